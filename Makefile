@@ -1,0 +1,50 @@
+# Galley — two commands on a fresh Debian 12 machine:
+#   make demo   installs what is missing, builds, renders the showcase into out/ and says what it made
+#   make test   installs what is missing, builds, and runs the whole test suite
+SHELL := /bin/bash
+SWIFT ?= swift
+CONFIGURATION ?= debug
+
+# Debian packages the project needs: C libraries (headers + pkg-config files), the hyphenation
+# dictionaries, and the independent references the tests compare against (hb-shape, fc-match, Unicode's
+# conformance files, fontTools).
+DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev libcairo2-dev \
+	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools
+
+.PHONY: deps build test demo clean
+
+## deps: install, only when missing, every Debian package above (apt-get; root or sudo).
+deps:
+	@missing=""; \
+	for package in $(DEBIAN_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing missing Debian packages:$$missing"; \
+		if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
+	fi; \
+	pkg-config --exists harfbuzz freetype2 fontconfig cairo icu-uc || { echo "pkg-config cannot find the C libraries"; exit 1; }; \
+	test -f /usr/include/hyphen.h || { echo "libhyphen's header is missing"; exit 1; }
+
+build: deps
+	$(SWIFT) build -c $(CONFIGURATION)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## demo: for now the font layer: the table of the bundled fonts (families, faces, metrics) in out/.
+demo: build
+	@mkdir -p out
+	@bin=$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/galley; \
+	$$bin fonts --font-dir Fonts > out/fonts.txt; \
+	{ for face in DejaVuSerif LinLibertineO Inter Amiri-Regular NotoColorEmoji; do \
+		$$bin fonts --font-dir Fonts --info $$face; echo; done; } > out/font-info.txt; \
+	cat out/fonts.txt; echo; \
+	echo "make demo wrote:"; \
+	echo "  out/fonts.txt      every face in Fonts/ (family, style, PostScript name, traits, file)"; \
+	echo "  out/font-info.txt  metrics, features, axes and tables of five faces"
+
+clean:
+	rm -rf .build out

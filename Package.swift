@@ -1,0 +1,44 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Galley: Core Text's model (and TextKit's layer above it) for Swift on Linux, on HarfBuzz, FreeType,
+/// fontconfig, ICU, libhyphen and Cairo. The `Galley` library depends on no Swift package; only the
+/// command-line tool uses swift-argument-parser.
+let package = Package(
+    name: "Galley",
+    products: [
+        .library(name: "Galley", targets: ["Galley"]),
+        .executable(name: "galley", targets: ["GalleyCommand"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config (Debian's -dev packages; `make deps` installs them).
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
+        // ICU behind plain C types (system ICU headers clash with Foundation's in Swift modules).
+        .target(
+            name: "CUnicode",
+            linkerSettings: [.linkedLibrary("icuuc")]
+        ),
+        .target(
+            name: "Galley",
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CHyphen", "CUnicode"]
+        ),
+        .executableTarget(
+            name: "GalleyCommand",
+            dependencies: [
+                "Galley",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "GalleyTests",
+            dependencies: ["Galley", "CHarfBuzz", "CFreeType", "CFontconfig", "CCairo", "CHyphen", "CUnicode"]
+        ),
+    ]
+)

@@ -1,0 +1,26 @@
+#include "CUnicode.h"
+
+#include <string.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/uversion.h>
+
+void galley_icu_version(char *buffer, int32_t capacity) {
+    if (buffer == NULL || capacity <= 0) return;
+    UVersionInfo info;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_getVersion(info);
+    u_versionToString(info, text);
+    strncpy(buffer, text, (size_t)capacity - 1);
+    buffer[capacity - 1] = '\0';
+}
+
+int32_t galley_script_code(int32_t codePoint) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode code = uscript_getScript(codePoint, &status);
+    return U_FAILURE(status) ? USCRIPT_UNKNOWN : (int32_t)code;
+}
+
+const char *galley_script_short_name(int32_t scriptCode) {
+    return uscript_getShortName((UScriptCode)scriptCode);
+}

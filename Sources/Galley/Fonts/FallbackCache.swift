@@ -1,0 +1,47 @@
+import Synchronization
+
+/// Fallback answers of one catalog, so that multi-script text asks fontconfig once per (font, language)
+/// for a sorted candidate list and once per (font, language, code point) for the chosen face — never
+/// once per paragraph. Bounded: a table that grows past its limit is emptied.
+final class FallbackCache: Sendable {
+    struct CandidatesKey: Hashable {
+        let face: FontFace.Key
+        let cascade: [FontDescriptor]
+        let language: String
+    }
+
+    struct AnswerKey: Hashable {
+        let candidates: CandidatesKey
+        let codePoint: UInt32
+    }
+
+    private struct Tables {
+        var candidates: [CandidatesKey: [FontDescriptor]] = [:]
+        var answers: [AnswerKey: FontDescriptor?] = [:]
+    }
+
+    private let tables = Mutex(Tables())
+    private let limit = 65_536
+
+    func candidates(_ key: CandidatesKey, compute: () -> [FontDescriptor]) -> [FontDescriptor] {
+        if let cached = tables.withLock({ $0.candidates[key] }) { return cached }
+        let list = compute()
+        tables.withLock { tables in
+            if tables.candidates.count >= 256 { tables.candidates.removeAll() }
+            tables.candidates[key] = list
+        }
+        return list
+    }
+
+    func answer(_ key: AnswerKey, compute: () -> FontDescriptor?) -> FontDescriptor? {
+        if let cached = tables.withLock({ $0.answers[key] }) { return cached }
+        let answer = compute()
+        tables.withLock { tables in
+            if tables.answers.count >= limit { tables.answers.removeAll() }
+            tables.answers[key] = .some(answer)
+        }
+        return answer
+    }
+
+    func removeAll() { tables.withLock { $0 = Tables() } }
+}

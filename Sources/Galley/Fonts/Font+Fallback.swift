@@ -1,0 +1,116 @@
+import Foundation
+
+extension Font {
+    /// A font able to draw the characters at the start of `range`: this font if it covers the first
+    /// character, else the first font of the cascade list (the descriptor's, then fontconfig's sorted
+    /// fallback for this font's family, style and `language`) that covers it. The caller draws with the
+    /// answer as far as it covers and asks again for the rest, as with Core Text.
+    ///
+    /// Characters no font needs to cover are skipped when looking for "the first character": controls,
+    /// joiners (ZWJ, ZWNJ), variation selectors and tag characters, unpaired surrogates. When no font in
+    /// the catalog covers the character, the answer is this font (which draws .notdef).
+    ///
+    /// Answers are cached per (font, cascade list, language, code point) and the candidate order per
+    /// (font, cascade list, language), so fallback asks fontconfig once per script, not per paragraph.
+    ///
+    /// - Parameters:
+    ///   - range: UTF-16 offsets into `string`; nil or an empty range means the whole string.
+    ///   - language: a BCP 47 tag ("ja", "zh-Hant", "ar"), which picks among fonts (Han unification).
+    /// Core Text: `CTFontCreateForString`, `CTFontCreateForStringWithLanguage`.
+    public func forString(_ string: String, range: Range<Int>? = nil, language: String? = nil) -> Font {
+        let units = Array(string.utf16)
+        let whole = 0..<units.count
+        let range = range.map { $0.isEmpty ? whole : $0.clamped(to: whole) } ?? whole
+        guard let codePoint = units.withUnsafeBufferPointer({ Font.firstCoverableCodePoint(in: $0, range: range) })
+        else { return self }
+        return fallback(for: codePoint, language: language)
+    }
+
+    /// The font to use for one code point (see `forString`).
+    func fallback(for codePoint: UInt32, language: String?) -> Font {
+        if face.codePoints.contains(codePoint) { return self }
+        let candidatesKey = FallbackCache.CandidatesKey(
+            face: face.key, cascade: descriptor.cascadeList, language: language ?? "")
+        let choice = catalog.fallbackCache.answer(.init(candidates: candidatesKey, codePoint: codePoint)) {
+            catalog.fallbackCache.candidates(candidatesKey) { fallbackCandidates(language: language) }
+                .first { $0.characterSet?.contains(codePoint) ?? false }
+        }
+        guard let choice, let url = choice.url,
+            let face = try? FontFace.load(url: url, index: choice.faceIndex ?? 0),
+            let font = try? Font(face: face, descriptor: choice, size: size, matrix: matrix, catalog: catalog)
+        else { return self }
+        return font
+    }
+
+    /// The fallback order: the descriptor's cascade list (each entry resolved in the catalog), then
+    /// fontconfig's sorted list for this font's family, traits and the language.
+    private func fallbackCandidates(language: String?) -> [FontDescriptor] {
+        var list: [FontDescriptor] = []
+        for entry in descriptor.cascadeList {
+            if entry.url != nil, entry.characterSet != nil {
+                list.append(entry)
+            } else if let found = entry.matchingDescriptor(mandatoryKeys: [], in: catalog) {
+                list.append(found)
+            }
+        }
+        return list + defaultCascadeList(forLanguages: language.map { [$0] } ?? [])
+    }
+
+    /// The fonts fontconfig would fall back to for this font and the preferred languages, best first, with
+    /// this font's own face left out.
+    /// Core Text: `CTFontCopyDefaultCascadeListForLanguages`.
+    public func defaultCascadeList(forLanguages languages: [String]) -> [FontDescriptor] {
+        var query = FontDescriptor()
+        query.family = familyName
+        query.traits = FontTraits(symbolic: traits.symbolic.intersection([.bold, .italic, .monoSpace]), weight: traits.weight)
+        query.languages = languages.map(Font.fontconfigLanguage)
+        let own = FaceIdentity(descriptor)
+        return catalog.sortedMatches(for: query).filter { FaceIdentity($0) != own }
+    }
+
+    /// fontconfig spells languages in lower case with "-" (zh-tw); BCP 47 script subtags map to regions.
+    static func fontconfigLanguage(_ tag: String) -> String {
+        let lower = tag.lowercased().replacingOccurrences(of: "_", with: "-")
+        switch lower {
+        case "zh-hant", "zh-hant-tw": return "zh-tw"
+        case "zh-hant-hk": return "zh-hk"
+        case "zh-hans", "zh-hans-cn", "zh": return "zh-cn"
+        default: return lower
+        }
+    }
+
+    /// The first code point in `range` that some font must draw, or nil.
+    static func firstCoverableCodePoint(in units: UnsafeBufferPointer<UInt16>, range: Range<Int>) -> UInt32? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let unit = units[index]
+            var codePoint = UInt32(unit)
+            var width = 1
+            if UTF16.isLeadSurrogate(unit) {
+                guard index + 1 < units.count, UTF16.isTrailSurrogate(units[index + 1]) else {
+                    index += 1
+                    continue
+                }
+                codePoint = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
+                width = 2
+            } else if UTF16.isTrailSurrogate(unit) {
+                index += 1
+                continue
+            }
+            if !isIgnorableForCoverage(codePoint) { return codePoint }
+            index += width
+        }
+        return nil
+    }
+
+    /// Code points that need no glyph of their own: controls, joiners, variation selectors, tags.
+    static func isIgnorableForCoverage(_ codePoint: UInt32) -> Bool {
+        switch codePoint {
+        case 0..<0x20, 0x7F..<0xA0, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFE00...0xFE0F, 0xFEFF,
+            0xE0000...0xE007F, 0xE0100...0xE01EF:
+            return true
+        default:
+            return false
+        }
+    }
+}

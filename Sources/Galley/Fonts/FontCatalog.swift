@@ -1,0 +1,153 @@
+internal import CFontconfig
+import Foundation
+import Synchronization
+
+/// The set of font files that names and descriptors are matched against: the system's fontconfig
+/// configuration (with fonts registered through `FontManager`), or a private configuration holding only
+/// given directories — which is how tests stay hermetic and how a server pins the fonts it renders with.
+///
+/// A catalog is immutable from the outside and safe to share between threads: every fontconfig call goes
+/// through its lock, and each face is converted to a `FontDescriptor` once and cached.
+///
+/// Core Text has one process-wide font system and no public equivalent; this is fontconfig's `FcConfig`.
+public final class FontCatalog: Sendable {
+    struct State: @unchecked Sendable {  // reached only through `state`, under its lock
+        let configuration: FontconfigConfiguration
+        var registeredFiles: [String] = []
+        var descriptors: [String: FontDescriptor] = [:]  // "path\u{0}index" → descriptor
+        var allDescriptors: [FontDescriptor]?
+        var generation = 0
+    }
+
+    let state: Mutex<State>
+    let fallbackCache = FallbackCache()
+
+    init(configuration: FontconfigConfiguration) {
+        state = Mutex(State(configuration: configuration))
+    }
+
+    /// The system's fonts as fontconfig configures them, plus fonts registered through `FontManager`.
+    /// If fontconfig cannot load the system configuration the catalog is empty (and font creation throws
+    /// `FontError.Code.noFontsAvailable`).
+    public static let system: FontCatalog = {
+        let configuration = (try? FontconfigConfiguration.system()) ?? (try! FontconfigConfiguration.empty())
+        return FontCatalog(configuration: configuration)
+    }()
+
+    /// A private catalog holding only the fonts under the given directories (searched recursively), with
+    /// none of the system's fonts or rules.
+    ///
+    /// - Throws: `FontError` with `.fileNotFound` for a directory that does not exist.
+    public convenience init(directories: [URL]) throws(FontError) {
+        let configuration: FontconfigConfiguration
+        do { configuration = try FontconfigConfiguration.empty() } catch {
+            throw FontError(.invalidConfiguration, "\(error)")
+        }
+        for directory in directories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+            else { throw FontError(.fileNotFound, url: directory, "no font directory at \(directory.path)") }
+            // File by file: fontconfig's directory scan wants a writable cache directory, which a private
+            // configuration does not have.
+            for file in try FontManager.fontFiles(at: directory) { _ = configuration.addFile(file.path) }
+        }
+        self.init(configuration: configuration)
+    }
+
+    /// A private catalog configured by a fonts.conf file: its directories, aliases and rules, and no
+    /// system configuration. `fc-match` run with `FONTCONFIG_FILE` set to the same file sees the same fonts.
+    ///
+    /// - Throws: `FontError` with `.fileNotFound` or `.invalidConfiguration`.
+    public convenience init(configurationFile: URL) throws(FontError) {
+        guard FileManager.default.fileExists(atPath: configurationFile.path) else {
+            throw FontError(.fileNotFound, url: configurationFile, "no fontconfig file at \(configurationFile.path)")
+        }
+        let configuration: FontconfigConfiguration
+        do {
+            configuration = try FontconfigConfiguration.empty()
+            try configuration.load(configurationFile: configurationFile.path)
+        } catch {
+            throw FontError(.invalidConfiguration, url: configurationFile, "\(error)")
+        }
+        self.init(configuration: configuration)
+    }
+
+    // MARK: Queries (internal)
+
+    /// Every face the catalog holds, one descriptor per face or named instance, in fontconfig's order
+    /// (variable-font patterns standing for the whole axis range are left out: their default instance is
+    /// listed).
+    func allDescriptors() -> [FontDescriptor] {
+        state.withLock { state in
+            if let all = state.allDescriptors { return all }
+            let patterns = state.configuration.allPatterns().filter { $0.bool(FC_VARIABLE) != true }
+            let all = patterns.map { Self.descriptor(for: $0, in: &state) }
+            state.allDescriptors = all
+            return all
+        }
+    }
+
+    /// fontconfig's single best match for a descriptor (`FcFontMatch` after the configuration's
+    /// substitutions, as fc-match does), or nil for an empty catalog.
+    func bestMatch(for query: FontDescriptor) -> FontDescriptor? {
+        let pattern = query.fontconfigPattern()
+        return state.withLock { state in
+            state.configuration.prepareQuery(pattern)
+            return state.configuration.bestMatch(pattern).map { Self.descriptor(for: $0, in: &state) }
+        }
+    }
+
+    /// Every face sorted by closeness to a descriptor (`FcFontSort`).
+    func sortedMatches(for query: FontDescriptor, trim: Bool = false) -> [FontDescriptor] {
+        let pattern = query.fontconfigPattern()
+        return state.withLock { state in
+            state.configuration.prepareQuery(pattern)
+            return state.configuration.sortedMatches(pattern, trim: trim)
+                .filter { $0.bool(FC_VARIABLE) != true }
+                .map { Self.descriptor(for: $0, in: &state) }
+        }
+    }
+
+    /// Converts a pattern once per face and caches the value.
+    private static func descriptor(for pattern: FontconfigPattern, in state: inout State) -> FontDescriptor {
+        let key = "\(pattern.string(FC_FILE) ?? "")\u{0}\(pattern.integer(FC_INDEX) ?? 0)"
+        if let cached = state.descriptors[key] { return cached }
+        let descriptor = FontDescriptor(fontconfig: pattern)
+        state.descriptors[key] = descriptor
+        return descriptor
+    }
+
+    // MARK: Registration (used by FontManager)
+
+    func register(file path: String) throws(FontError) {
+        try state.withLock { state throws(FontError) in
+            guard !state.registeredFiles.contains(path) else {
+                throw FontError(.alreadyRegistered, url: URL(fileURLWithPath: path), "\(path) is already registered")
+            }
+            guard state.configuration.addFile(path) else {
+                throw FontError(.registrationFailed, url: URL(fileURLWithPath: path), "fontconfig did not accept \(path)")
+            }
+            state.registeredFiles.append(path)
+            state.allDescriptors = nil
+            state.generation += 1
+        }
+        fallbackCache.removeAll()
+    }
+
+    func unregister(file path: String) throws(FontError) {
+        try state.withLock { state throws(FontError) in
+            guard let position = state.registeredFiles.firstIndex(of: path) else {
+                throw FontError(.notRegistered, url: URL(fileURLWithPath: path), "\(path) was not registered")
+            }
+            state.registeredFiles.remove(at: position)
+            // fontconfig cannot remove one application font: clear them and add back the others.
+            state.configuration.clearApplicationFonts()
+            for file in state.registeredFiles { _ = state.configuration.addFile(file) }
+            state.allDescriptors = nil
+            state.generation += 1
+        }
+        fallbackCache.removeAll()
+    }
+
+    var registeredFiles: [String] { state.withLock { $0.registeredFiles } }
+}

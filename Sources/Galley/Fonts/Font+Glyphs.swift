@@ -131,7 +131,7 @@ extension Font {
     /// then by the font matrix; nil for glyphs without an outline (colour bitmaps) or out of range.
     /// Core Text: `CTFontCreatePathForGlyph`.
     public func path(for glyph: Glyph, matrix: AffineTransform? = nil) -> Path? {
-        guard Int(glyph) < glyphCount else { return nil }
+        guard Int(glyph) < glyphCount, face.hasOutlines else { return nil }
         let outline = face.withFreeType(variation: descriptor.variation) { $0.outline(glyph: UInt32(glyph)) }
         guard var path = outline else { return nil }
         var transform = AffineTransform(scaleByX: scale, byY: scale)

@@ -143,7 +143,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         let faces = catalog.allDescriptors()
         func same(_ a: String?) -> Bool { a?.caseInsensitiveCompare(name) == .orderedSame }
         let found = faces.first { same($0.postScriptName) } ?? faces.first { same($0.displayName) }
-            ?? FontDescriptor(family: name).matchingDescriptor(in: catalog)
+            ?? FontDescriptor(family: name).matchingDescriptor(mandatoryKeys: [], in: catalog)
         guard let found else { throw FontError(.noFontsAvailable, "the font catalog has no fonts; cannot find \"\(name)\"") }
         try self.init(resolved: found, size: size, matrix: matrix, catalog: catalog)
     }

@@ -23,6 +23,8 @@ final class FontFace: Sendable {
     let unitsPerEm: Int
     let glyphCount: Int
     let axes: [VariationAxis]
+    /// Whether the face has outline tables (glyf, CFF or CFF2); bitmap-only colour fonts do not.
+    let hasOutlines: Bool
     private let freeType: Mutex<FreeTypeFace>
     private let fonts = Mutex<[[OpenTypeTag: Double]: HarfBuzzFont]>([:])
     private let lazyCodePoints = Mutex<CodePointSet?>(nil)
@@ -58,6 +60,7 @@ final class FontFace: Sendable {
         self.unitsPerEm = face.unitsPerEm
         self.glyphCount = face.glyphCount
         self.axes = VariationAxis.axes(of: face)
+        self.hasOutlines = !face.table("glyf").isEmpty || !face.table("CFF ").isEmpty || !face.table("CFF2").isEmpty
         self.freeType = Mutex(freeTypeFace)
     }
 

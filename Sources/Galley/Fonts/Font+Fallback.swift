@@ -18,7 +18,12 @@ extension Font {
     ///   - language: a BCP 47 tag ("ja", "zh-Hant", "ar"), which picks among fonts (Han unification).
     /// Core Text: `CTFontCreateForString`, `CTFontCreateForStringWithLanguage`.
     public func forString(_ string: String, range: Range<Int>? = nil, language: String? = nil) -> Font {
-        let units = Array(string.utf16)
+        forCharacters(Array(string.utf16), range: range, language: language)
+    }
+
+    /// `forString` over UTF-16 code units, which may hold unpaired surrogates (as an `NSString` can).
+    /// Core Text: `CTFontCreateForString` with a `CFString` of arbitrary UTF-16.
+    public func forCharacters(_ units: [UInt16], range: Range<Int>? = nil, language: String? = nil) -> Font {
         let whole = 0..<units.count
         let range = range.map { $0.isEmpty ? whole : $0.clamped(to: whole) } ?? whole
         guard let codePoint = units.withUnsafeBufferPointer({ Font.firstCoverableCodePoint(in: $0, range: range) })

@@ -15,7 +15,7 @@ public struct OpenTypeTag: RawRepresentable, Hashable, Comparable, Sendable, Exp
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// A tag from up to four ASCII characters; nil if the string is longer or not printable ASCII.
-    public init?(_ text: String) {
+    public init?(string text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count <= 4, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
         let padded = bytes + [UInt8](repeating: 0x20, count: 4 - bytes.count)
@@ -24,7 +24,7 @@ public struct OpenTypeTag: RawRepresentable, Hashable, Comparable, Sendable, Exp
 
     /// A tag from a literal; the literal must be a valid tag.
     public init(stringLiteral value: String) {
-        guard let tag = OpenTypeTag(value) else { preconditionFailure("not an OpenType tag: \(value)") }
+        guard let tag = OpenTypeTag(string: value) else { preconditionFailure("not an OpenType tag: \(value)") }
         self = tag
     }
 

@@ -223,7 +223,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// Core Text: `CTFontCreateCopyWithAttributes`.
     public func withAttributes(_ attributes: FontDescriptor, size: CGFloat? = nil) throws(FontError) -> Font {
         var merged = descriptor
-        merged.featureSettings = descriptor.merging(FontDescriptor().merging(attributes)).featureSettings
+        merged.featureSettings = descriptor.merging(attributes).featureSettings
         merged.variation.merge(attributes.variation) { $1 }
         if !attributes.cascadeList.isEmpty { merged.cascadeList = attributes.cascadeList }
         return try Font(

@@ -76,12 +76,8 @@ public struct FontDescriptor: Hashable, Sendable {
     /// matching looks for the same style in the new family.
     /// Core Text: `CTFontDescriptorCreateCopyWithFamily`.
     public func withFamily(_ family: String) -> FontDescriptor {
-        var copy = self
+        var copy = withoutFaceIdentity()
         copy.family = family
-        copy.postScriptName = nil
-        copy.displayName = nil
-        copy.url = nil
-        copy.faceIndex = nil
         return copy
     }
 
@@ -89,16 +85,22 @@ public struct FontDescriptor: Hashable, Sendable {
     /// attributes and the numeric traits that the mask changes removed.
     /// Core Text: `CTFontDescriptorCreateCopyWithSymbolicTraits`.
     public func withSymbolicTraits(_ traits: SymbolicTraits, mask: SymbolicTraits) -> FontDescriptor {
-        var copy = self
+        var copy = withoutFaceIdentity()
+        copy.styleName = nil
         var current = copy.traits ?? FontTraits()
         current.symbolic = current.symbolic.subtracting(mask).union(traits.intersection(mask))
         if mask.contains(.bold) { current.weight = nil }
         if mask.contains(.italic) { current.slant = nil }
         if !mask.intersection([.condensed, .expanded]).isEmpty { current.width = nil }
         copy.traits = current
+        return copy
+    }
+
+    /// A copy without the attributes that pin one face (names, file), so that matching looks again.
+    private func withoutFaceIdentity() -> FontDescriptor {
+        var copy = self
         copy.postScriptName = nil
         copy.displayName = nil
-        copy.styleName = nil
         copy.url = nil
         copy.faceIndex = nil
         return copy

@@ -5,7 +5,7 @@ Usage: font_reference.py FONT-FILE [CHARACTERS]
 Prints one JSON object: units per em, glyph count, the vertical metrics HarfBuzz's rule picks (OS/2 typo
 metrics when USE_TYPO_METRICS is set or hhea is all zero, else hhea), cap and x height, underline,
 italic angle, head bounding box, names, cmap size, and for each character its glyph id, glyph name,
-advance and exact outline bounds (fontTools' BoundsPen) in design units.
+advance and exact outline bounds (fontTools' BoundsPen; null for bitmap-only fonts) in design units.
 """
 import json
 import sys
@@ -31,20 +31,24 @@ for name_id in (1, 2, 4, 6, 16, 17):
         names[str(name_id)] = record.toUnicode()
 
 cmap = font.getBestCmap() or {}
-glyph_set = font.getGlyphSet()
+has_outlines = any(tag in font for tag in ("glyf", "CFF ", "CFF2"))
+glyph_set = font.getGlyphSet() if has_outlines else None
 glyph_order = font.getGlyphOrder()
 glyphs = {}
 for character in characters:
     name = cmap.get(ord(character))
     if name is None:
         continue
-    pen = BoundsPen(glyph_set)
-    glyph_set[name].draw(pen)
+    bounds = None
+    if glyph_set is not None:
+        pen = BoundsPen(glyph_set)
+        glyph_set[name].draw(pen)
+        bounds = list(pen.bounds) if pen.bounds else None
     glyphs[character] = {
         "id": font.getGlyphID(name),
         "name": name,
         "advance": font["hmtx"][name][0],
-        "bounds": list(pen.bounds) if pen.bounds else None,
+        "bounds": bounds,
     }
 
 head = font["head"]

@@ -45,7 +45,7 @@ import Testing
         ("DejaVuSansMono.ttf", "AWgfi"), ("Karla[wght].ttf", "AWgfi"), ("Inter-roman.var.ttf", "AWgfi"),
         ("Amiri-Regular.ttf", "Aبج"), ("NotoNaskhArabic-Regular.ttf", "بجه"), ("NotoSansHebrew-Regular.ttf", "אבג"),
         ("NotoSansDevanagari-Regular.ttf", "कखग"), ("NotoSansThai-Regular.ttf", "กขค"), ("Loma.ttf", "Aกข"),
-        ("DroidSansFallbackFull.ttf", "A中文"),
+        ("DroidSansFallbackFull.ttf", "A中文"), ("NotoColorEmoji-subset-retaingids.ttf", "😀"),
     ]
 
     @Test(arguments: samples)

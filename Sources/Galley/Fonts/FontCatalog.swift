@@ -16,7 +16,6 @@ public final class FontCatalog: Sendable {
         var registeredFiles: [String] = []
         var descriptors: [String: FontDescriptor] = [:]  // "path\u{0}index" → descriptor
         var allDescriptors: [FontDescriptor]?
-        var generation = 0
     }
 
     let state: Mutex<State>
@@ -129,7 +128,6 @@ public final class FontCatalog: Sendable {
             }
             state.registeredFiles.append(path)
             state.allDescriptors = nil
-            state.generation += 1
         }
         fallbackCache.removeAll()
     }
@@ -144,7 +142,6 @@ public final class FontCatalog: Sendable {
             state.configuration.clearApplicationFonts()
             for file in state.registeredFiles { _ = state.configuration.addFile(file) }
             state.allDescriptors = nil
-            state.generation += 1
         }
         fallbackCache.removeAll()
     }

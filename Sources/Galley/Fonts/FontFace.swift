@@ -43,7 +43,7 @@ final class FontFace: Sendable {
         let face = HarfBuzzFace(blob: blob, index: index)
         // HarfBuzz's sanitizer drops tables that run past the end of the data: a truncated or corrupted
         // file shows up as a missing head or maxp table.
-        guard face.table("head").count >= 54, face.table("maxp").count >= 6, face.glyphCount > 0,
+        guard face.tableLength("head") >= 54, face.tableLength("maxp") >= 6, face.glyphCount > 0,
             face.unitsPerEm >= 16
         else {
             throw FontError(.invalidFontData, url: url, "\(describe) is damaged: its head or maxp table is missing or truncated")
@@ -60,7 +60,7 @@ final class FontFace: Sendable {
         self.unitsPerEm = face.unitsPerEm
         self.glyphCount = face.glyphCount
         self.axes = VariationAxis.axes(of: face)
-        self.hasOutlines = !face.table("glyf").isEmpty || !face.table("CFF ").isEmpty || !face.table("CFF2").isEmpty
+        self.hasOutlines = ["glyf", "CFF ", "CFF2"].contains { face.tableLength($0) > 0 }
         self.freeType = Mutex(freeTypeFace)
     }
 

@@ -27,6 +27,13 @@ final class HarfBuzzFace: @unchecked Sendable {  // hb_face_make_immutable: read
         return Data(bytes: data, count: Int(length))
     }
 
+    /// The byte length of one table (0 when absent or dropped by HarfBuzz's sanitizer), without copying it.
+    func tableLength(_ tag: OpenTypeTag) -> Int {
+        guard let blob = hb_face_reference_table(pointer, tag.rawValue) else { return 0 }
+        defer { hb_blob_destroy(blob) }
+        return Int(hb_blob_get_length(blob))
+    }
+
     /// The tags of every table in the face, in the file's order.
     var tableTags: [OpenTypeTag] {
         var tags: [OpenTypeTag] = []

@@ -24,3 +24,17 @@ int32_t galley_script_code(int32_t codePoint) {
 const char *galley_script_short_name(int32_t scriptCode) {
     return uscript_getShortName((UScriptCode)scriptCode);
 }
+
+int32_t galley_emoji_properties(int32_t codePoint) {
+    int32_t bits = 0;
+    if (u_hasBinaryProperty(codePoint, UCHAR_EMOJI)) bits |= 1;
+    if (u_hasBinaryProperty(codePoint, UCHAR_EMOJI_PRESENTATION)) bits |= 2;
+    if (u_hasBinaryProperty(codePoint, UCHAR_EMOJI_MODIFIER)) bits |= 4;
+    if (u_hasBinaryProperty(codePoint, UCHAR_REGIONAL_INDICATOR)) bits |= 8;
+    if (u_hasBinaryProperty(codePoint, UCHAR_EXTENDED_PICTOGRAPHIC)) bits |= 16;
+    return bits;
+}
+
+int32_t galley_is_whitespace(int32_t codePoint) {
+    return u_isUWhiteSpace(codePoint) ? 1 : 0;
+}

@@ -21,6 +21,34 @@ int32_t galley_script_code(int32_t codePoint);
 /// The ISO 15924 four-letter code ("Latn", "Arab", "Zyyy") of a UScriptCode, or NULL if unknown.
 const char *galley_script_short_name(int32_t scriptCode);
 
+/// Emoji properties of a code point as bits: 1 Emoji, 2 Emoji_Presentation, 4 Emoji_Modifier,
+/// 8 Regional_Indicator, 16 Extended_Pictographic.
+int32_t galley_emoji_properties(int32_t codePoint);
+
+/// 1 if the code point has the White_Space property, else 0.
+int32_t galley_is_whitespace(int32_t codePoint);
+
+/// Resolves bidi embedding levels (UAX #9, through ICU's ubidi) for `length` UTF-16 units.
+///
+/// `paragraphLevel`: 0 = left to right, 1 = right to left, 0xFE = from the first strong character, else left to
+/// right; 0xFF = from the first strong character, else right to left. `explicitLevels` (may be NULL) gives
+/// explicit embedding levels per unit, with bit 0x80 marking an override; it is modified by ICU.
+/// Writes one level per unit into `levels` (rule L1 applied) and the paragraph level of the first paragraph into
+/// `resolvedParagraphLevel` (may be NULL). Returns 0, or an ICU error code.
+int32_t galley_bidi_resolve(const uint16_t *text, int32_t length, uint8_t paragraphLevel,
+                            uint8_t *explicitLevels, uint8_t *levels, uint8_t *resolvedParagraphLevel);
+
+/// Visual order (rule L2) of `count` items with the given levels: `visualToLogical[v]` is the logical index of
+/// the item shown at visual position v.
+void galley_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *visualToLogical);
+
+/// The direction of the first strong character: 0 = left to right, 1 = right to left, 2 = none.
+uint8_t galley_bidi_base_direction(const uint16_t *text, int32_t length);
+
+/// Extended grapheme cluster boundaries (UAX #29) of `length` UTF-16 units, 0 and `length` included, written
+/// into `boundaries` (at most `capacity`; `length + 1` always suffices). Returns the count, or -1 on failure.
+int32_t galley_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *boundaries, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

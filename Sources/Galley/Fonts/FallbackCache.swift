@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Fallback answers of one catalog, so that multi-script text asks fontconfig once per (font, language)
@@ -15,9 +16,20 @@ final class FallbackCache: Sendable {
         let codePoint: UInt32
     }
 
+    /// A fallback font at a size: the same font object is handed out again, so fallback during layout does
+    /// not re-read metrics per character.
+    struct FontKey: Hashable {
+        let url: URL
+        let faceIndex: Int
+        let size: CGFloat
+        let matrix: AffineTransform
+        let cascade: [FontDescriptor]
+    }
+
     private struct Tables {
         var candidates: [CandidatesKey: [FontDescriptor]] = [:]
         var answers: [AnswerKey: FontDescriptor?] = [:]
+        var fonts: [FontKey: Font] = [:]
     }
 
     private let tables = Mutex(Tables())
@@ -41,6 +53,17 @@ final class FallbackCache: Sendable {
             tables.answers[key] = .some(answer)
         }
         return answer
+    }
+
+    func font(_ key: FontKey, make: () -> Font?) -> Font? {
+        if let cached = tables.withLock({ $0.fonts[key] }) { return cached }
+        guard let font = make() else { return nil }
+        return tables.withLock { tables in
+            if tables.fonts.count >= 1024 { tables.fonts.removeAll() }
+            if let existing = tables.fonts[key] { return existing }
+            tables.fonts[key] = font
+            return font
+        }
     }
 
     func removeAll() { tables.withLock { $0 = Tables() } }

@@ -40,11 +40,35 @@ extension Font {
             catalog.fallbackCache.candidates(candidatesKey) { fallbackCandidates(language: language) }
                 .first { $0.characterSet?.contains(codePoint) ?? false }
         }
-        guard let choice, let url = choice.url,
-            let face = try? FontFace.load(url: url, index: choice.faceIndex ?? 0),
-            let font = try? Font(face: face, descriptor: choice, size: size, matrix: matrix, catalog: catalog)
-        else { return self }
-        return font
+        return choice.flatMap(fallbackFont) ?? self
+    }
+
+    /// This font's size and matrix on the face of a fallback descriptor (one object per catalog, face and size).
+    func fallbackFont(_ choice: FontDescriptor) -> Font? {
+        guard let url = choice.url else { return nil }
+        let key = FallbackCache.FontKey(
+            url: url, faceIndex: choice.faceIndex ?? 0, size: size, matrix: matrix, cascade: descriptor.cascadeList)
+        return catalog.fallbackCache.font(key) {
+            guard let face = try? FontFace.load(url: url, index: choice.faceIndex ?? 0) else { return nil }
+            return try? Font(face: face, descriptor: choice, size: size, matrix: matrix, catalog: catalog)
+        }
+    }
+
+    /// The colour emoji font to draw `codePoint` in an emoji presentation sequence: this font when it has
+    /// colour glyphs for it, else the first font of fontconfig's "emoji" family list that covers it; nil when
+    /// none does.
+    func emojiFallback(for codePoint: UInt32) -> Font? {
+        if symbolicTraits.contains(.colorGlyphs), face.codePoints.contains(codePoint) { return self }
+        let candidatesKey = FallbackCache.CandidatesKey(face: face.key, cascade: [], language: "und-zsye")
+        let choice = catalog.fallbackCache.answer(.init(candidates: candidatesKey, codePoint: codePoint)) {
+            catalog.fallbackCache.candidates(candidatesKey) {
+                var query = FontDescriptor(family: "emoji")
+                query.languages = ["und-zsye"]
+                return catalog.sortedMatches(for: query)
+            }
+            .first { $0.characterSet?.contains(codePoint) ?? false }
+        }
+        return choice.flatMap(fallbackFont)
     }
 
     /// The fallback order: the descriptor's cascade list (each entry resolved in the catalog), then

@@ -155,4 +155,16 @@ extension Font {
         }
         return carets.prefix(Int(count)).map { CGFloat($0) * scale }
     }
+
+    /// The ink box of one glyph in points, y up, relative to its origin; nil for glyphs without ink.
+    func inkExtents(of glyph: Glyph) -> CGRect? {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(harfBuzzFont.pointer, UInt32(glyph), &extents) != 0,
+            extents.width != 0 || extents.height != 0
+        else { return nil }
+        return CGRect(
+            x: CGFloat(extents.x_bearing) * scale, y: CGFloat(extents.y_bearing + extents.height) * scale,
+            width: CGFloat(extents.width) * scale, height: CGFloat(-extents.height) * scale
+        ).standardized
+    }
 }

@@ -133,6 +133,13 @@ public struct FontFeatureSetting: Hashable, Sendable {
         self.tag = tag
         self.value = value
     }
+
+    /// Parses HarfBuzz's feature syntax for the whole text: "smcp", "+liga", "-kern", "kern=0", "aalt=2";
+    /// a range in brackets ("liga[3:5]") is refused (apply a range with the attribute instead). Nil if malformed.
+    public init?(string: String) {
+        guard !string.contains("["), let feature = HarfBuzzFeature.parse(string) else { return nil }
+        self.init(OpenTypeTag(rawValue: feature.tag), Int(feature.value))
+    }
 }
 
 /// The format of a font file.

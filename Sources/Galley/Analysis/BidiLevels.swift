@@ -1,0 +1,93 @@
+internal import CUnicode
+
+/// The bidi embedding levels of a paragraph (UAX #9, resolved by ICU's ubidi), one per UTF-16 unit, with
+/// rule L1 applied (trailing whitespace at the paragraph level).
+struct BidiLevels: Sendable {
+    /// One level per UTF-16 unit; odd levels are right to left.
+    let levels: [UInt8]
+    /// The paragraph's level: 0 left to right, 1 right to left.
+    let paragraphLevel: UInt8
+
+    /// Resolves `text` with a base direction; the writing-direction attribute becomes explicit embedding
+    /// levels (innermost override wins). Text that cannot hold right-to-left characters skips ICU.
+    static func resolve(_ text: AttributedText, base: WritingDirection) -> BidiLevels {
+        let units = text.units
+        let hasEmbeddings = text.runAttributes.contains { !$0.writingDirection.isEmpty }
+        if base != .rightToLeft, !hasEmbeddings, !units.contains(where: mayBeRightToLeft) {
+            return BidiLevels(levels: [UInt8](repeating: 0, count: units.count), paragraphLevel: 0)
+        }
+        var paragraphLevel: UInt8
+        switch base {
+        case .leftToRight: paragraphLevel = 0
+        case .rightToLeft: paragraphLevel = 1
+        case .natural: paragraphLevel = 0xFE
+        }
+        var explicit: [UInt8]? = nil
+        if hasEmbeddings {
+            if paragraphLevel == 0xFE {
+                paragraphLevel = units.withUnsafeBufferPointer { galley_bidi_base_direction($0.baseAddress, Int32($0.count)) } == 1 ? 1 : 0
+            }
+            explicit = explicitLevels(text, paragraphLevel: paragraphLevel)
+        }
+        var levels = [UInt8](repeating: paragraphLevel & 1, count: units.count)
+        var resolved: UInt8 = 0
+        let status = units.withUnsafeBufferPointer { unitBuffer in
+            levels.withUnsafeMutableBufferPointer { levelBuffer in
+                if var explicit {
+                    return explicit.withUnsafeMutableBufferPointer {
+                        galley_bidi_resolve(
+                            unitBuffer.baseAddress, Int32(unitBuffer.count), paragraphLevel, $0.baseAddress,
+                            levelBuffer.baseAddress, &resolved)
+                    }
+                }
+                return galley_bidi_resolve(
+                    unitBuffer.baseAddress, Int32(unitBuffer.count), paragraphLevel, nil, levelBuffer.baseAddress,
+                    &resolved)
+            }
+        }
+        if status != 0 {
+            // ICU refused (too long, out of memory): keep the text in logical order at the base level.
+            let level: UInt8 = paragraphLevel == 1 ? 1 : 0
+            return BidiLevels(levels: [UInt8](repeating: level, count: units.count), paragraphLevel: level)
+        }
+        return BidiLevels(levels: levels, paragraphLevel: resolved)
+    }
+
+    /// Explicit levels from the writing-direction attribute: each embedding raises the level to the next odd
+    /// (right to left) or even (left to right) level; bit 0x80 marks an override.
+    private static func explicitLevels(_ text: AttributedText, paragraphLevel: UInt8) -> [UInt8] {
+        var result = [UInt8](repeating: paragraphLevel, count: text.length)
+        for (index, attributes) in text.runAttributes.enumerated() where !attributes.writingDirection.isEmpty {
+            var level = paragraphLevel
+            for embedding in attributes.writingDirection {
+                let wantsOdd = embedding.direction == .rightToLeft
+                let next = level + 1
+                let candidate = (next & 1 == 1) == wantsOdd ? next : next + 1
+                if candidate <= 125 { level = candidate }
+            }
+            if attributes.writingDirection.last?.isOverride == true { level |= 0x80 }
+            for position in text.runStarts[index]..<text.runEnd(index) { result[position] = level }
+        }
+        return result
+    }
+
+    /// Whether a UTF-16 unit can be, or start, a right-to-left character or a bidi control.
+    private static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200F, 0x202A...0x202E, 0x2066...0x2069,
+            0xD802...0xD803, 0xD83A...0xD83B:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Visual order of items with the given levels (rule L2): element v is the logical index shown v-th.
+    static func visualOrder(_ levels: [UInt8]) -> [Int] {
+        guard levels.count > 1 else { return Array(levels.indices) }
+        if levels.allSatisfy({ $0 == 0 }) { return Array(levels.indices) }
+        var order = [Int32](repeating: 0, count: levels.count)
+        levels.withUnsafeBufferPointer { galley_bidi_reorder_visual($0.baseAddress, Int32($0.count), &order) }
+        return order.map(Int.init)
+    }
+}

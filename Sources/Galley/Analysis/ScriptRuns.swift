@@ -1,0 +1,69 @@
+internal import CHarfBuzz
+internal import CUnicode
+
+/// The Unicode script of each grapheme cluster, with Common and Inherited characters (spaces, punctuation,
+/// digits, emoji, combining marks) taking the script of the text before them — or after them at the start —
+/// so that shaping sees whole words and sentences of one script.
+enum ScriptRuns {
+    /// ICU's script codes for Common, Inherited and Unknown.
+    private static let common: Int32 = 0
+    private static let inherited: Int32 = 1
+    private static let unknown: Int32 = 103
+
+    /// One ICU script code per grapheme cluster (`boundaries` as from `GraphemeBoundaries`).
+    static func scripts(_ units: [UInt16], boundaries: [Int]) -> [Int32] {
+        let count = boundaries.count - 1
+        guard count > 0 else { return [] }
+        var scripts = [Int32](repeating: common, count: count)
+        var firstReal = -1
+        for cluster in 0..<count {
+            var index = boundaries[cluster]
+            let end = boundaries[cluster + 1]
+            var script = common
+            while index < end {
+                let (codePoint, width) = UnicodeScalarReader.codePoint(in: units, at: index)
+                let own = codePoint < 0x80 ? asciiScript(codePoint) : galley_script_code(Int32(codePoint))
+                if own != common, own != inherited, own != unknown {
+                    script = own
+                    break
+                }
+                index += width
+            }
+            scripts[cluster] = script
+            if script != common, firstReal < 0 { firstReal = cluster }
+        }
+        guard firstReal >= 0 else { return scripts }
+        var current = scripts[firstReal]
+        for cluster in 0..<count {
+            if scripts[cluster] == common { scripts[cluster] = current } else { current = scripts[cluster] }
+        }
+        return scripts
+    }
+
+    private static func asciiScript(_ codePoint: UInt32) -> Int32 {
+        switch codePoint {
+        case 0x41...0x5A, 0x61...0x7A: return 25  // USCRIPT_LATIN
+        default: return common
+        }
+    }
+
+    /// HarfBuzz's script for an ICU script code (through the ISO 15924 name), cached.
+    static func harfBuzzScript(_ code: Int32) -> hb_script_t {
+        if code == 25 { return HB_SCRIPT_LATIN }
+        guard let name = galley_script_short_name(code) else { return HB_SCRIPT_COMMON }
+        return hb_script_from_string(name, -1)
+    }
+}
+
+/// Reads code points out of UTF-16, treating unpaired surrogates as themselves.
+enum UnicodeScalarReader {
+    /// The code point at `index` and how many units it takes.
+    @inline(__always)
+    static func codePoint(in units: [UInt16], at index: Int) -> (UInt32, Int) {
+        let unit = units[index]
+        if UTF16.isLeadSurrogate(unit), index + 1 < units.count, UTF16.isTrailSurrogate(units[index + 1]) {
+            return (0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00), 2)
+        }
+        return (UInt32(unit), 1)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The one internal form of an attributed string: UTF-16 code units and a table of attribute runs over
+/// them. Both `NSAttributedString` and Swift's `AttributedString` become this, since Foundation on Linux has
+/// no bridge between them; layout reads nothing else.
+struct AttributedText: Sendable {
+    /// The text, as UTF-16 code units (unpaired surrogates kept).
+    let units: [UInt16]
+    /// Where each attribute run starts (UTF-16 offsets, ascending, first 0); the last run ends at `units.count`.
+    let runStarts: [Int]
+    /// The attributes of each run, with defaults resolved (a font always set).
+    let runAttributes: [StringAttributes]
+
+    var length: Int { units.count }
+
+    /// Runs from contiguous (range, attributes) pairs in order; neighbours with equal attributes are merged, a
+    /// missing font becomes `defaultFont`, and text the pairs do not cover gets default attributes.
+    init(units: [UInt16], runs: [(range: Range<Int>, attributes: StringAttributes)], defaultFont: Font?) {
+        self.units = units
+        var starts: [Int] = []
+        var attributes: [StringAttributes] = []
+        func append(_ start: Int, _ value: StringAttributes) {
+            var value = value
+            if value.font == nil { value.font = defaultFont }
+            if attributes.last == value { return }
+            starts.append(start)
+            attributes.append(value)
+        }
+        var covered = 0
+        for (range, value) in runs where range.upperBound > covered && range.lowerBound < units.count {
+            if range.lowerBound > covered { append(covered, StringAttributes()) }
+            append(max(range.lowerBound, covered), value)
+            covered = range.upperBound
+        }
+        if covered < units.count || attributes.isEmpty { append(covered, StringAttributes()) }
+        starts[0] = 0
+        self.runStarts = starts
+        self.runAttributes = attributes
+    }
+
+    /// Reads an `NSAttributedString` (its UTF-16 storage and attribute dictionaries).
+    init(_ string: NSAttributedString, defaultFont: Font?) {
+        let text = string.string
+        var runs: [(range: Range<Int>, attributes: StringAttributes)] = []
+        string.enumerateAttributes(in: NSRange(location: 0, length: string.length), options: []) { dictionary, range, _ in
+            runs.append((range.location..<(range.location + range.length), StringAttributes(dictionary)))
+        }
+        self.init(units: Array(text.utf16), runs: runs, defaultFont: defaultFont)
+    }
+
+    /// Reads a Swift `AttributedString` through Galley's attribute scope (other scopes are ignored).
+    init(_ string: AttributedString, defaultFont: Font?) {
+        typealias Scope = AttributeScopes.GalleyAttributes
+        var runs: [(range: Range<Int>, attributes: StringAttributes)] = []
+        var offset = 0
+        for run in string.runs {
+            let length = string.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
+            var value = StringAttributes()
+            value.font = run[Scope.FontAttribute.self]
+            value.foregroundColor = run[Scope.ForegroundColorAttribute.self]
+            value.foregroundColorFromContext = run[Scope.ForegroundColorFromContextAttribute.self] ?? false
+            value.backgroundColor = run[Scope.BackgroundColorAttribute.self]
+            var dictionary: [NSAttributedString.Key: Any] = [:]
+            // Numbers go through the same checks as NSAttributedString's.
+            if let kern = run[Scope.KernAttribute.self] { dictionary[.kern] = kern }
+            if let tracking = run[Scope.TrackingAttribute.self] { dictionary[.tracking] = tracking }
+            if let ligature = run[Scope.LigatureAttribute.self] { dictionary[.ligature] = ligature }
+            if let width = run[Scope.StrokeWidthAttribute.self] { dictionary[.strokeWidth] = width }
+            if let superscript = run[Scope.SuperscriptAttribute.self] { dictionary[.superscript] = superscript }
+            if let offset = run[Scope.BaselineOffsetAttribute.self] { dictionary[.baselineOffset] = offset }
+            if let language = run[Scope.LanguageAttribute.self] { dictionary[.language] = language }
+            let numbers = StringAttributes(dictionary)
+            value.kern = numbers.kern
+            value.tracking = numbers.tracking
+            value.ligature = numbers.ligature
+            value.strokeWidth = numbers.strokeWidth
+            value.superscript = numbers.superscript
+            value.baselineOffset = numbers.baselineOffset
+            value.language = numbers.language
+            value.paragraphStyle = run[Scope.ParagraphStyleAttribute.self]
+            value.strokeColor = run[Scope.StrokeColorAttribute.self]
+            value.underlineStyle = run[Scope.UnderlineStyleAttribute.self] ?? []
+            value.underlineColor = run[Scope.UnderlineColorAttribute.self]
+            value.strikethroughStyle = run[Scope.StrikethroughStyleAttribute.self] ?? []
+            value.strikethroughColor = run[Scope.StrikethroughColorAttribute.self]
+            value.writingDirection = run[Scope.WritingDirectionAttribute.self] ?? []
+            value.featureSettings = run[Scope.FontFeatureSettingsAttribute.self] ?? []
+            value.runDelegate = run[Scope.RunDelegateAttribute.self]
+            runs.append((offset..<(offset + length), value))
+            offset += length
+        }
+        self.init(units: Array(String(string.characters).utf16), runs: runs, defaultFont: defaultFont)
+    }
+
+    /// The index of the attribute run holding UTF-16 offset `index` (binary search).
+    func runIndex(at index: Int) -> Int {
+        var low = 0
+        var high = runStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if runStarts[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The end of attribute run `run`.
+    func runEnd(_ run: Int) -> Int { run + 1 < runStarts.count ? runStarts[run + 1] : units.count }
+}
+

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A paragraph shaped once: its text, bidi levels, grapheme boundaries, items and every glyph, in logical
+/// item order (within an item, glyphs are in visual order, left to right, as HarfBuzz returns them). Lines
+/// are views over it; nothing here changes after shaping.
+final class ShapedParagraph: Sendable {
+    /// One item and where its glyphs are.
+    struct Item: Sendable {
+        var item: TextItem
+        /// Range in the glyph arrays.
+        var glyphRange: Range<Int>
+        /// The run's attributes with `font` set to the font used.
+        var attributes: StringAttributes
+        /// Points the run sits above the baseline (baseline offset and superscript).
+        var baselineShift: CGFloat
+    }
+
+    let text: AttributedText
+    let levels: BidiLevels
+    let graphemes: [Int]
+    let items: [Item]
+    let glyphs: GlyphArrays
+
+    init(text: AttributedText, levels: BidiLevels, graphemes: [Int], items: [Item], glyphs: GlyphArrays) {
+        self.text = text
+        self.levels = levels
+        self.graphemes = graphemes
+        self.items = items
+        self.glyphs = glyphs
+    }
+
+    /// Itemizes and shapes a whole text as one paragraph.
+    convenience init(_ text: AttributedText, options: TypesetterOptions = TypesetterOptions()) {
+        let base = text.runAttributes.first?.paragraphStyle?.baseWritingDirection ?? .natural
+        let levels: BidiLevels
+        if let forced = options.forcedEmbeddingLevel {
+            let level: UInt8 = forced & 1 == 1 ? 1 : 0
+            levels = BidiLevels(levels: [UInt8](repeating: level, count: text.length), paragraphLevel: level)
+        } else {
+            levels = BidiLevels.resolve(text, base: base)
+        }
+        let graphemes = GraphemeBoundaries.compute(text.units)
+        let textItems = Itemizer.items(text, levels: levels, graphemes: graphemes)
+        var shaper = Shaper(text: text, script: options.script)
+        var items: [Item] = []
+        items.reserveCapacity(textItems.count)
+        for item in textItems {
+            items.append(shaper.shape(item))
+        }
+        self.init(text: text, levels: levels, graphemes: graphemes, items: items, glyphs: shaper.glyphs)
+    }
+}
+
+/// Flat per-glyph storage: parallel arrays, no per-glyph objects.
+struct GlyphArrays: Sendable {
+    var glyphs: [Glyph] = []
+    /// Horizontal advances in points (kern and tracking included).
+    var advances: [CGFloat] = []
+    /// Offsets from the pen position in points (mark attachment, cursive connection); y up.
+    var offsets: [CGPoint] = []
+    /// UTF-16 index of each glyph's cluster.
+    var stringIndices: [Int] = []
+    /// Bit 0: HarfBuzz's unsafe-to-break flag (breaking before this glyph needs reshaping).
+    var flags: [UInt8] = []
+
+    var count: Int { glyphs.count }
+
+    mutating func reserve(_ count: Int) {
+        glyphs.reserveCapacity(count)
+        advances.reserveCapacity(count)
+        offsets.reserveCapacity(count)
+        stringIndices.reserveCapacity(count)
+        flags.reserveCapacity(count)
+    }
+}

@@ -1,0 +1,114 @@
+internal import CHarfBuzz
+import Foundation
+
+/// Shapes items with HarfBuzz into flat glyph arrays. The whole paragraph goes into each buffer as context
+/// (`hb_buffer_add_utf16` with the item as the part to shape), so joining and contextual forms see their
+/// neighbours and clusters come out as UTF-16 offsets into the paragraph.
+struct Shaper {
+    let text: AttributedText
+    private let buffer = HarfBuzzBuffer()
+    private(set) var glyphs = GlyphArrays()
+    /// A script for every item instead of each item's own (`TypesetterOptions.script`).
+    private let scriptOverride: hb_script_t?
+
+    init(text: AttributedText, script: String? = nil) {
+        self.text = text
+        scriptOverride = script.map { hb_script_from_string($0, -1) }
+        glyphs.reserve(text.length + text.length / 8)
+    }
+
+    mutating func shape(_ item: TextItem) -> ShapedParagraph.Item {
+        var attributes = text.runAttributes[item.attributeRun]
+        let requested = attributes.font ?? item.font
+        attributes.font = item.font
+        let shift = attributes.baselineOffset + Self.superscriptShift(requested, level: attributes.superscript)
+        let start = glyphs.count
+        if let delegate = attributes.runDelegate {
+            appendDelegate(delegate, item: item)
+        } else {
+            appendShaped(item, attributes: attributes)
+        }
+        return ShapedParagraph.Item(item: item, glyphRange: start..<glyphs.count, attributes: attributes, baselineShift: shift)
+    }
+
+    private static func superscriptShift(_ font: Font, level: Int) -> CGFloat {
+        if level > 0 { return font.superscriptMetrics.offset * CGFloat(level) }
+        if level < 0 { return -font.subscriptMetrics.offset * CGFloat(-level) }
+        return 0
+    }
+
+    /// A run delegate's characters: one glyph per grapheme cluster (the font's glyph for U+FFFC, else 0),
+    /// each as wide as the delegate says.
+    private mutating func appendDelegate(_ delegate: RunDelegate, item: TextItem) {
+        let glyph = item.font.glyph(forCodePoint: 0xFFFC) ?? 0
+        var index = item.range.lowerBound
+        while index < item.range.upperBound {
+            let (_, width) = UnicodeScalarReader.codePoint(in: text.units, at: index)
+            glyphs.glyphs.append(glyph)
+            glyphs.advances.append(delegate.width)
+            glyphs.offsets.append(.zero)
+            glyphs.stringIndices.append(index)
+            glyphs.flags.append(0)
+            index += width
+        }
+    }
+
+    private mutating func appendShaped(_ item: TextItem, attributes: StringAttributes) {
+        let font = item.font
+        let pointer = buffer.pointer
+        hb_buffer_clear_contents(pointer)
+        text.units.withUnsafeBufferPointer { units in
+            hb_buffer_add_utf16(
+                pointer, units.baseAddress, Int32(units.count), UInt32(item.range.lowerBound),
+                Int32(item.range.count))
+        }
+        hb_buffer_set_direction(pointer, item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(pointer, scriptOverride ?? ScriptRuns.harfBuzzScript(item.script))
+        if let language = attributes.language {
+            hb_buffer_set_language(pointer, hb_language_from_string(language, -1))
+        }
+        let features = Self.features(attributes, font: font)
+        features.withUnsafeBufferPointer {
+            hb_shape(font.harfBuzzFont.pointer, pointer, $0.baseAddress, UInt32($0.count))
+        }
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(pointer, &count),
+            let positions = hb_buffer_get_glyph_positions(pointer, &count)
+        else { return }
+        let scale = font.scale
+        let extra = (attributes.kern ?? 0) + attributes.tracking
+        for index in 0..<Int(count) {
+            let info = infos[index]
+            let position = positions[index]
+            var advance = CGFloat(position.x_advance) * scale
+            if extra != 0, index + 1 == Int(count) || infos[index + 1].cluster != info.cluster {
+                advance += extra  // after the cluster's last glyph
+            }
+            glyphs.glyphs.append(Glyph(truncatingIfNeeded: info.codepoint))
+            glyphs.advances.append(advance)
+            glyphs.offsets.append(CGPoint(x: CGFloat(position.x_offset) * scale, y: CGFloat(position.y_offset) * scale))
+            glyphs.stringIndices.append(Int(info.cluster))
+            let flags = hb_glyph_info_get_glyph_flags(&infos[index])
+            glyphs.flags.append(flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 ? 1 : 0)
+        }
+    }
+
+    /// Kerning, ligature level, tracking, then the font's and the attribute's feature settings.
+    static func features(_ attributes: StringAttributes, font: Font) -> [hb_feature_t] {
+        var features: [hb_feature_t] = []
+        func add(_ tag: OpenTypeTag, _ value: Int) {
+            features.append(
+                hb_feature_t(tag: tag.rawValue, value: UInt32(max(value, 0)), start: 0, end: UInt32.max))
+        }
+        if attributes.kern == 0 { add("kern", 0) }
+        if attributes.ligature == 0 || attributes.tracking != 0 {
+            add("liga", 0)
+            add("clig", 0)
+        }
+        if attributes.ligature == 0 { add("hlig", 0) }
+        if attributes.ligature == 2 { add("dlig", 1) }
+        for setting in font.descriptor.featureSettings { add(setting.tag, setting.value) }
+        for setting in attributes.featureSettings { add(setting.tag, setting.value) }
+        return features
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+/// A line's caret geometry, built once when the line is made: one segment per grapheme cluster (or per part of
+/// a ligature), with its UTF-16 range and its left and right x. Queries are binary searches, so asking for
+/// every caret of a long line costs O(n log n), not O(n²).
+struct CaretTable: Sendable {
+    struct Segment: Sendable {
+        var start: Int
+        var end: Int
+        var left: CGFloat
+        var right: CGFloat
+        var isRightToLeft: Bool
+
+        /// Where a caret stands before this character in reading order.
+        var leadingEdge: CGFloat { isRightToLeft ? right : left }
+        /// Where a caret stands after it.
+        var trailingEdge: CGFloat { isRightToLeft ? left : right }
+    }
+
+    /// Segments in logical order (by `start`), covering the line's string range without gaps.
+    let logical: [Segment]
+    /// Indices into `logical` in visual order, left to right.
+    let visual: [Int]
+    let stringRange: Range<Int>
+
+    init(runs: [LineStorage.RunRecord], glyphs: [Glyph], advances: [CGFloat], stringIndices: [Int],
+         graphemes: [Int], stringRange: Range<Int>) {
+        self.stringRange = stringRange
+        var segments: [Segment] = []
+        var pen: CGFloat = 0
+        for run in runs {
+            let rightToLeft = run.level & 1 == 1
+            // Cluster starts in the run, ascending; each cluster's glyphs are contiguous.
+            var clusters: [(start: Int, left: CGFloat, right: CGFloat, glyph: Int, glyphCount: Int)] = []
+            var index = run.glyphRange.lowerBound
+            while index < run.glyphRange.upperBound {
+                let cluster = stringIndices[index]
+                let left = pen
+                var count = 0
+                while index < run.glyphRange.upperBound, stringIndices[index] == cluster {
+                    pen += advances[index]
+                    index += 1
+                    count += 1
+                }
+                if let last = clusters.last, last.start == cluster {  // non-contiguous cluster (rare): merge
+                    clusters[clusters.count - 1].right = max(last.right, pen)
+                    clusters[clusters.count - 1].glyphCount += count
+                } else {
+                    clusters.append((cluster, left, pen, index - count, count))
+                }
+            }
+            let ascending = rightToLeft ? clusters.reversed() : Array(clusters)
+            for (position, cluster) in ascending.enumerated() {
+                let end = position + 1 < ascending.count ? ascending[position + 1].start : run.stringRange.upperBound
+                guard end > cluster.start else { continue }
+                let parts = CaretTable.graphemes(in: cluster.start..<end, boundaries: graphemes)
+                let width = cluster.right - cluster.left
+                var carets = (1..<max(parts.count, 1)).map { width * CGFloat($0) / CGFloat(parts.count) }
+                if parts.count > 1, cluster.glyphCount == 1 {
+                    // GDEF ligature carets are x positions from the glyph's left; count them from the leading edge.
+                    let ligature = run.font.ligatureCaretPositions(for: glyphs[cluster.glyph])
+                        .map { rightToLeft ? width - $0 : $0 }.sorted()
+                    if ligature.count >= parts.count - 1 { carets = Array(ligature.prefix(parts.count - 1)) }
+                }
+                var edges = [CGFloat(0)] + carets + [width]
+                edges = edges.map { min(max($0, 0), width) }
+                for (part, range) in parts.enumerated() {
+                    let a = edges[part]
+                    let b = edges[part + 1]
+                    let left = rightToLeft ? cluster.right - b : cluster.left + a
+                    let right = rightToLeft ? cluster.right - a : cluster.left + b
+                    segments.append(
+                        Segment(start: range.lowerBound, end: range.upperBound, left: left, right: max(left, right),
+                                isRightToLeft: rightToLeft))
+                }
+            }
+        }
+        segments.sort { $0.start < $1.start }
+        // A grapheme cluster split over two HarfBuzz clusters or runs stays one caret stop.
+        var merged: [Segment] = []
+        merged.reserveCapacity(segments.count)
+        for segment in segments {
+            if let last = merged.last, !CaretTable.isBoundary(segment.start, in: graphemes) {
+                merged[merged.count - 1] = Segment(
+                    start: last.start, end: max(last.end, segment.end), left: min(last.left, segment.left),
+                    right: max(last.right, segment.right), isRightToLeft: last.isRightToLeft)
+            } else {
+                merged.append(segment)
+            }
+        }
+        segments = merged
+        self.logical = segments
+        self.visual = segments.indices.sorted {
+            segments[$0].left != segments[$1].left ? segments[$0].left < segments[$1].left : $0 < $1
+        }
+    }
+
+    private static func isBoundary(_ index: Int, in boundaries: [Int]) -> Bool {
+        var low = 0
+        var high = boundaries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if boundaries[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < boundaries.count && boundaries[low] == index
+    }
+
+    // MARK: Queries
+
+    /// The segment holding UTF-16 offset `index` (start ≤ index < end), if any.
+    func segmentIndex(containing index: Int) -> Int? {
+        var low = 0
+        var high = logical.count
+        while low < high {
+            let middle = (low + high) / 2
+            if logical[middle].end <= index { low = middle + 1 } else { high = middle }
+        }
+        return low < logical.count && logical[low].start <= index ? low : nil
+    }
+
+    /// Primary and secondary caret x for a string index (see `Line.offset(forStringIndex:)`).
+    func offset(forStringIndex index: Int) -> (primary: CGFloat, secondary: CGFloat) {
+        guard let first = logical.first, let last = logical.last else { return (0, 0) }
+        if index <= first.start { return (first.leadingEdge, first.leadingEdge) }
+        if index >= last.end { return (last.trailingEdge, last.trailingEdge) }
+        guard let found = segmentIndex(containing: index) else { return (last.trailingEdge, last.trailingEdge) }
+        let segment = logical[found]
+        let primary = segment.leadingEdge
+        guard segment.start == index, found > 0 else { return (primary, primary) }
+        let previous = logical[found - 1]
+        return (primary, previous.isRightToLeft == segment.isRightToLeft ? primary : previous.trailingEdge)
+    }
+
+    /// The visual position (index into `visual`) of the first segment whose right edge is beyond x and that has
+    /// width, or nil when the line has no segment with width.
+    private func visualPosition(at x: CGFloat) -> Int? {
+        var low = 0
+        var high = visual.count
+        while low < high {
+            let middle = (low + high) / 2
+            if logical[visual[middle]].right <= x { low = middle + 1 } else { high = middle }
+        }
+        var position = min(low, visual.count - 1)
+        guard position >= 0 else { return nil }
+        // Step over zero-width segments (controls, joiners) to one that has width, nearest first.
+        var forward = position
+        while forward < visual.count, logical[visual[forward]].right <= logical[visual[forward]].left { forward += 1 }
+        if forward < visual.count { return forward }
+        position = min(position, visual.count - 1)
+        while position >= 0, logical[visual[position]].right <= logical[visual[position]].left { position -= 1 }
+        return position >= 0 ? position : nil
+    }
+
+    /// The caret index nearest to x (see `Line.stringIndex(forPosition:)`).
+    func stringIndex(forX x: CGFloat) -> Int {
+        guard !logical.isEmpty else { return stringRange.lowerBound }
+        guard let position = visualPosition(at: x) else { return logical[visual[0]].start }
+        let segment = logical[visual[position]]
+        let beforeMiddle = x < (segment.left + segment.right) / 2
+        return beforeMiddle != segment.isRightToLeft ? segment.start : segment.end
+    }
+
+    /// The UTF-16 range of the grapheme cluster under x, or nil outside the glyphs.
+    func characterRange(atX x: CGFloat) -> Range<Int>? {
+        guard let position = visualPosition(at: x) else { return nil }
+        let segment = logical[visual[position]]
+        guard x >= segment.left, x < segment.right else { return nil }
+        return segment.start..<segment.end
+    }
+
+    /// The grapheme clusters of a range (split at the paragraph's boundaries inside it).
+    private static func graphemes(in range: Range<Int>, boundaries: [Int]) -> [Range<Int>] {
+        var low = 0
+        var high = boundaries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if boundaries[middle] <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var parts: [Range<Int>] = []
+        var start = range.lowerBound
+        var index = low
+        while index < boundaries.count, boundaries[index] < range.upperBound {
+            parts.append(start..<boundaries[index])
+            start = boundaries[index]
+            index += 1
+        }
+        parts.append(start..<range.upperBound)
+        return parts
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// A line of text: glyph runs in visual order with their positions, metrics, and caret geometry.
+///
+/// A `Line` is an immutable value; its runs share one flat glyph storage. Coordinates are Core Text's: x along
+/// the baseline from the line's origin, y up, descent positive below the baseline. String indices are UTF-16
+/// offsets into the attributed string the line was made from.
+///
+/// Core Text: `CTLine`.
+public struct Line: Sendable {
+    let storage: LineStorage
+
+    init(storage: LineStorage) { self.storage = storage }
+
+    /// One unbroken line for a whole attributed string (labels, single-line text). Text without a font
+    /// attribute uses `defaultFont` (nil: `Font.defaultFont`). Never fails: malformed text (unpaired
+    /// surrogates, lone marks, controls) is shaped as it is, characters no font has get the primary font's
+    /// .notdef glyph, and an empty string gives a line with no runs.
+    ///
+    /// Core Text: `CTLineCreateWithAttributedString`.
+    /// - Parameters:
+    ///   - options: forced embedding level or script (Core Text's typesetter options).
+    ///   - defaultFont: the font for text without a font attribute; nil takes `Font.defaultFont`.
+    public init(attributedString: NSAttributedString, options: TypesetterOptions = TypesetterOptions(),
+                defaultFont: Font? = nil) {
+        self.init(text: AttributedText(attributedString, defaultFont: defaultFont ?? Font.defaultFont), options: options)
+    }
+
+    /// One unbroken line for a Swift `AttributedString` with Galley's attributes (`\.galley`).
+    ///
+    /// Core Text: `CTLineCreateWithAttributedString` (with `AttributedString`, as the iOS 26 overlay allows).
+    public init(attributedString: AttributedString, options: TypesetterOptions = TypesetterOptions(),
+                defaultFont: Font? = nil) {
+        self.init(text: AttributedText(attributedString, defaultFont: defaultFont ?? Font.defaultFont), options: options)
+    }
+
+    /// A line for a plain string in one font.
+    public init(string: String, font: Font) {
+        var attributes = StringAttributes()
+        attributes.font = font
+        let units = Array(string.utf16)
+        self.init(text: AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: font))
+    }
+
+    init(text: AttributedText, options: TypesetterOptions = TypesetterOptions()) {
+        storage = LineStorage(paragraph: ShapedParagraph(text, options: options))
+    }
+
+    // MARK: Runs and ranges
+
+    /// The glyph runs in visual order, left to right. Core Text: `CTLineGetGlyphRuns`.
+    public var runs: [Run] { storage.runs.indices.map { Run(storage: storage, index: $0) } }
+
+    /// The UTF-16 range of the string the line shows. Core Text: `CTLineGetStringRange`.
+    public var stringRange: Range<Int> { storage.stringRange }
+
+    /// The number of glyphs in all runs. Core Text: `CTLineGetGlyphCount`.
+    public var glyphCount: Int { storage.glyphs.count }
+
+    // MARK: Measures
+
+    /// Width (sum of advances, trailing whitespace included), and the largest ascent, descent and leading of
+    /// the runs' fonts, run delegates and baseline shifts.
+    /// Core Text: `CTLineGetTypographicBounds`.
+    public var typographicBounds: TypographicBounds {
+        let metrics = storage.metrics(shifted: true)
+        return TypographicBounds(width: storage.width, ascent: metrics.ascent, descent: metrics.descent, leading: metrics.leading)
+    }
+
+    /// A rectangle around the line relative to its origin: typographic by default (x 0, y −descent, height
+    /// ascent + descent + leading), or as the options say. Empty lines give a zero-width rectangle of the
+    /// default font's height.
+    /// Core Text: `CTLineGetBoundsWithOptions`.
+    public func bounds(options: LineBoundsOptions = []) -> CGRect {
+        if options.contains(.useGlyphPathBounds) { return imageBounds }
+        let metrics = storage.metrics(shifted: !options.contains(.excludeTypographicShifts))
+        let leading = options.contains(.excludeTypographicLeading) ? 0 : metrics.leading
+        return CGRect(x: 0, y: -metrics.descent, width: storage.width, height: metrics.ascent + metrics.descent + leading)
+    }
+
+    /// The union of the glyphs' ink, relative to the line origin (y up); `.zero` when no glyph has ink.
+    /// Core Text: `CTLineGetImageBounds` (with a NULL context: no text matrix applied).
+    public var imageBounds: CGRect {
+        let bounds = storage.imageBounds(glyphs: 0..<storage.glyphs.count)
+        return bounds.isNull ? .zero : bounds
+    }
+
+    /// The width of the whitespace at the logical end of the line (spaces, tabs, newlines).
+    /// Core Text: `CTLineGetTrailingWhitespaceWidth`.
+    public var trailingWhitespaceWidth: CGFloat {
+        var width: CGFloat = 0
+        for segment in storage.caret.logical.reversed() {
+            guard storage.isWhitespace(at: segment.start) else { break }
+            width += segment.right - segment.left
+        }
+        return width
+    }
+
+    /// Where to start drawing the line to align it in `flushWidth`: `(flushWidth − (width − trailing
+    /// whitespace)) × flushFactor`, with the factor clamped to 0…1 (0 flush left, 0.5 centred, 1 flush right).
+    /// The result is negative when the line is wider than `flushWidth` and the factor is above 0.
+    /// Core Text: `CTLineGetPenOffsetForFlush`.
+    public func penOffset(flushFactor: CGFloat, flushWidth: CGFloat) -> CGFloat {
+        guard flushFactor.isFinite, flushWidth.isFinite else { return 0 }
+        let factor = min(max(flushFactor, 0), 1)
+        return (flushWidth - (storage.width - trailingWhitespaceWidth)) * factor
+    }
+
+    // MARK: Carets and hit testing
+
+    /// The x of the caret for a string index, and a secondary x where the index sits between runs of
+    /// different directions (the trailing edge of the previous character); otherwise both are equal. An index
+    /// inside a grapheme cluster (a surrogate pair, a base and its marks) gives the cluster's leading edge; an
+    /// index past the end gives the trailing edge of the last character.
+    ///
+    /// Answered by binary search in a table built with the line: no quadratic cost on long lines.
+    /// Core Text: `CTLineGetOffsetForStringIndex`.
+    public func offset(forStringIndex index: Int) -> (primary: CGFloat, secondary: CGFloat) {
+        storage.caret.offset(forStringIndex: index)
+    }
+
+    /// The caret index nearest to a point: the grapheme cluster under x, then its start or end by which half
+    /// was hit and by its direction (Core Text's rounding). Only x counts. Points left or right of the line give
+    /// the caret at that end.
+    ///
+    /// This is a caret position, not "the character under the point": use `characterRange(at:)` for that.
+    /// Core Text: `CTLineGetStringIndexForPosition`.
+    public func stringIndex(forPosition position: CGPoint) -> Int {
+        guard position.x.isFinite else { return position.x > 0 ? stringRange.upperBound : stringRange.lowerBound }
+        return storage.caret.stringIndex(forX: position.x)
+    }
+
+    /// The UTF-16 range of the grapheme cluster whose box holds x (taps on links, hover), or nil outside the
+    /// glyphs. Only x counts. Core Text has no such call (users ask for it); TextKit:
+    /// `NSLayoutManager.characterIndex(for:in:fractionOfDistanceBetweenInsertionPoints:)`.
+    public func characterRange(at position: CGPoint) -> Range<Int>? {
+        guard position.x.isFinite else { return nil }
+        return storage.caret.characterRange(atX: position.x)
+    }
+
+    /// Visits both edges of every grapheme cluster in visual order, left to right: the x offset, the cluster's
+    /// first UTF-16 index, and whether the edge is the cluster's leading edge in reading order. Ligatures get
+    /// a caret per component (from the font's GDEF carets, else split evenly); surrogate pairs and grapheme
+    /// clusters are never split. Set the last argument to true to stop.
+    /// Core Text: `CTLineEnumerateCaretOffsets`.
+    public func enumerateCaretOffsets(_ body: (_ offset: CGFloat, _ stringIndex: Int, _ isLeadingEdge: Bool, _ stop: inout Bool) -> Void) {
+        var stop = false
+        for index in storage.caret.visual {
+            let segment = storage.caret.logical[index]
+            body(segment.left, segment.start, !segment.isRightToLeft, &stop)
+            if stop { return }
+            body(segment.right, segment.start, segment.isRightToLeft, &stop)
+            if stop { return }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+internal import CUnicode
+import Foundation
+
+/// Everything a line holds, in one immutable object that its `Line` value and its `Run` values share:
+/// glyph data in visual order in flat arrays, one record per run, the line's metrics and its caret table.
+final class LineStorage: Sendable {
+    /// One run: a stretch of glyphs with one font, attributes and direction.
+    struct RunRecord: Sendable {
+        var glyphRange: Range<Int>
+        var stringRange: Range<Int>
+        var attributes: StringAttributes
+        var font: Font
+        var level: UInt8
+        var baselineShift: CGFloat
+        /// Unshifted metrics (the delegate's for run-delegate runs).
+        var ascent: CGFloat
+        var descent: CGFloat
+        var leading: CGFloat
+        var status: RunStatus
+        var isDelegate: Bool
+    }
+
+    let paragraph: ShapedParagraph
+    let stringRange: Range<Int>
+    let glyphs: [Glyph]
+    /// Glyph positions relative to the line origin, y up (offsets and baseline shifts included).
+    let positions: [CGPoint]
+    let advances: [CGFloat]
+    let offsets: [CGPoint]
+    let stringIndices: [Int]
+    let runs: [RunRecord]
+    let width: CGFloat
+    let caret: CaretTable
+
+    /// A line showing every item of `paragraph` (the whole text as one line).
+    convenience init(paragraph: ShapedParagraph) {
+        self.init(paragraph: paragraph, stringRange: 0..<paragraph.text.length, items: paragraph.items, from: paragraph.glyphs)
+    }
+
+    /// A line from shaped items (logical order) whose glyphs are in `source`.
+    init(paragraph: ShapedParagraph, stringRange: Range<Int>, items: [ShapedParagraph.Item], from source: GlyphArrays) {
+        self.paragraph = paragraph
+        self.stringRange = stringRange
+        let order = BidiLevels.visualOrder(items.map(\.item.level))
+        let total = items.reduce(0) { $0 + $1.glyphRange.count }
+        var glyphs: [Glyph] = []
+        var positions: [CGPoint] = []
+        var advances: [CGFloat] = []
+        var offsets: [CGPoint] = []
+        var indices: [Int] = []
+        glyphs.reserveCapacity(total)
+        positions.reserveCapacity(total)
+        advances.reserveCapacity(total)
+        offsets.reserveCapacity(total)
+        indices.reserveCapacity(total)
+        var runs: [RunRecord] = []
+        runs.reserveCapacity(items.count)
+        var pen: CGFloat = 0
+        for logical in order {
+            let item = items[logical]
+            let start = glyphs.count
+            let shift = item.baselineShift
+            for index in item.glyphRange {
+                let offset = source.offsets[index]
+                glyphs.append(source.glyphs[index])
+                positions.append(CGPoint(x: pen + offset.x, y: offset.y + shift))
+                advances.append(source.advances[index])
+                offsets.append(offset)
+                indices.append(source.stringIndices[index])
+                pen += source.advances[index]
+            }
+            let font = item.item.font
+            var status: RunStatus = item.item.isRightToLeft ? [.rightToLeft] : []
+            if !LineStorage.isMonotonic(indices[start...], rightToLeft: item.item.isRightToLeft) { status.insert(.nonMonotonic) }
+            if font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
+            let delegate = item.attributes.runDelegate
+            runs.append(
+                RunRecord(
+                    glyphRange: start..<glyphs.count, stringRange: item.item.range, attributes: item.attributes, font: font,
+                    level: item.item.level, baselineShift: shift, ascent: delegate?.ascent ?? font.ascent,
+                    descent: delegate?.descent ?? font.descent, leading: delegate == nil ? font.leading : 0, status: status,
+                    isDelegate: delegate != nil))
+        }
+        self.glyphs = glyphs
+        self.positions = positions
+        self.advances = advances
+        self.offsets = offsets
+        self.stringIndices = indices
+        self.runs = runs
+        self.width = pen
+        self.caret = CaretTable(
+            runs: runs, glyphs: glyphs, advances: advances, stringIndices: indices,
+            graphemes: paragraph.graphemes, stringRange: stringRange)
+    }
+
+    private static func isMonotonic(_ indices: ArraySlice<Int>, rightToLeft: Bool) -> Bool {
+        var previous: Int? = nil
+        for index in indices {
+            if let previous, rightToLeft ? index > previous : index < previous { return false }
+            previous = index
+        }
+        return true
+    }
+
+    // MARK: Metrics
+
+    /// Maximum ascent, descent and leading over the runs, with or without baseline shifts. With no runs,
+    /// the default font's (or zero).
+    func metrics(shifted: Bool) -> (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
+        guard !runs.isEmpty else {
+            let font = paragraph.text.runAttributes.first?.font
+            return (font?.ascent ?? 0, font?.descent ?? 0, font?.leading ?? 0)
+        }
+        var ascent = -CGFloat.infinity
+        var descent = -CGFloat.infinity
+        var leading: CGFloat = 0
+        for run in runs {
+            let shift = shifted ? run.baselineShift : 0
+            ascent = max(ascent, run.ascent + shift)
+            descent = max(descent, run.descent - shift)
+            leading = max(leading, run.leading)
+        }
+        return (max(ascent, 0), max(descent, 0), leading)
+    }
+
+    /// Ink bounds of a glyph range, relative to the line origin; `.null` when nothing has ink.
+    func imageBounds(glyphs range: Range<Int>, runIndex: Int? = nil) -> CGRect {
+        var result = CGRect.null
+        var run = runIndex ?? 0
+        for index in range {
+            if runIndex == nil { while runs[run].glyphRange.upperBound <= index { run += 1 } }
+            let record = runs[run]
+            if record.isDelegate { continue }
+            guard let extents = record.font.inkExtents(of: glyphs[index]) else { continue }
+            let position = positions[index]
+            result = result.union(extents.offsetBy(dx: position.x, dy: position.y))
+        }
+        return result
+    }
+
+    /// Whether the character at a UTF-16 offset is whitespace (for trailing whitespace and by-word lines).
+    func isWhitespace(at index: Int) -> Bool {
+        let (codePoint, _) = UnicodeScalarReader.codePoint(in: paragraph.text.units, at: index)
+        return galley_is_whitespace(Int32(codePoint)) != 0
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A stretch of a line's glyphs with one font, one set of attributes and one direction.
+///
+/// A `Run` is a view into its line's flat glyph storage. Glyphs are stored left to right even in right-to-left
+/// runs, so their string indices decrease there. Glyph ranges below are relative to the run (0 is its first
+/// glyph); nil, or an empty range, means "from its start to the end of the run", as a Core Text range of
+/// length 0 does.
+///
+/// Core Text: `CTRun`.
+public struct Run: Sendable {
+    let storage: LineStorage
+    let index: Int
+
+    var record: LineStorage.RunRecord { storage.runs[index] }
+
+    /// The number of glyphs. Core Text: `CTRunGetGlyphCount`.
+    public var glyphCount: Int { record.glyphRange.count }
+
+    /// The run's attributes; `font` is the font actually used (after fallback and superscript scaling).
+    /// Core Text: `CTRunGetAttributes`.
+    public var attributes: StringAttributes { record.attributes }
+
+    /// The font the glyphs are in (the same as `attributes.font`).
+    public var font: Font { record.font }
+
+    /// Right-to-left, non-monotonic, non-identity matrix. Core Text: `CTRunGetStatus`.
+    public var status: RunStatus { record.status }
+
+    /// The bidi embedding level (odd: right to left). Core Text has no accessor; Galley adds it for editors.
+    public var bidiLevel: Int { Int(record.level) }
+
+    /// Whether the run holds a run delegate's placeholder (it draws nothing).
+    public var isRunDelegate: Bool { record.isDelegate }
+
+    /// The UTF-16 range of the string the run shows (absolute). Core Text: `CTRunGetStringRange`.
+    public var stringRange: Range<Int> { record.stringRange }
+
+    /// The matrix to apply when drawing: the font's matrix (identity unless one was given).
+    /// Core Text: `CTRunGetTextMatrix`.
+    public var textMatrix: AffineTransform { record.font.matrix }
+
+    /// The glyph ids. Core Text: `CTRunGetGlyphs`.
+    public func glyphs(in range: Range<Int>? = nil) -> [Glyph] { Array(storage.glyphs[absolute(range)]) }
+
+    /// Each glyph's origin relative to the line origin (y up, mark offsets and baseline shifts included).
+    /// Core Text: `CTRunGetPositions`.
+    public func positions(in range: Range<Int>? = nil) -> [CGPoint] { Array(storage.positions[absolute(range)]) }
+
+    /// Each glyph's advance (kern and tracking included; height 0 in horizontal text). Core Text: `CTRunGetAdvances`.
+    public func advances(in range: Range<Int>? = nil) -> [CGSize] {
+        storage.advances[absolute(range)].map { CGSize(width: $0, height: 0) }
+    }
+
+    /// Each glyph's cluster start as a UTF-16 index into the string. Core Text: `CTRunGetStringIndices`.
+    public func stringIndices(in range: Range<Int>? = nil) -> [Int] { Array(storage.stringIndices[absolute(range)]) }
+
+    /// All glyph ids. Core Text: `CTRunGetGlyphsPtr`.
+    public var glyphs: [Glyph] { glyphs(in: nil) }
+    /// All positions. Core Text: `CTRunGetPositionsPtr`.
+    public var positions: [CGPoint] { positions(in: nil) }
+    /// All advances. Core Text: `CTRunGetAdvancesPtr`.
+    public var advances: [CGSize] { advances(in: nil) }
+    /// All string indices. Core Text: `CTRunGetStringIndicesPtr`.
+    public var stringIndices: [Int] { stringIndices(in: nil) }
+
+    /// Pen advances and each glyph's origin offset from its pen position (mark attachment, cursive
+    /// connection): position = line pen + origin. The baseline shift is not included in the origins.
+    /// Core Text: `CTRunGetBaseAdvancesAndOrigins`.
+    public func baseAdvancesAndOrigins(in range: Range<Int>? = nil) -> (advances: [CGSize], origins: [CGPoint]) {
+        let glyphs = absolute(range)
+        return (storage.advances[glyphs].map { CGSize(width: $0, height: 0) }, Array(storage.offsets[glyphs]))
+    }
+
+    /// The width of a glyph range and the run's ascent, descent (baseline shift included) and leading.
+    /// Core Text: `CTRunGetTypographicBounds`.
+    public func typographicBounds(in range: Range<Int>? = nil) -> TypographicBounds {
+        let record = self.record
+        let width = storage.advances[absolute(range)].reduce(0, +)
+        return TypographicBounds(
+            width: width, ascent: max(record.ascent + record.baselineShift, 0),
+            descent: max(record.descent - record.baselineShift, 0), leading: record.leading)
+    }
+
+    /// The ink of a glyph range relative to the line origin; `.zero` when it has none.
+    /// Core Text: `CTRunGetImageBounds` (with a NULL context).
+    public func imageBounds(in range: Range<Int>? = nil) -> CGRect {
+        let bounds = storage.imageBounds(glyphs: absolute(range), runIndex: index)
+        return bounds.isNull ? .zero : bounds
+    }
+
+    /// A run-relative glyph range (nil or empty = from its start to the end) as a range in the storage,
+    /// clamped to the run.
+    func absolute(_ range: Range<Int>?) -> Range<Int> {
+        let whole = record.glyphRange
+        guard let range else { return whole }
+        let lower = min(max(range.lowerBound, 0), whole.count)
+        let upper = range.isEmpty ? whole.count : min(max(range.upperBound, lower), whole.count)
+        return (whole.lowerBound + lower)..<(whole.lowerBound + upper)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A line's or run's typographic extent: width along the baseline, ascent above it, descent below it (positive)
+/// and leading (the font's line gap).
+///
+/// Core Text: the return value and out-parameters of `CTLineGetTypographicBounds` / `CTRunGetTypographicBounds`.
+public struct TypographicBounds: Hashable, Sendable {
+    /// Advance width in points.
+    public var width: CGFloat
+    /// Height above the baseline in points.
+    public var ascent: CGFloat
+    /// Depth below the baseline in points, positive.
+    public var descent: CGFloat
+    /// Line gap in points.
+    public var leading: CGFloat
+
+    /// Bounds from their parts.
+    public init(width: CGFloat, ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
+        self.width = width
+        self.ascent = ascent
+        self.descent = descent
+        self.leading = leading
+    }
+}
+
+/// What `Line.bounds(options:)` measures.
+///
+/// Core Text: `CTLineBoundsOptions`.
+public struct LineBoundsOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Leave the leading out of the height. Core Text: `kCTLineBoundsExcludeTypographicLeading`.
+    public static let excludeTypographicLeading = LineBoundsOptions(rawValue: 1 << 0)
+    /// Ignore baseline offsets and superscripts. Core Text: `kCTLineBoundsExcludeTypographicShifts`.
+    public static let excludeTypographicShifts = LineBoundsOptions(rawValue: 1 << 1)
+    /// Reserved: hanging punctuation is not applied yet. Core Text: `kCTLineBoundsUseHangingPunctuation`.
+    public static let useHangingPunctuation = LineBoundsOptions(rawValue: 1 << 2)
+    /// The glyphs' ink instead of typographic metrics. Core Text: `kCTLineBoundsUseGlyphPathBounds`.
+    public static let useGlyphPathBounds = LineBoundsOptions(rawValue: 1 << 3)
+    /// Reserved: optical bounds are not applied yet. Core Text: `kCTLineBoundsUseOpticalBounds`.
+    public static let useOpticalBounds = LineBoundsOptions(rawValue: 1 << 4)
+    /// Reserved: language extents are not applied yet. Core Text: `kCTLineBoundsIncludeLanguageExtents`.
+    public static let includeLanguageExtents = LineBoundsOptions(rawValue: 1 << 5)
+}
+
+/// Facts about a run's glyphs. Core Text: `CTRunStatus`.
+public struct RunStatus: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The run is right to left: its glyphs are stored left to right, so string indices decrease.
+    /// Core Text: `kCTRunStatusRightToLeft`.
+    public static let rightToLeft = RunStatus(rawValue: 1 << 0)
+    /// String indices are not monotonic in the run's direction (reordering by the font).
+    /// Core Text: `kCTRunStatusNonMonotonic`.
+    public static let nonMonotonic = RunStatus(rawValue: 1 << 1)
+    /// The text matrix is not the identity and must be applied when drawing.
+    /// Core Text: `kCTRunStatusHasNonIdentityMatrix`.
+    public static let hasNonIdentityMatrix = RunStatus(rawValue: 1 << 2)
+}

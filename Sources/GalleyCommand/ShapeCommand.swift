@@ -61,65 +61,6 @@ struct ShapeCommand: ParsableCommand {
         if let language { dictionary[NSAttributedString.Key.language] = language }
         let string = NSAttributedString(string: text, attributes: dictionary)
         let line = Line(attributedString: string, options: options, defaultFont: font)
-        print(json || fontSize != nil ? LineDump.json(line) : LineDump.harfBuzzText(line, string: text))
-    }
-}
-
-/// Text forms of a line for the command line.
-enum LineDump {
-    /// hb-shape's `--no-glyph-names` format: runs in visual order, clusters as Unicode scalar indices, values
-    /// in points (font units when the size is the units per em).
-    static func harfBuzzText(_ line: Line, string: String) -> String {
-        var scalarIndex: [Int: Int] = [:]
-        var utf16 = 0
-        for (index, scalar) in string.unicodeScalars.enumerated() {
-            scalarIndex[utf16] = index
-            utf16 += scalar.utf16.count
-        }
-        var entries: [String] = []
-        for run in line.runs {
-            let positions = run.positions
-            let (advances, origins) = run.baseAdvancesAndOrigins()
-            for (index, glyph) in run.glyphs.enumerated() {
-                let cluster = scalarIndex[run.stringIndices[index]] ?? run.stringIndices[index]
-                var entry = "\(glyph)=\(cluster)"
-                let origin = origins[index]
-                if origin.x != 0 || origin.y != 0 { entry += "@\(number(origin.x)),\(number(origin.y))" }
-                entry += "+\(number(advances[index].width))"
-                _ = positions
-                entries.append(entry)
-            }
-        }
-        return "[" + entries.joined(separator: "|") + "]"
-    }
-
-    /// JSON: per run the font, direction, string range, and per glyph id, position, advance and string index.
-    static func json(_ line: Line) -> String {
-        let bounds = line.typographicBounds
-        var runs: [String] = []
-        for run in line.runs {
-            let glyphs = run.glyphs
-            let positions = run.positions
-            let advances = run.advances
-            let indices = run.stringIndices
-            let entries = glyphs.indices.map { index in
-                "{\"glyph\":\(glyphs[index]),\"x\":\(number(positions[index].x)),\"y\":\(number(positions[index].y)),"
-                    + "\"advance\":\(number(advances[index].width)),\"index\":\(indices[index])}"
-            }
-            runs.append(
-                "{\"font\":\"\(run.font.postScriptName)\",\"size\":\(number(run.font.size)),"
-                    + "\"rightToLeft\":\(run.status.contains(.rightToLeft)),"
-                    + "\"stringRange\":[\(run.stringRange.lowerBound),\(run.stringRange.upperBound)],"
-                    + "\"glyphs\":[\(entries.joined(separator: ","))]}")
-        }
-        return "{\"width\":\(number(bounds.width)),\"ascent\":\(number(bounds.ascent)),"
-            + "\"descent\":\(number(bounds.descent)),\"leading\":\(number(bounds.leading)),"
-            + "\"runs\":[\(runs.joined(separator: ","))]}"
-    }
-
-    /// Integers without a decimal point, other values with up to 4 decimals.
-    static func number(_ value: CGFloat) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(format: "%.4f", Double(value))
+        print(json || fontSize != nil ? line.jsonDescription : line.harfBuzzDescription)
     }
 }

@@ -42,8 +42,15 @@ enum Itemizer {
             } else {
                 continue  // no font anywhere: the text is still counted in the line's string range
             }
-            let font = attributes.runDelegate == nil
+            var font = attributes.runDelegate == nil
                 ? fontForCluster(units, start..<end, primary: primary, language: attributes.language) : primary
+            // Spaces and punctuation between fallback text stay in the fallback font when it has them, so a
+            // sentence in another script is one run, not one run per word.
+            if font === primary, let last = items.last, last.font !== primary, last.attributeRun == attributeRun,
+                last.range.upperBound == start, isNeutral(units, start..<end, in: last.font)
+            {
+                font = last.font
+            }
             let level = levels.levels[start]
             let script = scripts[cluster]
             if var last = items.last, last.attributeRun == attributeRun, last.level == level, last.script == script,
@@ -56,6 +63,18 @@ enum Itemizer {
             }
         }
         return items
+    }
+
+    /// Whether a cluster holds only Common-script characters (spaces, punctuation, digits) that `font` covers.
+    private static func isNeutral(_ units: [UInt16], _ range: Range<Int>, in font: Font) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let (codePoint, width) = UnicodeScalarReader.codePoint(in: units, at: index)
+            index += width
+            if Font.isIgnorableForCoverage(codePoint) { continue }
+            guard galley_script_code(Int32(codePoint)) == 0, font.face.codePoints.contains(codePoint) else { return false }
+        }
+        return true
     }
 
     /// The font for one grapheme cluster: the colour emoji font for emoji presentation sequences, the primary

@@ -33,7 +33,7 @@ final class ShapedParagraph: Sendable {
     convenience init(_ text: AttributedText, options: TypesetterOptions = TypesetterOptions()) {
         let base = text.runAttributes.first?.paragraphStyle?.baseWritingDirection ?? .natural
         let levels: BidiLevels
-        if let forced = options.forcedEmbeddingLevel {
+        if let forced = options.forcedEmbeddingLevel ?? options.script.map(Shaper.embeddingLevel(forScript:)) {
             let level: UInt8 = forced & 1 == 1 ? 1 : 0
             levels = BidiLevels(levels: [UInt8](repeating: level, count: text.length), paragraphLevel: level)
         } else {

@@ -93,6 +93,11 @@ struct Shaper {
         }
     }
 
+    /// 1 for scripts written right to left (HarfBuzz's horizontal direction of the script), else 0.
+    static func embeddingLevel(forScript script: String) -> Int {
+        hb_script_get_horizontal_direction(hb_script_from_string(script, -1)) == HB_DIRECTION_RTL ? 1 : 0
+    }
+
     /// Kerning, ligature level, tracking, then the font's and the attribute's feature settings.
     static func features(_ attributes: StringAttributes, font: Font) -> [hb_feature_t] {
         var features: [hb_feature_t] = []

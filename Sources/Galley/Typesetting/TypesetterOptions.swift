@@ -8,7 +8,8 @@ public struct TypesetterOptions: Hashable, Sendable {
     public var forcedEmbeddingLevel: Int?
 
     /// An ISO 15924 script ("Latn", "Arab") used for all text instead of each character's Unicode script,
-    /// as `hb-shape --script` does. nil: by Unicode's Script property with inheritance. Galley only.
+    /// as `hb-shape --script` does; without a forced embedding level, all text then takes the script's
+    /// direction. nil: by Unicode's Script property with inheritance. Galley only.
     public var script: String?
 
     /// No options: bidi and scripts from the text.

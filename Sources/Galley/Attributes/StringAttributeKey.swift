@@ -18,7 +18,7 @@ extension NSAttributedString.Key {
     /// Number of points of uniform letter spacing; non-zero turns off discretionary and standard ligatures.
     /// Core Text: `kCTTrackingAttributeName`; AppKit: "NSTracking".
     public static let tracking = NSAttributedString.Key("NSTracking")
-    /// Number: 0 = required ligatures only, 1 = standard (default), 2 = all. Core Text: `kCTLigatureAttributeName`.
+    /// Number: 0 = required ligatures only, 1 = standard (default), 2 = all (discretionary and historical). Core Text: `kCTLigatureAttributeName`.
     public static let ligature = NSAttributedString.Key("NSLigature")
     /// `ParagraphStyle`; the first character's style holds for the paragraph.
     /// Core Text: `kCTParagraphStyleAttributeName`.

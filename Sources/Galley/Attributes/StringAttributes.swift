@@ -19,7 +19,7 @@ public struct StringAttributes: Hashable, Sendable {
     /// Points of letter spacing after each character; non-zero turns off non-required ligatures.
     /// Core Text: `kCTTrackingAttributeName`.
     public var tracking: CGFloat = 0
-    /// 0 = required ligatures only, 1 = standard, 2 = all (discretionary too). Core Text: `kCTLigatureAttributeName`.
+    /// 0 = required ligatures only, 1 = standard, 2 = all (discretionary and historical too). Core Text: `kCTLigatureAttributeName`.
     public var ligature = 1
     /// The paragraph's style (read from the paragraph's first character). Core Text: `kCTParagraphStyleAttributeName`.
     public var paragraphStyle: ParagraphStyle?

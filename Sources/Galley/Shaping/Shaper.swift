@@ -111,7 +111,10 @@ struct Shaper {
             add("clig", 0)
         }
         if attributes.ligature == 0 { add("hlig", 0) }
-        if attributes.ligature == 2 { add("dlig", 1) }
+        if attributes.ligature == 2 {
+            add("dlig", 1)
+            add("hlig", 1)
+        }
         for setting in font.descriptor.featureSettings { add(setting.tag, setting.value) }
         for setting in attributes.featureSettings { add(setting.tag, setting.value) }
         return features

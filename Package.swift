@@ -8,6 +8,7 @@ let package = Package(
     name: "Galley",
     products: [
         .library(name: "Galley", targets: ["Galley"]),
+        .library(name: "GalleyRendering", targets: ["GalleyRendering"]),
         .executable(name: "galley", targets: ["GalleyCommand"]),
     ],
     dependencies: [
@@ -29,16 +30,26 @@ let package = Package(
             name: "Galley",
             dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CHyphen", "CUnicode"]
         ),
+        // Drawing lines and runs into PNG, PDF and SVG through Cairo (cairo-ft over FreeType faces of its own).
+        .target(
+            name: "GalleyRendering",
+            dependencies: ["Galley", "CCairo", "CFreeType"]
+        ),
         .executableTarget(
             name: "GalleyCommand",
             dependencies: [
                 "Galley",
+                "GalleyRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "GalleyTests",
-            dependencies: ["Galley", "CHarfBuzz", "CFreeType", "CFontconfig", "CCairo", "CHyphen", "CUnicode"]
+            dependencies: [
+                "Galley", "GalleyRendering", "CHarfBuzz", "CFreeType", "CFontconfig", "CCairo", "CHyphen", "CUnicode",
+            ],
+            // Read through #filePath, not bundled: the corpus and the goldens (GALLEY_RECORD=1 rewrites them).
+            exclude: ["Corpus", "Typesetting/Golden", "Rendering/Golden"]
         ),
     ]
 )

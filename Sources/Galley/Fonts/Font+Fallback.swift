@@ -55,8 +55,8 @@ extension Font {
     }
 
     /// The colour emoji font to draw `codePoint` in an emoji presentation sequence: this font when it has
-    /// colour glyphs for it, else the first font of fontconfig's "emoji" family list that covers it; nil when
-    /// none does.
+    /// colour glyphs for it, else the first colour font of fontconfig's "emoji" family list that covers it; nil
+    /// when none does (the sequence then falls back as text).
     func emojiFallback(for codePoint: UInt32) -> Font? {
         if symbolicTraits.contains(.colorGlyphs), face.codePoints.contains(codePoint) { return self }
         let candidatesKey = FallbackCache.CandidatesKey(face: face.key, cascade: [], language: "und-zsye")
@@ -64,7 +64,8 @@ extension Font {
             catalog.fallbackCache.candidates(candidatesKey) {
                 var query = FontDescriptor(family: "emoji")
                 query.languages = ["und-zsye"]
-                return catalog.sortedMatches(for: query)
+                // Only colour fonts: a text font with a black heart must not take an emoji sequence.
+                return catalog.sortedMatches(for: query).filter { $0.traits?.symbolic.contains(.colorGlyphs) ?? false }
             }
             .first { $0.characterSet?.contains(codePoint) ?? false }
         }

@@ -20,6 +20,8 @@ final class FontFace: Sendable {
     let key: Key
     let url: URL?
     let harfBuzz: HarfBuzzFace
+    /// The font file's bytes (mapped or copied), shared with HarfBuzz and FreeType.
+    let blob: HarfBuzzBlob
     let unitsPerEm: Int
     let glyphCount: Int
     let axes: [VariationAxis]
@@ -57,6 +59,7 @@ final class FontFace: Sendable {
         self.key = key
         self.url = url
         self.harfBuzz = face
+        self.blob = blob
         self.unitsPerEm = face.unitsPerEm
         self.glyphCount = face.glyphCount
         self.axes = VariationAxis.axes(of: face)

@@ -1,0 +1,226 @@
+internal import CCairo
+import Foundation
+@_spi(GalleyRendering) import Galley
+
+extension Canvas {
+    /// Draws a line with its origin at the text position: backgrounds, glyphs (fill, stroke, colour
+    /// emoji), then underlines and strikethroughs, each continuous across the runs that share a style.
+    /// Run-delegate runs draw nothing. The text position does not move.
+    /// Core Text: `CTLineDraw`.
+    public func draw(_ line: Line) {
+        let origin = textPosition
+        let bounds = line.typographicBounds
+        let runs = line.runs
+        var pen = origin.x
+        var starts: [CGFloat] = []
+        for run in runs {
+            starts.append(pen)
+            pen += run.typographicBounds().width
+        }
+        for (run, start) in zip(runs, starts) {
+            guard let background = run.attributes.backgroundColor else { continue }
+            fill(CGRect(x: start, y: origin.y - bounds.descent, width: run.typographicBounds().width,
+                        height: bounds.ascent + bounds.descent), with: background)
+        }
+        let text = line.utf16Text
+        for run in runs { drawGlyphs(run, glyphs: 0..<run.glyphCount, text: text, origin: origin) }
+        drawDecorations(line, runs: runs, text: text, origin: origin)
+    }
+
+    /// Draws a glyph range of a run (nil or an empty range: from its start to the end) with the run's
+    /// font and colours, at the text position taken as its line's origin. Like Core Text, no underline.
+    /// Core Text: `CTRunDraw`.
+    public func draw(_ run: Run, in line: Line, range: Range<Int>? = nil) {
+        let count = run.glyphCount
+        var glyphs = 0..<count
+        if let range {
+            let lower = min(max(range.lowerBound, 0), count)
+            glyphs = lower..<(range.isEmpty ? count : min(max(range.upperBound, lower), count))
+        }
+        drawGlyphs(run, glyphs: glyphs, text: line.utf16Text, origin: textPosition)
+    }
+
+    // MARK: Glyphs
+
+    private func drawGlyphs(_ run: Run, glyphs range: Range<Int>, text: [UInt16], origin: CGPoint) {
+        guard !run.isRunDelegate, !range.isEmpty, let face = CairoFontFaces.shared.face(for: run.font) else { return }
+        let font = run.font
+        let attributes = run.attributes
+        let ids = run.glyphs
+        let positions = run.positions
+        var glyphs = range.map { index in
+            cairo_glyph_t(index: UInt(ids[index]), x: Double(positions[index].x), y: Double(-positions[index].y))
+        }
+        cairo_save(context)
+        cairo_translate(context, Double(origin.x), Double(origin.y))
+        cairo_scale(context, 1, -1)  // glyph space is y down
+        cairo_set_font_face(context, face)
+        let m = font.matrix
+        var matrix = cairo_matrix_t(
+            xx: Double(font.size * m.m11), yx: Double(-font.size * m.m12), xy: Double(-font.size * m.m21),
+            yy: Double(font.size * m.m22), x0: 0, y0: 0)
+        cairo_set_font_matrix(context, &matrix)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        let variation = font.descriptor.variation
+        if !variation.isEmpty {
+            let settings = variation.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+            cairo_font_options_set_variations(options, settings)
+        }
+        cairo_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+
+        let foreground = attributes.foregroundColorFromContext ? fillColor : (attributes.foregroundColor ?? .black)
+        let strokePercent = attributes.strokeWidth
+        if strokePercent == 0 || !font.hasOutlines {
+            setSource(foreground)
+            showGlyphs(&glyphs, run: run, range: range, text: text)
+        } else {
+            cairo_glyph_path(context, &glyphs, Int32(glyphs.count))
+            if strokePercent < 0 {
+                setSource(foreground)
+                cairo_fill_preserve(context)
+            }
+            setSource(attributes.strokeColor ?? foreground)
+            cairo_set_line_width(context, Double(abs(strokePercent) * font.size / 100))
+            cairo_stroke(context)
+        }
+        cairo_restore(context)
+    }
+
+    /// Shows glyphs with their text (cairo_show_text_glyphs), so PDF viewers can select and copy it; runs
+    /// whose string indices are not monotonic fall back to glyphs alone.
+    private func showGlyphs(_ glyphs: inout [cairo_glyph_t], run: Run, range: Range<Int>, text: [UInt16]) {
+        let indices = Array(run.stringIndices[range])
+        let rightToLeft = run.status.contains(.rightToLeft)
+        guard kind == .pdf, !run.status.contains(.nonMonotonic) else {
+            cairo_show_glyphs(context, &glyphs, Int32(glyphs.count))
+            return
+        }
+        // Clusters in text order; right-to-left glyphs are stored left to right, hence the backward flag.
+        let logical = rightToLeft ? Array(indices.reversed()) : indices
+        var starts: [Int] = []
+        var counts: [Int] = []
+        for index in logical {
+            if starts.last == index { counts[counts.count - 1] += 1 } else {
+                starts.append(index)
+                counts.append(1)
+            }
+        }
+        // A cluster's text runs to the next cluster start of the whole run (or the run's end).
+        let allStarts = Array(Set(run.stringIndices)).sorted()
+        func clusterEnd(_ start: Int) -> Int {
+            var low = 0
+            var high = allStarts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if allStarts[middle] <= start { low = middle + 1 } else { high = middle }
+            }
+            return low < allStarts.count ? allStarts[low] : run.stringRange.upperBound
+        }
+        var utf8: [UInt8] = []
+        var clusters: [cairo_text_cluster_t] = []
+        for (position, start) in starts.enumerated() {
+            let lower = min(max(start, 0), text.count)
+            let upper = min(max(clusterEnd(start), lower), text.count)
+            let bytes = Array(String(decoding: text[lower..<upper], as: UTF16.self).utf8)
+            utf8.append(contentsOf: bytes)
+            clusters.append(cairo_text_cluster_t(num_bytes: Int32(bytes.count), num_glyphs: Int32(counts[position])))
+        }
+        let flags = rightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0)
+        utf8.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { characters in
+                cairo_show_text_glyphs(
+                    context, characters.baseAddress, Int32(characters.count), &glyphs, Int32(glyphs.count), &clusters,
+                    Int32(clusters.count), flags)
+            }
+        }
+    }
+
+    // MARK: Underline and strikethrough
+
+    private struct Decoration {
+        var style: UnderlineStyle
+        var color: Color
+        var start: CGFloat
+        var end: CGFloat
+        var position: CGFloat
+        var thickness: CGFloat
+    }
+
+    private func drawDecorations(_ line: Line, runs: [Run], text: [UInt16], origin: CGPoint) {
+        for strikethrough in [false, true] {
+            var segments: [Decoration] = []
+            var current: Decoration?
+            var pen = origin.x
+            for run in runs {
+                let attributes = run.attributes
+                let style = strikethrough ? attributes.strikethroughStyle : attributes.underlineStyle
+                let foreground = attributes.foregroundColorFromContext ? fillColor : (attributes.foregroundColor ?? .black)
+                let color = (strikethrough ? attributes.strikethroughColor : attributes.underlineColor) ?? foreground
+                let font = run.font
+                // Both metrics give the top of the stroke; decorations are stroked along their centre.
+                let thickness = max(strikethrough ? font.strikethroughThickness : font.underlineThickness, 0.5)
+                let position = (strikethrough ? font.strikethroughPosition : font.underlinePosition) - thickness / 2
+                let advances = run.advances
+                let indices = run.stringIndices
+                for index in 0..<run.glyphCount {
+                    let width = advances[index].width
+                    defer { pen += width }
+                    let skip = style.line == .none || (style.isByWord && Canvas.isWhitespace(text, indices[index]))
+                    if skip {
+                        if let segment = current { segments.append(segment) }
+                        current = nil
+                        continue
+                    }
+                    if var segment = current, segment.style == style, segment.color == color, abs(segment.end - pen) < 0.01 {
+                        segment.end = pen + width
+                        segment.position = min(segment.position, position)
+                        segment.thickness = max(segment.thickness, thickness)
+                        current = segment
+                    } else {
+                        if let segment = current { segments.append(segment) }
+                        current = Decoration(style: style, color: color, start: pen, end: pen + width, position: position, thickness: thickness)
+                    }
+                }
+            }
+            if let segment = current { segments.append(segment) }
+            for segment in segments { stroke(segment, baseline: origin.y) }
+        }
+    }
+
+    private func stroke(_ decoration: Decoration, baseline: CGFloat) {
+        let style = decoration.style
+        var thickness = decoration.thickness
+        if style.line == .thick { thickness *= 2 }
+        var offsets: [CGFloat] = [0]
+        if style.line == .double { offsets = [0, -thickness * 2] }
+        let dashes: [Double]
+        let t = Double(thickness)
+        switch style.pattern {
+        case .solid: dashes = []
+        case .dot: dashes = [t, t * 2]
+        case .dash: dashes = [t * 4, t * 2]
+        case .dashDot: dashes = [t * 4, t * 2, t, t * 2]
+        case .dashDotDot: dashes = [t * 4, t * 2, t, t * 2, t, t * 2]
+        }
+        cairo_save(context)
+        setSource(decoration.color)
+        cairo_set_line_width(context, t)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+        dashes.withUnsafeBufferPointer { cairo_set_dash(context, $0.baseAddress, Int32($0.count), 0) }
+        for offset in offsets {
+            let y = Double(baseline + decoration.position + offset)
+            cairo_move_to(context, Double(decoration.start), y)
+            cairo_line_to(context, Double(decoration.end), y)
+            cairo_stroke(context)
+        }
+        cairo_restore(context)
+    }
+
+    static func isWhitespace(_ text: [UInt16], _ index: Int) -> Bool {
+        guard index >= 0, index < text.count, let scalar = Unicode.Scalar(UInt32(text[index])) else { return false }
+        return scalar.properties.isWhitespace
+    }
+}

@@ -1,0 +1,161 @@
+internal import CCairo
+import Foundation
+import Galley
+
+/// A drawing surface in Core Text's coordinates — points, origin at the bottom left, y up — backed by Cairo:
+/// a PNG image, a PDF document (text stays selectable) or an SVG file. Lines and runs are drawn at the
+/// canvas's text position, as Core Text draws at a context's text position.
+///
+/// A canvas is used from one thread at a time (like a `CGContext`); lines and fonts may come from anywhere.
+///
+/// Core Text: the `CGContext` that `CTLineDraw` and `CTRunDraw` draw into.
+public final class Canvas {
+    /// What the canvas writes.
+    public enum Kind: Sendable {
+        /// A raster image, written with `writePNG(to:)`.
+        case png
+        /// A PDF document, written to its file when finished.
+        case pdf
+        /// An SVG document, written to its file when finished.
+        case svg
+    }
+
+    /// The kind of surface.
+    public let kind: Kind
+    /// Width in points.
+    public let width: CGFloat
+    /// Height in points.
+    public let height: CGFloat
+    /// Pixels per point for PNG canvases (1 for PDF and SVG).
+    public let scale: CGFloat
+    /// Where the next line or run is drawn: its baseline origin, y up. Core Text: `CGContext.textPosition`.
+    public var textPosition: CGPoint = .zero
+    /// The fill colour of the context, used for text with `foregroundColorFromContext`.
+    /// Core Text: the context's fill colour.
+    public var fillColor: Color = .black
+
+    let surface: OpaquePointer
+    let context: OpaquePointer
+    private var isFinished = false
+
+    /// A PNG canvas of `width` × `height` points at `scale` pixels per point, transparent.
+    ///
+    /// - Throws: `RenderingError.invalidSize` for sizes that are not positive and finite, or larger than
+    ///   32,767 pixels a side.
+    public convenience init(width: CGFloat, height: CGFloat, scale: CGFloat = 1) throws {
+        try Canvas.validate(width: width, height: height, scale: scale)
+        let pixelsWide = Int32((width * scale).rounded(.up))
+        let pixelsHigh = Int32((height * scale).rounded(.up))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelsWide, pixelsHigh)!
+        try self.init(kind: .png, surface: surface, width: width, height: height, scale: scale)
+    }
+
+    /// A PDF canvas of one page, written to `url` when `finish()` is called or the canvas goes away.
+    /// - Throws: `RenderingError` for a bad size or a file Cairo cannot create.
+    public convenience init(pdfURL url: URL, width: CGFloat, height: CGFloat) throws {
+        try Canvas.validate(width: width, height: height, scale: 1)
+        let surface = cairo_pdf_surface_create(url.path, Double(width), Double(height))!
+        try self.init(kind: .pdf, surface: surface, width: width, height: height, scale: 1)
+    }
+
+    /// An SVG canvas, written to `url` when `finish()` is called or the canvas goes away.
+    /// - Throws: `RenderingError` for a bad size or a file Cairo cannot create.
+    public convenience init(svgURL url: URL, width: CGFloat, height: CGFloat) throws {
+        try Canvas.validate(width: width, height: height, scale: 1)
+        let surface = cairo_svg_surface_create(url.path, Double(width), Double(height))!
+        try self.init(kind: .svg, surface: surface, width: width, height: height, scale: 1)
+    }
+
+    private init(kind: Kind, surface: OpaquePointer, width: CGFloat, height: CGFloat, scale: CGFloat) throws {
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw RenderingError(.cairoFailure, "Cairo cannot create the surface: \(String(cString: cairo_status_to_string(status)))")
+        }
+        self.kind = kind
+        self.surface = surface
+        self.width = width
+        self.height = height
+        self.scale = scale
+        context = cairo_create(surface)!
+        // Core Text's coordinates: points, y up from the bottom edge.
+        cairo_scale(context, Double(scale), Double(scale))
+        cairo_translate(context, 0, Double(height))
+        cairo_scale(context, 1, -1)
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_finish(surface)
+        cairo_surface_destroy(surface)
+    }
+
+    private static func validate(width: CGFloat, height: CGFloat, scale: CGFloat) throws {
+        guard width.isFinite, height.isFinite, scale.isFinite, width > 0, height > 0, scale > 0,
+            width * scale <= 32_767, height * scale <= 32_767
+        else {
+            throw RenderingError(.invalidSize, "canvas size \(width) × \(height) at scale \(scale) is not drawable")
+        }
+    }
+
+    // MARK: Painting
+
+    /// Fills a rectangle (y up) with a colour.
+    public func fill(_ rect: CGRect, with color: Color) {
+        guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
+        setSource(color)
+        cairo_rectangle(context, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+        cairo_fill(context)
+    }
+
+    func setSource(_ color: Color) {
+        func clamp(_ value: CGFloat) -> Double { Double(min(max(value, 0), 1)) }
+        cairo_set_source_rgba(context, clamp(color.red), clamp(color.green), clamp(color.blue), clamp(color.alpha))
+    }
+
+    // MARK: Output
+
+    /// Writes the image as PNG (PNG canvases only).
+    /// - Throws: `RenderingError.cairoFailure` naming the file when it cannot be written or the canvas is not PNG.
+    public func writePNG(to url: URL) throws {
+        guard kind == .png else { throw RenderingError(.cairoFailure, "only PNG canvases write PNG files (\(url.path))") }
+        cairo_surface_flush(surface)
+        let status = cairo_surface_write_to_png(surface, url.path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderingError(.cairoFailure, "cannot write \(url.path): \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+
+    /// Ends a PDF or SVG document and writes it; later drawing is ignored. PNG canvases only flush.
+    /// - Throws: `RenderingError.cairoFailure` when Cairo reports an error.
+    public func finish() throws {
+        guard !isFinished else { return }
+        isFinished = true
+        cairo_surface_flush(surface)
+        if kind != .png { cairo_surface_finish(surface) }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderingError(.cairoFailure, "Cairo failed to write the document: \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+
+    /// The RGBA value (0–255, not premultiplied) of a pixel of a PNG canvas, counted from the top left.
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)? {
+        guard kind == .png, x >= 0, y >= 0, x < Int(cairo_image_surface_get_width(surface)),
+            y < Int(cairo_image_surface_get_height(surface)), let data = cairo_image_surface_get_data(surface)
+        else { return nil }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let value = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        let alpha = UInt8(value >> 24)
+        func unpremultiply(_ channel: UInt32) -> UInt8 {
+            alpha == 0 ? 0 : UInt8(min(255, (channel & 0xFF) * 255 / UInt32(alpha)))
+        }
+        return (unpremultiply(value >> 16), unpremultiply(value >> 8), unpremultiply(value), alpha)
+    }
+
+    /// Pixel size of a PNG canvas.
+    public var pixelSize: (width: Int, height: Int) {
+        (Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)))
+    }
+}

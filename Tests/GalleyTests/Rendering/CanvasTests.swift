@@ -1,0 +1,179 @@
+import CCairo
+import Foundation
+import FoundationXML
+import Testing
+
+@testable import Galley
+import GalleyRendering
+
+/// Drawing: PNG goldens compared with a tolerance (anti-aliasing may move by a shade between Cairo or
+/// FreeType builds), PDF text read back with poppler's pdftotext, SVG parsed as XML, and pixel checks that
+/// need no golden (where ink, colour and decorations land).
+@Suite struct CanvasTests {
+    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static func attributed(_ pieces: [(String, [NSAttributedString.Key: Any])], font: Font) -> NSAttributedString {
+        let string = NSMutableAttributedString(string: "")
+        for (text, attributes) in pieces {
+            var merged: [NSAttributedString.Key: Any] = [.font: font]
+            merged.merge(attributes) { $1 }
+            string.append(NSAttributedString(string: text, attributes: merged))
+        }
+        return string
+    }
+
+    /// The lines of the PNG goldens.
+    static func goldenLines() throws -> [(name: String, line: Line)] {
+        let libertine = try TestFonts.font("LinLibertine_R.otf", size: 28)
+        let underlines = attributed([
+            ("single ", [.underlineStyle: UnderlineStyle.single]),
+            ("thick ", [.underlineStyle: UnderlineStyle.thick, .foregroundColor: Color(hex: "#1f5fbf")!]),
+            ("double ", [.underlineStyle: UnderlineStyle.double, .underlineColor: Color(hex: "#c02020")!]),
+            ("dotted ", [.underlineStyle: UnderlineStyle([.single, .patternDot])]),
+            ("dashed words", [.underlineStyle: UnderlineStyle([.single, .patternDash, .byWord])]),
+            (" struck", [.strikethroughStyle: UnderlineStyle.single, .backgroundColor: Color(hex: "#ffe680")!]),
+            (" outline", [.strokeWidth: 3]),
+        ], font: libertine)
+        let amiri = try TestFonts.font("Amiri-Regular.ttf", size: 30)
+        let arabic = attributed([("بِسْمِ اللَّهِ الرَّحْمَٰنِ الرَّحِيمِ — ١٢٣", [:])], font: amiri)
+        let serif = try TestFonts.font("DejaVuSerif.ttf", size: 26)
+        let emoji = attributed([("Emoji 👋🏽 ❤️\u{200D}🔥 🏳️\u{200D}🌈 #️⃣ 🇯🇵 ok", [:])], font: serif)
+        return [("underlines", Line(attributedString: underlines)), ("arabic", Line(attributedString: arabic)),
+                ("emoji", Line(attributedString: emoji))]
+    }
+
+    static func render(_ line: Line, to url: URL) throws -> Canvas {
+        let bounds = line.typographicBounds
+        let canvas = try Canvas(width: bounds.width + 16, height: bounds.ascent + bounds.descent + 16, scale: 1)
+        canvas.fill(CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height), with: .white)
+        canvas.textPosition = CGPoint(x: 8, y: 8 + bounds.descent)
+        canvas.draw(line)
+        try canvas.writePNG(to: url)
+        return canvas
+    }
+
+    /// Pixels differing by more than 48 in a channel, over all pixels; the sizes must match.
+    static func difference(_ a: URL, _ b: URL) -> Double? {
+        guard let first = cairo_image_surface_create_from_png(a.path), let second = cairo_image_surface_create_from_png(b.path)
+        else { return nil }
+        defer {
+            cairo_surface_destroy(first)
+            cairo_surface_destroy(second)
+        }
+        guard cairo_surface_status(first) == CAIRO_STATUS_SUCCESS, cairo_surface_status(second) == CAIRO_STATUS_SUCCESS else { return nil }
+        let width = Int(cairo_image_surface_get_width(first))
+        let height = Int(cairo_image_surface_get_height(first))
+        guard width == Int(cairo_image_surface_get_width(second)), height == Int(cairo_image_surface_get_height(second)),
+            let p = cairo_image_surface_get_data(first), let q = cairo_image_surface_get_data(second)
+        else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(first))
+        var differing = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                for channel in 0..<4 {
+                    let offset = y * stride + x * 4 + channel
+                    if abs(Int(p[offset]) - Int(q[offset])) > 48 {
+                        differing += 1
+                        break
+                    }
+                }
+            }
+        }
+        return Double(differing) / Double(max(width * height, 1))
+    }
+
+    @Test func pngGoldensMatchWithinTolerance() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (name, line) in try Self.goldenLines() {
+            let actual = directory.appendingPathComponent("\(name).png")
+            _ = try Self.render(line, to: actual)
+            let golden = Self.goldenDirectory.appendingPathComponent("\(name).png")
+            if Golden.isRecording {
+                Golden.record(try Data(contentsOf: actual), to: golden)
+                continue
+            }
+            let difference = try #require(Self.difference(actual, golden), "\(name): missing golden or size changed")
+            #expect(difference < 0.005, "\(name): \(difference * 100)% of pixels differ")
+            if difference >= 0.005 { Golden.writeFailure(try Data(contentsOf: actual), besides: golden) }
+        }
+    }
+
+    @Test func inkLandsWhereTheLineSaysAndInItsColours() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 40)
+        let red = Color(red: 1, green: 0, blue: 0)
+        let line = Line(attributedString: Self.attributed([("HH", [.foregroundColor: red])], font: font))
+        let canvas = try Canvas(width: 200, height: 80, scale: 2)
+        canvas.textPosition = CGPoint(x: 20, y: 20)
+        canvas.draw(line)
+        // The middle of the first H's left stem: ink bounds say where, y up from the bottom.
+        let ink = line.runs[0].imageBounds(in: 0..<1)
+        let stemX = Int(((20 + ink.minX + 2) * 2).rounded())
+        let middleY = Int(((80 - (20 + ink.midY)) * 2).rounded())
+        let pixel = try #require(canvas.pixel(x: stemX, y: middleY))
+        #expect(pixel.red > 200 && pixel.green < 60 && pixel.alpha > 200)
+        // Above the cap height there is nothing.
+        let above = try #require(canvas.pixel(x: stemX, y: Int(((80 - (20 + ink.maxY + 4)) * 2).rounded())))
+        #expect(above.alpha == 0)
+    }
+
+    @Test func underlineSitsAtTheFontsPositionAndSkipsSpacesByWord() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 40)
+        let style = UnderlineStyle([.single, .byWord])
+        let line = Line(attributedString: Self.attributed([("ab  cd", [.underlineStyle: style])], font: font))
+        let canvas = try Canvas(width: 300, height: 100, scale: 1)
+        canvas.textPosition = CGPoint(x: 10, y: 40)
+        canvas.draw(line)
+        let y = Int((100 - (40 + font.underlinePosition - font.underlineThickness / 2)).rounded())
+        let under = line.offset(forStringIndex: 1).primary + 10  // under "b"
+        let gap = line.offset(forStringIndex: 3).primary + 10  // under the spaces
+        // The stroke is about two pixels thick: look one pixel either side for full coverage.
+        let covered = (y - 1...y + 1).map { canvas.pixel(x: Int(under), y: $0)?.alpha ?? 0 }.max() ?? 0
+        #expect(covered > 200)
+        #expect((y - 2...y + 2).allSatisfy { (canvas.pixel(x: Int(gap), y: $0)?.alpha ?? 255) == 0 })
+    }
+
+    @Test func pdfKeepsTextSelectable() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("line.pdf")
+        let text = "office fjord Wave שלום मराठी"
+        let font = try TestFonts.font("LinLibertine_R.otf", size: 20)
+        let line = Line(attributedString: NSAttributedString(string: text, attributes: [.font: font]))
+        let canvas = try Canvas(pdfURL: url, width: line.typographicBounds.width + 20, height: 60)
+        canvas.textPosition = CGPoint(x: 10, y: 20)
+        canvas.draw(line)
+        try canvas.finish()
+        // pdftotext marks direction changes with U+202A…U+202E; leave those out.
+        let extracted = String(try runProgram("/usr/bin/pdftotext", [url.path, "-"]).unicodeScalars
+            .filter { !(0x202A...0x202E).contains($0.value) })
+        // Ligatures ("ffi", "fj") copy back as their letters.
+        #expect(extracted.contains("office fjord Wave"), "\(extracted)")
+        #expect(extracted.contains("שלום"), "\(extracted)")
+        #expect(extracted.contains("मराठी"), "\(extracted)")
+    }
+
+    @Test func svgIsWellFormed() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("line.svg")
+        let line = Line(attributedString: NSAttributedString(string: "SVG text", attributes: [.font: try TestFonts.font("DejaVuSerif.ttf", size: 20)]))
+        let canvas = try Canvas(svgURL: url, width: 200, height: 50)
+        canvas.textPosition = CGPoint(x: 10, y: 15)
+        canvas.draw(line)
+        try canvas.finish()
+        let document = try XMLDocument(contentsOf: url)
+        #expect(document.rootElement()?.name == "svg")
+        #expect(try document.nodes(forXPath: "//*[local-name()='use']").count >= 8)
+    }
+
+    @Test func badSizesThrow() {
+        for (width, height, scale) in [(0.0, 10.0, 1.0), (10, -1, 1), (.nan, 10, 1), (10, 10, 0), (10, .infinity, 1), (40_000, 10, 1)] {
+            #expect(throws: RenderingError.self) { try Canvas(width: width, height: height, scale: scale) }
+        }
+        #expect(throws: RenderingError.self) {
+            try Canvas(width: 10, height: 10).finish()
+            try Canvas(width: 10, height: 10).writePNG(to: URL(fileURLWithPath: "/nonexistent-dir/x.png"))
+        }
+    }
+}

@@ -7,9 +7,10 @@ CONFIGURATION ?= debug
 
 # Debian packages the project needs: C libraries (headers + pkg-config files), the hyphenation
 # dictionaries, and the independent references the tests compare against (hb-shape, fc-match, Unicode's
-# conformance files, fontTools).
+# conformance files, fontTools, pdftotext).
 DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev libcairo2-dev \
-	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools
+	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
+	poppler-utils
 
 .PHONY: deps build test demo clean
 
@@ -34,15 +35,29 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## demo: for now the font layer: the table of the bundled fonts (families, faces, metrics) in out/.
+SHOWCASE := office fjord AVATAR Wave — مرحبا بالعالم — नमस्ते — 👋🏽 ❤️‍🔥 🇯🇵
+
+## demo: the showcase line (ligatures, kerning, Arabic, Devanagari, colour emoji) as PNG, PDF and SVG, its
+## glyphs next to hb-shape's, and the table of the bundled fonts, all in out/.
 demo: build
 	@mkdir -p out
 	@bin=$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/galley; \
+	for kind in png pdf svg; do \
+		$$bin render --font-dir Fonts --font "Linux Libertine O" --size 36 -o out/showcase.$$kind "$(SHOWCASE)" || exit 1; \
+	done; \
+	{ echo "galley shape:"; $$bin shape Fonts/LinLibertine_R.otf "office AVATAR"; \
+	  echo "hb-shape:"; hb-shape --no-glyph-names Fonts/LinLibertine_R.otf "office AVATAR"; \
+	  echo "galley shape (Arabic):"; $$bin shape Fonts/Amiri-Regular.ttf "مرحبا بالعالم"; \
+	  echo "hb-shape (Arabic):"; hb-shape --no-glyph-names Fonts/Amiri-Regular.ttf "مرحبا بالعالم"; } > out/shape.txt; \
 	$$bin fonts --font-dir Fonts > out/fonts.txt; \
 	{ for face in DejaVuSerif LinLibertineO Inter Amiri-Regular NotoColorEmoji; do \
 		$$bin fonts --font-dir Fonts --info $$face; echo; done; } > out/font-info.txt; \
-	cat out/fonts.txt; echo; \
+	cat out/shape.txt; echo; \
 	echo "make demo wrote:"; \
+	echo "  out/showcase.png   the showcase line drawn through Cairo (the picture in the README is a copy)"; \
+	echo "  out/showcase.pdf   the same line as PDF, its text selectable"; \
+	echo "  out/showcase.svg   the same line as SVG"; \
+	echo "  out/shape.txt      galley shape next to hb-shape for two lines (identical glyphs and positions)"; \
 	echo "  out/fonts.txt      every face in Fonts/ (family, style, PostScript name, traits, file)"; \
 	echo "  out/font-info.txt  metrics, features, axes and tables of five faces"
 

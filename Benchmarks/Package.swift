@@ -20,5 +20,14 @@ let package = Package(
             path: "Benchmarks/FontBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "LineBenchmarks",
+            dependencies: [
+                .product(name: "Galley", package: "Galley"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/LineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

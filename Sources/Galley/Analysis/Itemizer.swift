@@ -17,6 +17,30 @@ struct TextItem: Sendable {
     var isRightToLeft: Bool { level & 1 == 1 }
 }
 
+/// An attribute run's font with its coverage read once (not per character).
+struct PrimaryFont {
+    let font: Font
+    let codePoints: CodePointSet
+    private let ascii: (UInt64, UInt64)
+
+    init(_ font: Font) {
+        self.font = font
+        codePoints = font.face.codePoints
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for codePoint in UInt32(0x20)..<0x7F where codePoints.contains(codePoint) {
+            if codePoint < 64 { low |= 1 << UInt64(codePoint) } else { high |= 1 << UInt64(codePoint - 64) }
+        }
+        ascii = (low, high)
+    }
+
+    /// Whether the font has a printable ASCII character (controls always answer false).
+    @inline(__always)
+    func coversASCII(_ unit: UInt16) -> Bool {
+        unit < 64 ? ascii.0 & (1 << UInt64(unit)) != 0 : ascii.1 & (1 << UInt64(unit - 64)) != 0
+    }
+}
+
 /// Splits a paragraph into items: attribute runs × script runs × bidi levels × fonts after fallback. The unit
 /// of every decision is the grapheme cluster, so emoji sequences (ZWJ, modifiers, keycaps, flags, variation
 /// selectors) and base-plus-mark clusters keep one font and one item.
@@ -25,42 +49,53 @@ enum Itemizer {
         let units = text.units
         guard !units.isEmpty else { return [] }
         let scripts = ScriptRuns.scripts(units, boundaries: graphemes)
-        var runFonts: [Int: Font] = [:]
         var items: [TextItem] = []
-        var attributeRun = 0
+        // The current attribute run's facts, read once per run rather than per character.
+        var attributeRun = -1
+        var runEnd = 0
+        var primary: PrimaryFont? = nil
+        var language: String? = nil
+        var hasDelegate = false
+        // Whether the last item is in the run's primary font (so ASCII text can extend it without touching fonts).
+        var lastIsPrimary = false
         for cluster in 0..<(graphemes.count - 1) {
             let start = graphemes[cluster]
             let end = graphemes[cluster + 1]
-            while text.runEnd(attributeRun) <= start { attributeRun += 1 }
-            let attributes = text.runAttributes[attributeRun]
-            let primary: Font
-            if let cached = runFonts[attributeRun] {
-                primary = cached
-            } else if let base = attributes.font {
-                primary = scaledForSuperscript(base, level: attributes.superscript)
-                runFonts[attributeRun] = primary
-            } else {
-                continue  // no font anywhere: the text is still counted in the line's string range
-            }
-            var font = attributes.runDelegate == nil
-                ? fontForCluster(units, start..<end, primary: primary, language: attributes.language) : primary
-            // Spaces and punctuation between fallback text stay in the fallback font when it has them, so a
-            // sentence in another script is one run, not one run per word.
-            if font === primary, let last = items.last, last.font !== primary, last.attributeRun == attributeRun,
-                last.range.upperBound == start, isNeutral(units, start..<end, in: last.font)
-            {
-                font = last.font
+            if start >= runEnd || attributeRun < 0 {
+                attributeRun = text.runIndex(at: start)
+                runEnd = text.runEnd(attributeRun)
+                let attributes = text.runAttributes[attributeRun]
+                primary = attributes.font.map { PrimaryFont(scaledForSuperscript($0, level: attributes.superscript)) }
+                language = attributes.language
+                hasDelegate = attributes.runDelegate != nil
+                lastIsPrimary = false
             }
             let level = levels.levels[start]
             let script = scripts[cluster]
-            if var last = items.last, last.attributeRun == attributeRun, last.level == level, last.script == script,
-                last.font === font, last.range.upperBound == start
+            let last = items.count - 1
+            let isSimple = end - start == 1 && units[start] < 0x80 && !hasDelegate && (primary?.coversASCII(units[start]) ?? false)
+            if isSimple, lastIsPrimary, items[last].range.upperBound == start, items[last].level == level,
+                items[last].script == script
             {
-                last.range = last.range.lowerBound..<end
-                items[items.count - 1] = last
-            } else {
-                items.append(TextItem(range: start..<end, attributeRun: attributeRun, script: script, level: level, font: font))
+                items[last].range = items[last].range.lowerBound..<end  // the common case: more ASCII in the same item
+                continue
             }
+            guard let primary else { continue }  // no font anywhere: the text still counts in the line's range
+            var font = isSimple || hasDelegate
+                ? primary.font : fontForCluster(units, start..<end, primary: primary, language: language)
+            if last >= 0, items[last].range.upperBound == start, items[last].attributeRun == attributeRun {
+                // Spaces and punctuation between fallback text stay in the fallback font when it has them, so a
+                // sentence in another script is one run, not one run per word.
+                if font === primary.font, items[last].font !== font, isNeutral(units, start..<end, in: items[last].font) {
+                    font = items[last].font
+                }
+                if items[last].level == level, items[last].script == script, items[last].font === font {
+                    items[last].range = items[last].range.lowerBound..<end
+                    continue
+                }
+            }
+            lastIsPrimary = font === primary.font
+            items.append(TextItem(range: start..<end, attributeRun: attributeRun, script: script, level: level, font: font))
         }
         return items
     }
@@ -79,7 +114,7 @@ enum Itemizer {
 
     /// The font for one grapheme cluster: the colour emoji font for emoji presentation sequences, the primary
     /// font when it covers every character that needs a glyph, else the fallback for the cluster's base.
-    static func fontForCluster(_ units: [UInt16], _ range: Range<Int>, primary: Font, language: String?) -> Font {
+    static func fontForCluster(_ units: [UInt16], _ range: Range<Int>, primary: PrimaryFont, language: String?) -> Font {
         var base: UInt32? = nil
         var coveredByPrimary = true
         var emoji = false
@@ -106,15 +141,15 @@ enum Itemizer {
             } else if galley_emoji_properties(Int32(codePoint)) & 4 != 0 {
                 emoji = true  // skin-tone modifier
             }
-            if coveredByPrimary, !primary.face.codePoints.contains(codePoint) { coveredByPrimary = false }
+            if coveredByPrimary, !primary.codePoints.contains(codePoint) { coveredByPrimary = false }
         }
-        guard let base else { return primary }
-        if base < 0x80, !primary.face.codePoints.contains(base) { coveredByPrimary = false }
-        if emoji && !textPresentation && (scalarCount > 1 || base >= 0x80), let font = primary.emojiFallback(for: base) {
+        guard let base else { return primary.font }
+        if base < 0x80, !primary.codePoints.contains(base) { coveredByPrimary = false }
+        if emoji && !textPresentation && (scalarCount > 1 || base >= 0x80), let font = primary.font.emojiFallback(for: base) {
             return font
         }
-        if coveredByPrimary { return primary }
-        return primary.fallback(for: base, language: language)
+        if coveredByPrimary { return primary.font }
+        return primary.font.fallback(for: base, language: language)
     }
 
     /// The font for a superscript (> 0) or subscript (< 0) run: the same face scaled by the OS/2 superscript

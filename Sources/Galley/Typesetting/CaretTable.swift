@@ -27,43 +27,52 @@ struct CaretTable: Sendable {
          graphemes: [Int], stringRange: Range<Int>) {
         self.stringRange = stringRange
         var segments: [Segment] = []
+        segments.reserveCapacity(stringRange.count)
+        // One cluster of a run: its first string index, x extent and glyphs. Reused across runs.
+        var clusters: [(start: Int, left: CGFloat, right: CGFloat, glyph: Int, glyphCount: Int)] = []
         var pen: CGFloat = 0
         for run in runs {
             let rightToLeft = run.level & 1 == 1
-            // Cluster starts in the run, ascending; each cluster's glyphs are contiguous.
-            var clusters: [(start: Int, left: CGFloat, right: CGFloat, glyph: Int, glyphCount: Int)] = []
+            clusters.removeAll(keepingCapacity: true)
             var index = run.glyphRange.lowerBound
             while index < run.glyphRange.upperBound {
                 let cluster = stringIndices[index]
                 let left = pen
-                var count = 0
+                let first = index
                 while index < run.glyphRange.upperBound, stringIndices[index] == cluster {
                     pen += advances[index]
                     index += 1
-                    count += 1
                 }
-                if let last = clusters.last, last.start == cluster {  // non-contiguous cluster (rare): merge
+                if let last = clusters.last, last.start == cluster {  // a cluster split by another (rare): merge
                     clusters[clusters.count - 1].right = max(last.right, pen)
-                    clusters[clusters.count - 1].glyphCount += count
+                    clusters[clusters.count - 1].glyphCount += index - first
                 } else {
-                    clusters.append((cluster, left, pen, index - count, count))
+                    clusters.append((cluster, left, pen, first, index - first))
                 }
             }
-            let ascending = rightToLeft ? clusters.reversed() : Array(clusters)
-            for (position, cluster) in ascending.enumerated() {
-                let end = position + 1 < ascending.count ? ascending[position + 1].start : run.stringRange.upperBound
+            // Logical order: ascending string index. A cluster ends where the next one in reading order starts.
+            let count = clusters.count
+            for step in 0..<count {
+                let position = rightToLeft ? count - 1 - step : step
+                let cluster = clusters[position]
+                let nextPosition = rightToLeft ? position - 1 : position + 1
+                let end = nextPosition >= 0 && nextPosition < count ? clusters[nextPosition].start : run.stringRange.upperBound
                 guard end > cluster.start else { continue }
+                if end - cluster.start == 1 || !CaretTable.hasBoundary(inside: cluster.start..<end, boundaries: graphemes) {
+                    segments.append(
+                        Segment(start: cluster.start, end: end, left: cluster.left, right: cluster.right, isRightToLeft: rightToLeft))
+                    continue
+                }
                 let parts = CaretTable.graphemes(in: cluster.start..<end, boundaries: graphemes)
                 let width = cluster.right - cluster.left
-                var carets = (1..<max(parts.count, 1)).map { width * CGFloat($0) / CGFloat(parts.count) }
-                if parts.count > 1, cluster.glyphCount == 1 {
+                var carets = (1..<parts.count).map { width * CGFloat($0) / CGFloat(parts.count) }
+                if cluster.glyphCount == 1 {
                     // GDEF ligature carets are x positions from the glyph's left; count them from the leading edge.
                     let ligature = run.font.ligatureCaretPositions(for: glyphs[cluster.glyph])
                         .map { rightToLeft ? width - $0 : $0 }.sorted()
                     if ligature.count >= parts.count - 1 { carets = Array(ligature.prefix(parts.count - 1)) }
                 }
-                var edges = [CGFloat(0)] + carets + [width]
-                edges = edges.map { min(max($0, 0), width) }
+                let edges = ([0] + carets + [width]).map { min(max($0, 0), width) }
                 for (part, range) in parts.enumerated() {
                     let a = edges[part]
                     let b = edges[part + 1]
@@ -75,12 +84,18 @@ struct CaretTable: Sendable {
                 }
             }
         }
-        segments.sort { $0.start < $1.start }
-        // A grapheme cluster split over two HarfBuzz clusters or runs stays one caret stop.
+        if !segments.isEmpty, zip(segments, segments.dropFirst()).contains(where: { $0.start > $1.start }) {
+            segments.sort { $0.start < $1.start }
+        }
+        // A grapheme cluster split over two HarfBuzz clusters or runs stays one caret stop. Segments and
+        // boundaries are both ascending, so one walk finds the segments that start inside a grapheme.
         var merged: [Segment] = []
         merged.reserveCapacity(segments.count)
+        var boundary = 0
         for segment in segments {
-            if let last = merged.last, !CaretTable.isBoundary(segment.start, in: graphemes) {
+            while boundary < graphemes.count, graphemes[boundary] < segment.start { boundary += 1 }
+            let startsGrapheme = boundary < graphemes.count && graphemes[boundary] == segment.start
+            if let last = merged.last, !startsGrapheme {
                 merged[merged.count - 1] = Segment(
                     start: last.start, end: max(last.end, segment.end), left: min(last.left, segment.left),
                     right: max(last.right, segment.right), isRightToLeft: last.isRightToLeft)
@@ -88,21 +103,25 @@ struct CaretTable: Sendable {
                 merged.append(segment)
             }
         }
-        segments = merged
-        self.logical = segments
-        self.visual = segments.indices.sorted {
-            segments[$0].left != segments[$1].left ? segments[$0].left < segments[$1].left : $0 < $1
+        self.logical = merged
+        if zip(merged, merged.dropFirst()).allSatisfy({ $0.left <= $1.left }) {
+            self.visual = Array(merged.indices)
+        } else {
+            self.visual = merged.indices.sorted {
+                merged[$0].left != merged[$1].left ? merged[$0].left < merged[$1].left : $0 < $1
+            }
         }
     }
 
-    private static func isBoundary(_ index: Int, in boundaries: [Int]) -> Bool {
+    /// Whether a grapheme boundary falls strictly inside `range`.
+    private static func hasBoundary(inside range: Range<Int>, boundaries: [Int]) -> Bool {
         var low = 0
         var high = boundaries.count
         while low < high {
             let middle = (low + high) / 2
-            if boundaries[middle] < index { low = middle + 1 } else { high = middle }
+            if boundaries[middle] <= range.lowerBound { low = middle + 1 } else { high = middle }
         }
-        return low < boundaries.count && boundaries[low] == index
+        return low < boundaries.count && boundaries[low] < range.upperBound
     }
 
     // MARK: Queries

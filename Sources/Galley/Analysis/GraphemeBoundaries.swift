@@ -6,8 +6,10 @@ enum GraphemeBoundaries {
     /// Every boundary in UTF-16 offsets, 0 and `units.count` included (just [0] for empty text).
     static func compute(_ units: [UInt16]) -> [Int] {
         guard !units.isEmpty else { return [0] }
-        // ASCII printable text without CR: every unit is its own cluster.
-        if units.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return Array(0...units.count) }
+        // Text of characters that never join a neighbour (Latin-1 except controls, general punctuation such as
+        // curly quotes and dashes): every unit is its own cluster, no ICU needed. Marks, joiners, surrogates,
+        // Hangul and CR all start at or beyond U+0300 or are controls, so they take the ICU path.
+        if units.allSatisfy(isAlone) { return Array(0...units.count) }
         var boundaries = [Int32](repeating: 0, count: units.count + 1)
         let count = units.withUnsafeBufferPointer { text in
             boundaries.withUnsafeMutableBufferPointer {
@@ -16,5 +18,12 @@ enum GraphemeBoundaries {
         }
         guard count >= 2 else { return Array(0...units.count) }
         return boundaries.prefix(Int(count)).map(Int.init)
+    }
+
+    /// A unit that is a grapheme cluster on its own whatever surrounds it.
+    @inline(__always)
+    private static func isAlone(_ unit: UInt16) -> Bool {
+        (unit >= 0x20 && unit < 0x7F) || (unit >= 0xA0 && unit < 0x300 && unit != 0xAD) || (unit >= 0x2010 && unit <= 0x2027)
+            || (unit >= 0x2030 && unit <= 0x205E)
     }
 }

@@ -26,12 +26,7 @@ struct PrimaryFont {
     init(_ font: Font) {
         self.font = font
         codePoints = font.face.codePoints
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        for codePoint in UInt32(0x20)..<0x7F where codePoints.contains(codePoint) {
-            if codePoint < 64 { low |= 1 << UInt64(codePoint) } else { high |= 1 << UInt64(codePoint - 64) }
-        }
-        ascii = (low, high)
+        ascii = font.face.asciiCoverage
     }
 
     /// Whether the font has a printable ASCII character (controls always answer false).

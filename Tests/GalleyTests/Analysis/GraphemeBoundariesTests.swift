@@ -1,0 +1,55 @@
+import CUnicode
+import Foundation
+import Testing
+
+@testable import Galley
+
+/// Grapheme boundaries: the shortcut for text of stand-alone characters agrees with ICU on every corpus line,
+/// and ICU's answer agrees with Unicode's own GraphemeBreakTest.txt.
+@Suite struct GraphemeBoundariesTests {
+    static func icu(_ units: [UInt16]) -> [Int] {
+        guard !units.isEmpty else { return [0] }
+        var boundaries = [Int32](repeating: 0, count: units.count + 1)
+        let count = galley_grapheme_boundaries(units, Int32(units.count), &boundaries, Int32(boundaries.count))
+        return boundaries.prefix(Int(count)).map(Int.init)
+    }
+
+    @Test func shortcutAgreesWithICUOnTheCorpus() throws {
+        var lines = 0
+        for file in Corpus.files {
+            for line in try Corpus.lines(file) {
+                let units = Array(line.utf16)
+                #expect(GraphemeBoundaries.compute(units) == Self.icu(units), "\(file): \(line.prefix(30))")
+                lines += 1
+            }
+        }
+        let punctuation = Array("“Quotes” — dashes… ‘and’ ±½ café".utf16)
+        #expect(GraphemeBoundaries.compute(punctuation) == Self.icu(punctuation))
+        #expect(lines > 500)
+    }
+
+    @Test func icuPassesGraphemeBreakTest() throws {
+        let url = URL(fileURLWithPath: "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var total = 0
+        var passed = 0
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let body = line.split(separator: "#")[0]
+            var units: [UInt16] = []
+            var expected: [Int] = []
+            for token in body.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+                if token == "÷" { expected.append(units.count) } else if token != "×", let value = UInt32(token, radix: 16),
+                    let scalar = Unicode.Scalar(value)
+                {
+                    units.append(contentsOf: String(Character(scalar)).utf16)
+                }
+            }
+            guard !units.isEmpty else { continue }
+            total += 1
+            if GraphemeBoundaries.compute(units) == expected { passed += 1 }
+        }
+        print("GraphemeBreakTest.txt: \(passed) of \(total) cases pass")
+        #expect(total > 600)
+        #expect(passed == total)
+    }
+}

@@ -56,27 +56,48 @@ final class LineStorage: Sendable {
         var runs: [RunRecord] = []
         runs.reserveCapacity(items.count)
         var pen: CGFloat = 0
+        // A line showing all of the source's glyphs in their stored order (left-to-right text on one line) shares
+        // the source arrays instead of copying them; only positions are computed.
+        let sharesSource = order.elementsEqual(items.indices)
+            && items.first.map { $0.glyphRange.lowerBound == 0 } ?? true
+            && zip(items, items.dropFirst()).allSatisfy { $0.glyphRange.upperBound == $1.glyphRange.lowerBound }
+            && (items.last?.glyphRange.upperBound ?? 0) == source.count
+        if sharesSource {
+            glyphs = source.glyphs
+            advances = source.advances
+            offsets = source.offsets
+            indices = source.stringIndices
+        }
         for logical in order {
             let item = items[logical]
-            let start = glyphs.count
+            let start = sharesSource ? item.glyphRange.lowerBound : glyphs.count
             let shift = item.baselineShift
-            for index in item.glyphRange {
-                let offset = source.offsets[index]
-                glyphs.append(source.glyphs[index])
-                positions.append(CGPoint(x: pen + offset.x, y: offset.y + shift))
-                advances.append(source.advances[index])
-                offsets.append(offset)
-                indices.append(source.stringIndices[index])
-                pen += source.advances[index]
+            if sharesSource {
+                for index in item.glyphRange {
+                    let offset = source.offsets[index]
+                    positions.append(CGPoint(x: pen + offset.x, y: offset.y + shift))
+                    pen += source.advances[index]
+                }
+            } else {
+                for index in item.glyphRange {
+                    let offset = source.offsets[index]
+                    glyphs.append(source.glyphs[index])
+                    positions.append(CGPoint(x: pen + offset.x, y: offset.y + shift))
+                    advances.append(source.advances[index])
+                    offsets.append(offset)
+                    indices.append(source.stringIndices[index])
+                    pen += source.advances[index]
+                }
             }
+            let end = sharesSource ? item.glyphRange.upperBound : glyphs.count
             let font = item.item.font
             var status: RunStatus = item.item.isRightToLeft ? [.rightToLeft] : []
-            if !LineStorage.isMonotonic(indices[start...], rightToLeft: item.item.isRightToLeft) { status.insert(.nonMonotonic) }
+            if !LineStorage.isMonotonic(indices[start..<end], rightToLeft: item.item.isRightToLeft) { status.insert(.nonMonotonic) }
             if font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
             let delegate = item.attributes.runDelegate
             runs.append(
                 RunRecord(
-                    glyphRange: start..<glyphs.count, stringRange: item.item.range, attributes: item.attributes, font: font,
+                    glyphRange: start..<end, stringRange: item.item.range, attributes: item.attributes, font: font,
                     level: item.item.level, baselineShift: shift, ascent: delegate?.ascent ?? font.ascent,
                     descent: delegate?.descent ?? font.descent, leading: delegate == nil ? font.leading : 0, status: status,
                     isDelegate: delegate != nil))

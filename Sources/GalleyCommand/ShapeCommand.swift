@@ -11,7 +11,8 @@ struct ShapeCommand: ParsableCommand {
             Like hb-shape, only the given font is used (no fallback: missing glyphs are .notdef), and --direction, \
             --script and --language apply to the whole text. Without --font-size the output is hb-shape's \
             (--no-glyph-names): glyph=cluster@dx,dy+advance in font units, clusters as Unicode scalar indices, \
-            runs in visual order. With --font-size or --json, JSON with positions and advances in points and \
+            runs in visual order; it equals hb-shape's whenever the text needs no bidi reordering and has no \
+            control characters (Galley draws tabs and line ends as blank space, as Core Text does). With --font-size or --json, JSON with positions and advances in points and \
             UTF-16 string indices.
             """
     )

@@ -77,14 +77,27 @@ struct Shaper {
         else { return }
         let scale = font.scale
         let extra = (attributes.kern ?? 0) + attributes.tracking
+        var blank: (glyph: Glyph, advance: CGFloat)? = nil
         for index in 0..<Int(count) {
             let info = infos[index]
             let position = positions[index]
+            var glyph = Glyph(truncatingIfNeeded: info.codepoint)
             var advance = CGFloat(position.x_advance) * scale
+            let unit = text.units[Int(info.cluster)]
+            if unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) {
+                // Controls draw nothing, as in Core Text (HarfBuzz would show .notdef): the space glyph, as wide as
+                // a space for a tab (tab stops are the typesetter's) and zero wide for line ends and the rest.
+                if blank == nil {
+                    let space = font.glyph(forCodePoint: 0x20) ?? 0
+                    blank = (space, font.advances(for: [space]).total)
+                }
+                glyph = blank!.glyph
+                advance = unit == 0x09 ? blank!.advance : 0
+            }
             if extra != 0, index + 1 == Int(count) || infos[index + 1].cluster != info.cluster {
                 advance += extra  // after the cluster's last glyph
             }
-            glyphs.glyphs.append(Glyph(truncatingIfNeeded: info.codepoint))
+            glyphs.glyphs.append(glyph)
             glyphs.advances.append(advance)
             glyphs.offsets.append(CGPoint(x: CGFloat(position.x_offset) * scale, y: CGFloat(position.y_offset) * scale))
             glyphs.stringIndices.append(Int(info.cluster))

@@ -117,6 +117,29 @@ import GalleyRendering
         #expect(above.alpha == 0)
     }
 
+    @Test func contextColourAndStroke() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 60)
+        let line = Line(attributedString: Self.attributed([("H", [.foregroundColorFromContext: true]),
+                                                           ("H", [.strokeWidth: 4, .foregroundColor: Color(red: 0, green: 0, blue: 1)])], font: font))
+        let canvas = try Canvas(width: 200, height: 100, scale: 1)
+        canvas.fillColor = Color(red: 0, green: 0.5, blue: 0)
+        canvas.textPosition = CGPoint(x: 10, y: 20)
+        canvas.draw(line)
+        let first = line.runs[0].imageBounds(in: 0..<1)
+        // Inside the first H's left stem: the context's green.
+        let stem = try #require(canvas.pixel(x: Int(10 + first.minX + 3), y: Int(100 - (20 + first.midY))))
+        #expect(stem.green > 100 && stem.red < 40 && stem.blue < 40)
+        // The second H is only outlined: the middle of its stem is empty, its edge is blue.
+        let secondRun = line.runs.count > 1 ? line.runs[1] : line.runs[0]
+        let glyphIndex = line.runs.count > 1 ? 0 : 1
+        let second = secondRun.imageBounds(in: glyphIndex..<(glyphIndex + 1))
+        let stemWidth = font.advances(for: [font.glyph(forCodePoint: 0x49)!]).total / 3
+        let middle = canvas.pixel(x: Int(10 + second.minX + stemWidth / 2), y: Int(100 - (20 + second.midY)))
+        #expect((middle?.alpha ?? 255) < 60)
+        let edge = try #require(canvas.pixel(x: Int((10 + second.minX).rounded()), y: Int(100 - (20 + second.midY))))
+        #expect(edge.blue > 150 && edge.alpha > 100)
+    }
+
     @Test func underlineSitsAtTheFontsPositionAndSkipsSpacesByWord() throws {
         let font = try TestFonts.font("DejaVuSans.ttf", size: 40)
         let style = UnderlineStyle([.single, .byWord])

@@ -51,6 +51,20 @@ import Testing
         Self.check(line, length: text.utf16.count, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
+    @Test func controlsDrawNothing() throws {
+        // Tabs are as wide as a space (tab stops come with the typesetter); line ends and other controls are
+        // zero wide; all show the space glyph, never .notdef.
+        let line = Line(attributedString: NSAttributedString(string: "a\tb\nc\r\n\u{7}", attributes: [.font: Self.font]))
+        let run = try #require(line.runs.first)
+        let space = try #require(Self.font.glyph(forCodePoint: 0x20))
+        let spaceWidth = Self.font.advances(for: [space]).total
+        for (index, stringIndex) in run.stringIndices.enumerated() where [1, 3, 5, 6, 7].contains(stringIndex) {
+            #expect(run.glyphs[index] == space)
+            #expect(run.advances[index].width == (stringIndex == 1 ? spaceWidth : 0))
+        }
+        #expect(!run.glyphs.contains(0))
+    }
+
     @Test func missingGlyphsUseThePrimaryFontsNotdef() throws {
         // A font without fallback fonts: characters it lacks become glyph 0 of that font.
         let alone = try Font(url: TestFonts.url("DejaVuSans.ttf"), size: 14, catalog: FontCatalog(directories: []))

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// The `galley` tool, run as a user runs it (built beside the test bundle by `swift build --build-tests`).
+@Suite struct GalleyCommandTests {
+    static var tool: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("galley")
+    }
+
+    @Test(arguments: [
+        ("LinLibertine_R.otf", "office AVATAR", [String]()),
+        ("LinLibertine_R.otf", "Small Caps", ["--features=+smcp,kern=0"]),
+        ("Amiri-Regular.ttf", "السلام عليكم", []),
+        ("Inter-roman.var.ttf", "Variable", ["--variations=wght=700"]),
+        ("NotoSansDevanagari-Regular.ttf", "क्षत्रिय", ["--language=hi"]),
+        ("DejaVuSans.ttf", "abc", ["--direction=rtl"]),
+    ])
+    func shapePrintsWhatHarfBuzzPrints(font: String, text: String, options: [String]) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.tool.path) else {
+            Issue.record("galley is not built at \(Self.tool.path)")
+            return
+        }
+        let path = TestFonts.url(font).path
+        let galley = try runProgram(Self.tool.path, ["shape", path, text] + options)
+        let harfBuzz = try runProgram("/usr/bin/hb-shape", ["--no-glyph-names"] + options + [path, text])
+        #expect(galley == harfBuzz)
+    }
+
+    @Test func shapeJSONIsInPointsWithUTF16Indices() throws {
+        let output = try runProgram(Self.tool.path, ["shape", TestFonts.url("DejaVuSans.ttf").path, "a😀b", "--font-size", "10"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let runs = try #require(json["runs"] as? [[String: Any]])
+        let glyphs = runs.flatMap { $0["glyphs"] as? [[String: Any]] ?? [] }
+        #expect(glyphs.compactMap { $0["index"] as? Int } == [0, 1, 3])  // the emoji is two UTF-16 units
+        #expect((json["width"] as? Double ?? 0) > 10)
+    }
+
+    @Test func renderWritesPNGPDFAndSVG() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for kind in ["png", "pdf", "svg"] {
+            let output = directory.appendingPathComponent("line.\(kind)")
+            let message = try runProgram(Self.tool.path, [
+                "render", "office مرحبا 👋🏽", "--font-dir", TestFonts.directory.path, "--font", "DejaVu Serif",
+                "--size", "20", "-o", output.path,
+            ])
+            #expect(message.hasPrefix("wrote"))
+            let data = try Data(contentsOf: output)
+            let magic: [UInt8] = kind == "png" ? [0x89, 0x50, 0x4E, 0x47] : kind == "pdf" ? Array("%PDF".utf8) : Array("<?xm".utf8)
+            #expect(Array(data.prefix(4)) == magic, "\(kind)")
+        }
+    }
+
+    @Test func renderRefusesAnUnknownExtension() throws {
+        let output = try runProgram(Self.tool.path, ["render", "x", "--font-file", TestFonts.url("DejaVuSans.ttf").path, "-o", "/tmp/x.bmp"])
+        #expect(!output.hasPrefix("wrote"))
+    }
+}

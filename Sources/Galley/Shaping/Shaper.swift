@@ -84,9 +84,10 @@ struct Shaper {
             var glyph = Glyph(truncatingIfNeeded: info.codepoint)
             var advance = CGFloat(position.x_advance) * scale
             let unit = text.units[Int(info.cluster)]
-            if unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) {
-                // Controls draw nothing, as in Core Text (HarfBuzz would show .notdef): the space glyph, as wide as
-                // a space for a tab (tab stops are the typesetter's) and zero wide for line ends and the rest.
+            if unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) || unit == 0x2028 || unit == 0x2029 {
+                // Controls and the line and paragraph separators draw nothing, as in Core Text (HarfBuzz would show
+                // .notdef): the space glyph, as wide as a space for a tab (tab stops are the typesetter's) and zero
+                // wide for line ends and the rest.
                 if blank == nil {
                     let space = font.glyph(forCodePoint: 0x20) ?? 0
                     blank = (space, font.advances(for: [space]).total)

@@ -38,3 +38,9 @@ int32_t galley_emoji_properties(int32_t codePoint) {
 int32_t galley_is_whitespace(int32_t codePoint) {
     return u_isUWhiteSpace(codePoint) ? 1 : 0;
 }
+
+int32_t galley_paired_bracket(int32_t codePoint, int32_t *pair) {
+    int32_t type = u_getIntPropertyValue(codePoint, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+    if (pair != NULL) *pair = (int32_t)u_getBidiPairedBracket(codePoint);
+    return type == U_BPT_OPEN ? 1 : type == U_BPT_CLOSE ? 2 : 0;
+}

@@ -25,6 +25,10 @@ const char *galley_script_short_name(int32_t scriptCode);
 /// 8 Regional_Indicator, 16 Extended_Pictographic.
 int32_t galley_emoji_properties(int32_t codePoint);
 
+/// Whether a code point is an opening (1) or closing (2) paired bracket (Bidi_Paired_Bracket_Type), else 0;
+/// writes its counterpart (Bidi_Paired_Bracket) into `pair` (may be NULL).
+int32_t galley_paired_bracket(int32_t codePoint, int32_t *pair);
+
 /// 1 if the code point has the White_Space property, else 0.
 int32_t galley_is_whitespace(int32_t codePoint);
 

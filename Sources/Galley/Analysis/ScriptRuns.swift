@@ -33,11 +33,55 @@ enum ScriptRuns {
             if script != common, firstReal < 0 { firstReal = cluster }
         }
         guard firstReal >= 0 else { return scripts }
+        // Common clusters take the script before them; a closing bracket takes its opening bracket's, so
+        // "Latin (漢字) Latin" keeps both brackets Latin (Pango and ICU's script iterator do the same).
         var current = scripts[firstReal]
+        var openBrackets: [(closing: UInt32, script: Int32)] = []
         for cluster in 0..<count {
-            if scripts[cluster] == common { scripts[cluster] = current } else { current = scripts[cluster] }
+            guard scripts[cluster] == common else {
+                current = scripts[cluster]
+                continue
+            }
+            scripts[cluster] = current
+            let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: boundaries[cluster])
+            switch bracket(codePoint) {
+            case .open(let closing):
+                if openBrackets.count < 64 { openBrackets.append((closing, current)) }
+            case .close:
+                if let match = openBrackets.lastIndex(where: { $0.closing == codePoint }) {
+                    scripts[cluster] = openBrackets[match].script
+                    current = openBrackets[match].script
+                    openBrackets.removeSubrange(match...)
+                }
+            case .none:
+                break
+            }
         }
         return scripts
+    }
+
+    private enum Bracket {
+        case open(closing: UInt32)
+        case close
+        case none
+    }
+
+    /// Whether a code point opens (with its closing partner) or closes a bracket pair.
+    private static func bracket(_ codePoint: UInt32) -> Bracket {
+        switch codePoint {
+        case 0x28: return .open(closing: 0x29)
+        case 0x5B: return .open(closing: 0x5D)
+        case 0x7B: return .open(closing: 0x7D)
+        case 0x29, 0x5D, 0x7D: return .close
+        case 0..<0x80: return .none
+        default:
+            var pair: Int32 = 0
+            switch galley_paired_bracket(Int32(codePoint), &pair) {
+            case 1: return .open(closing: UInt32(pair))
+            case 2: return .close
+            default: return .none
+            }
+        }
     }
 
     private static func asciiScript(_ codePoint: UInt32) -> Int32 {

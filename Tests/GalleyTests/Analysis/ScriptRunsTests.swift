@@ -1,0 +1,42 @@
+import CUnicode
+import Foundation
+import Testing
+
+@testable import Galley
+
+/// Script itemization: Common and Inherited characters take the script around them; paired brackets take
+/// their opening bracket's script; each script run agrees with ICU's own Script property for its letters.
+@Suite struct ScriptRunsTests {
+    static func names(_ text: String) -> [String] {
+        let units = Array(text.utf16)
+        let scripts = ScriptRuns.scripts(units, boundaries: GraphemeBoundaries.compute(units))
+        return scripts.map { String(cString: galley_script_short_name($0)) }
+    }
+
+    @Test func commonCharactersInheritAndBracketsPair() {
+        #expect(Self.names("ab (漢字) cd") == ["Latn", "Latn", "Latn", "Latn", "Hani", "Hani", "Latn", "Latn", "Latn", "Latn"])
+        #expect(Self.names("«مرحبا» ok") == ["Arab", "Arab", "Arab", "Arab", "Arab", "Arab", "Arab", "Arab", "Latn", "Latn"])
+        // Leading common characters take the first real script; marks stay with their base.
+        #expect(Self.names("12 ab") == ["Latn", "Latn", "Latn", "Latn", "Latn"])
+        #expect(Self.names("क\u{94D}ष a") == ["Deva", "Deva", "Latn"])  // ICU keeps the conjunct "क्ष" in one cluster
+        // Only common characters: Common.
+        #expect(Self.names("123 !") == ["Zyyy", "Zyyy", "Zyyy", "Zyyy", "Zyyy"])
+        // An unmatched closing bracket inherits like any punctuation.
+        #expect(Self.names("漢) a") == ["Hani", "Hani", "Hani", "Latn"])
+    }
+
+    @Test func lettersKeepTheirOwnScriptOnTheCorpus() throws {
+        for file in Corpus.files {
+            for line in try Corpus.lines(file).prefix(20) {
+                let units = Array(line.utf16)
+                let boundaries = GraphemeBoundaries.compute(units)
+                let scripts = ScriptRuns.scripts(units, boundaries: boundaries)
+                for (cluster, start) in boundaries.dropLast().enumerated() {
+                    let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: start)
+                    let own = galley_script_code(Int32(codePoint))
+                    if own > 1, own != 103 { #expect(scripts[cluster] == own, "\(file): U+\(String(codePoint, radix: 16))") }
+                }
+            }
+        }
+    }
+}

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A line's caret geometry, built once when the line is made: one segment per grapheme cluster (or per part of
+/// A line's caret geometry, built once per line (on its first caret question): one segment per grapheme cluster (or per part of
 /// a ligature), with its UTF-16 range and its left and right x. Queries are binary searches, so asking for
 /// every caret of a long line costs O(n log n), not O(n²).
 struct CaretTable: Sendable {

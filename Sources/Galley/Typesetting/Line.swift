@@ -89,7 +89,8 @@ public struct Line: Sendable {
     /// Core Text: `CTLineGetTrailingWhitespaceWidth`.
     public var trailingWhitespaceWidth: CGFloat {
         var width: CGFloat = 0
-        for segment in storage.caret.logical.reversed() {
+        let caret = storage.caret
+        for segment in caret.logical.reversed() {
             guard storage.isWhitespace(at: segment.start) else { break }
             width += segment.right - segment.left
         }
@@ -113,7 +114,8 @@ public struct Line: Sendable {
     /// inside a grapheme cluster (a surrogate pair, a base and its marks) gives the cluster's leading edge; an
     /// index past the end gives the trailing edge of the last character.
     ///
-    /// Answered by binary search in a table built with the line: no quadratic cost on long lines.
+    /// Answered by binary search in a table built once per line (on the first caret question): no quadratic
+    /// cost on long lines.
     /// Core Text: `CTLineGetOffsetForStringIndex`.
     public func offset(forStringIndex index: Int) -> (primary: CGFloat, secondary: CGFloat) {
         storage.caret.offset(forStringIndex: index)
@@ -145,8 +147,9 @@ public struct Line: Sendable {
     /// Core Text: `CTLineEnumerateCaretOffsets`.
     public func enumerateCaretOffsets(_ body: (_ offset: CGFloat, _ stringIndex: Int, _ isLeadingEdge: Bool, _ stop: inout Bool) -> Void) {
         var stop = false
-        for index in storage.caret.visual {
-            let segment = storage.caret.logical[index]
+        let caret = storage.caret
+        for index in caret.visual {
+            let segment = caret.logical[index]
             body(segment.left, segment.start, !segment.isRightToLeft, &stop)
             if stop { return }
             body(segment.right, segment.start, segment.isRightToLeft, &stop)

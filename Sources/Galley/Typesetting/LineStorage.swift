@@ -1,5 +1,6 @@
 internal import CUnicode
 import Foundation
+import Synchronization
 
 /// Everything a line holds, in one immutable object that its `Line` value and its `Run` values share:
 /// glyph data in visual order in flat arrays, one record per run, the line's metrics and its caret table.
@@ -30,7 +31,8 @@ final class LineStorage: Sendable {
     let stringIndices: [Int]
     let runs: [RunRecord]
     let width: CGFloat
-    let caret: CaretTable
+    /// The caret table, built on the first caret or hit-testing question (layout alone never needs it), then kept.
+    private let caretCache = Mutex<CaretTable?>(nil)
 
     /// A line showing every item of `paragraph` (the whole text as one line).
     convenience init(paragraph: ShapedParagraph) {
@@ -109,9 +111,17 @@ final class LineStorage: Sendable {
         self.stringIndices = indices
         self.runs = runs
         self.width = pen
-        self.caret = CaretTable(
-            runs: runs, glyphs: glyphs, advances: advances, stringIndices: indices,
-            graphemes: paragraph.graphemes, stringRange: stringRange)
+    }
+
+    var caret: CaretTable {
+        caretCache.withLock { cached in
+            if let cached { return cached }
+            let table = CaretTable(
+                runs: runs, glyphs: glyphs, advances: advances, stringIndices: stringIndices,
+                graphemes: paragraph.graphemes, stringRange: stringRange)
+            cached = table
+            return table
+        }
     }
 
     private static func isMonotonic(_ indices: ArraySlice<Int>, rightToLeft: Bool) -> Bool {

@@ -131,10 +131,12 @@ enum Itemizer {
             }
             if base == nil {
                 base = codePoint
-                let properties = galley_emoji_properties(Int32(codePoint))
-                if properties & 2 != 0 || properties & 8 != 0 { emoji = true }
-            } else if galley_emoji_properties(Int32(codePoint)) & 4 != 0 {
-                emoji = true  // skin-tone modifier
+                if mayBeEmoji(codePoint) {
+                    let properties = galley_emoji_properties(Int32(codePoint))
+                    if properties & 2 != 0 || properties & 8 != 0 { emoji = true }
+                }
+            } else if codePoint >= 0x1F3FB, codePoint <= 0x1F3FF {
+                emoji = true  // skin-tone modifier (Emoji_Modifier is exactly this range)
             }
             if coveredByPrimary, !primary.codePoints.contains(codePoint) { coveredByPrimary = false }
         }
@@ -145,6 +147,14 @@ enum Itemizer {
         }
         if coveredByPrimary { return primary.font }
         return primary.font.fallback(for: base, language: language)
+    }
+
+    /// Whether a code point lies where Unicode puts characters with Emoji_Presentation or Regional_Indicator
+    /// (a cheap filter before asking ICU; letters of every script fall outside).
+    @inline(__always)
+    static func mayBeEmoji(_ codePoint: UInt32) -> Bool {
+        (codePoint >= 0x231A && codePoint <= 0x2B55) || codePoint == 0x3030 || codePoint == 0x303D
+            || codePoint == 0x3297 || codePoint == 0x3299 || codePoint >= 0x1F000
     }
 
     /// The font for a superscript (> 0) or subscript (< 0) run: the same face scaled by the OS/2 superscript

@@ -3,16 +3,30 @@
 #include <unicode/ubrk.h>
 #include <unicode/utext.h>
 
+// Opening a break iterator costs more than using it on a paragraph, so each thread keeps one character
+// iterator and points it at new text (ubrk_setText). It lives as long as the thread.
+static _Thread_local UBreakIterator *characterIterator = NULL;
+
 int32_t galley_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *boundaries, int32_t capacity) {
     if (length <= 0 || text == NULL || boundaries == NULL || capacity <= 0) return 0;
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *iterator = ubrk_open(UBRK_CHARACTER, "", (const UChar *)text, length, &status);
-    if (U_FAILURE(status)) return -1;
+    if (characterIterator == NULL) {
+        characterIterator = ubrk_open(UBRK_CHARACTER, "", (const UChar *)text, length, &status);
+        if (U_FAILURE(status)) {
+            characterIterator = NULL;
+            return -1;
+        }
+    } else {
+        ubrk_setText(characterIterator, (const UChar *)text, length, &status);
+        if (U_FAILURE(status)) return -1;
+    }
     int32_t count = 0;
-    for (int32_t position = ubrk_first(iterator); position != UBRK_DONE && count < capacity;
-         position = ubrk_next(iterator)) {
+    for (int32_t position = ubrk_first(characterIterator); position != UBRK_DONE && count < capacity;
+         position = ubrk_next(characterIterator)) {
         boundaries[count++] = position;
     }
-    ubrk_close(iterator);
+    // Drop the pointer to the caller's text before returning.
+    static const UChar empty[1] = {0};
+    ubrk_setText(characterIterator, empty, 0, &status);
     return count;
 }

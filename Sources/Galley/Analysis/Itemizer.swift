@@ -21,18 +21,12 @@ struct TextItem: Sendable {
 struct PrimaryFont {
     let font: Font
     let codePoints: CodePointSet
-    private let ascii: (UInt64, UInt64)
+    let asciiBits: (UInt64, UInt64)
 
     init(_ font: Font) {
         self.font = font
         codePoints = font.face.codePoints
-        ascii = font.face.asciiCoverage
-    }
-
-    /// Whether the font has a printable ASCII character (controls always answer false).
-    @inline(__always)
-    func coversASCII(_ unit: UInt16) -> Bool {
-        unit < 64 ? ascii.0 & (1 << UInt64(unit)) != 0 : ascii.1 & (1 << UInt64(unit - 64)) != 0
+        asciiBits = font.face.asciiCoverage
     }
 }
 
@@ -53,6 +47,9 @@ enum Itemizer {
         var hasDelegate = false
         // Whether the last item is in the run's primary font (so ASCII text can extend it without touching fonts).
         var lastIsPrimary = false
+        // The primary font's coverage as plain values, so the common path below copies no references.
+        var coverage = CodePointSet([])
+        var ascii: (UInt64, UInt64) = (0, 0)
         for cluster in 0..<(graphemes.count - 1) {
             let start = graphemes[cluster]
             let end = graphemes[cluster + 1]
@@ -61,6 +58,8 @@ enum Itemizer {
                 runEnd = text.runEnd(attributeRun)
                 let attributes = text.runAttributes[attributeRun]
                 primary = attributes.font.map { PrimaryFont(scaledForSuperscript($0, level: attributes.superscript)) }
+                coverage = primary?.codePoints ?? CodePointSet([])
+                ascii = primary?.asciiBits ?? (0, 0)
                 language = attributes.language
                 hasDelegate = attributes.runDelegate != nil
                 lastIsPrimary = false
@@ -68,7 +67,13 @@ enum Itemizer {
             let level = levels.levels[start]
             let script = scripts[cluster]
             let last = items.count - 1
-            let isSimple = end - start == 1 && units[start] < 0x80 && !hasDelegate && (primary?.coversASCII(units[start]) ?? false)
+            // A single character the primary font has and that cannot start an emoji sequence: no fallback to ask.
+            let unit = units[start]
+            let isSimple = end - start == 1 && !hasDelegate
+                && (unit < 0x80
+                    ? (unit < 64 ? ascii.0 & (1 << UInt64(unit)) != 0 : ascii.1 & (1 << UInt64(unit - 64)) != 0)
+                    : !UTF16.isSurrogate(unit) && !mayBeEmoji(UInt32(unit)) && !Font.isIgnorableForCoverage(UInt32(unit))
+                        && coverage.contains(UInt32(unit)))
             if isSimple, lastIsPrimary, items[last].range.upperBound == start, items[last].level == level,
                 items[last].script == script
             {

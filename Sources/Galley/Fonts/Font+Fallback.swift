@@ -33,6 +33,17 @@ extension Font {
 
     /// The font to use for one code point (see `forString`).
     func fallback(for codePoint: UInt32, language: String?) -> Font {
+        let memoKey = FallbackMemoKey(codePoint: codePoint, language: language)
+        if let known = fallbackMemo.withLock({ $0[memoKey] }) { return known ?? self }
+        let answer = uncachedFallback(for: codePoint, language: language)
+        fallbackMemo.withLock { memo in
+            if memo.count >= 4096 { memo.removeAll() }
+            memo[memoKey] = .some(answer === self ? nil : answer)
+        }
+        return answer
+    }
+
+    private func uncachedFallback(for codePoint: UInt32, language: String?) -> Font {
         if face.codePoints.contains(codePoint) { return self }
         let candidatesKey = FallbackCache.CandidatesKey(
             face: face.key, cascade: descriptor.cascadeList, language: language ?? "")
@@ -143,4 +154,10 @@ extension Font {
             return false
         }
     }
+}
+
+/// A fallback question to one font: which font draws this code point for this language.
+struct FallbackMemoKey: Hashable, Sendable {
+    let codePoint: UInt32
+    let language: String?
 }

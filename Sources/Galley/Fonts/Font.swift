@@ -1,5 +1,6 @@
 internal import CHarfBuzz
 import Foundation
+import Synchronization
 
 /// A face at a size: metrics in points, glyph lookups, outlines, names, tables, features and variations.
 ///
@@ -26,6 +27,10 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     let harfBuzzFont: HarfBuzzFont
     /// Points per design unit.
     let scale: CGFloat
+    /// Fallback answers of this font object by (code point, language): layout asks the same questions for every
+    /// paragraph, and this memo answers them without building cache keys. Bounded; nil stands for this font
+    /// itself (so the memo never holds its own font).
+    let fallbackMemo = Mutex<[FallbackMemoKey: Font?]>([:])
 
     /// Scaled ascender (HarfBuzz's choice: OS/2 typo metrics when USE_TYPO_METRICS is set, else hhea).
     /// Core Text: `CTFontGetAscent`.

@@ -2,12 +2,17 @@
 
 #include <unicode/ubidi.h>
 
+// Each thread keeps one UBiDi object: ubidi_setPara reuses its memory, which opening one per paragraph would
+// allocate again. It lives as long as the thread.
+static _Thread_local UBiDi *threadBidi = NULL;
+
 int32_t galley_bidi_resolve(const uint16_t *text, int32_t length, uint8_t paragraphLevel,
                             uint8_t *explicitLevels, uint8_t *levels, uint8_t *resolvedParagraphLevel) {
     if (length < 0 || (length > 0 && (text == NULL || levels == NULL))) return -1;
     UErrorCode status = U_ZERO_ERROR;
-    UBiDi *bidi = ubidi_openSized(length, 0, &status);
-    if (U_FAILURE(status)) return (int32_t)status;
+    if (threadBidi == NULL) threadBidi = ubidi_open();
+    if (threadBidi == NULL) return -1;
+    UBiDi *bidi = threadBidi;
     ubidi_setPara(bidi, (const UChar *)text, length, (UBiDiLevel)paragraphLevel, (UBiDiLevel *)explicitLevels,
                   &status);
     if (U_SUCCESS(status)) {
@@ -19,7 +24,10 @@ int32_t galley_bidi_resolve(const uint16_t *text, int32_t length, uint8_t paragr
             }
         }
     }
-    ubidi_close(bidi);
+    // Drop the pointers to the caller's text and levels before returning.
+    static const UChar empty[1] = {0};
+    UErrorCode resetStatus = U_ZERO_ERROR;
+    ubidi_setPara(bidi, empty, 0, 0, NULL, &resetStatus);
     return U_FAILURE(status) ? (int32_t)status : 0;
 }
 

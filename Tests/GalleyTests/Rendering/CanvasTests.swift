@@ -156,6 +156,42 @@ import GalleyRendering
         #expect((y - 2...y + 2).allSatisfy { (canvas.pixel(x: Int(gap), y: $0)?.alpha ?? 255) == 0 })
     }
 
+    @Test func underlineRunsOnAcrossRunsOfOneStyle() throws {
+        // Two runs (different text colours, one underline colour): one unbroken underline under both.
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 40)
+        let black = Color.black
+        let line = Line(attributedString: Self.attributed([
+            ("ab", [.foregroundColor: Color(red: 1, green: 0, blue: 0), .underlineStyle: UnderlineStyle.single, .underlineColor: black]),
+            ("cd", [.foregroundColor: Color(red: 0, green: 0, blue: 1), .underlineStyle: UnderlineStyle.single, .underlineColor: black]),
+        ], font: font))
+        #expect(line.runs.count == 2)
+        let canvas = try Canvas(width: 200, height: 100, scale: 1)
+        canvas.textPosition = CGPoint(x: 10, y: 40)
+        canvas.draw(line)
+        let y = Int((100 - (40 + font.underlinePosition - font.underlineThickness / 2)).rounded())
+        let joint = line.offset(forStringIndex: 2).primary + 10
+        for x in stride(from: Int(joint) - 3, through: Int(joint) + 3, by: 1) {
+            let covered = (y - 1...y + 1).map { canvas.pixel(x: x, y: $0)?.alpha ?? 0 }.max() ?? 0
+            #expect(covered > 200, "gap in the underline at x \(x)")
+        }
+    }
+
+    @Test func drawingARunRangeDrawsOnlyThoseGlyphs() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 40)
+        let line = Line(attributedString: NSAttributedString(string: "HHH", attributes: [.font: font]))
+        let run = try #require(line.runs.first)
+        let canvas = try Canvas(width: 200, height: 80, scale: 1)
+        canvas.textPosition = CGPoint(x: 10, y: 20)
+        canvas.draw(run, in: line, range: 1..<2)
+        func inked(_ glyph: Int) -> Bool {
+            let ink = run.imageBounds(in: glyph..<(glyph + 1))
+            return (canvas.pixel(x: Int(10 + ink.minX + 2), y: Int(80 - (20 + ink.midY)))?.alpha ?? 0) > 200
+        }
+        #expect(!inked(0))
+        #expect(inked(1))
+        #expect(!inked(2))
+    }
+
     @Test func pdfKeepsTextSelectable() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -2,6 +2,7 @@
 
 #include <unicode/ubrk.h>
 #include <unicode/utext.h>
+#include <string.h>
 
 // Opening a break iterator costs more than using it on a paragraph, so each thread keeps one character
 // iterator and points it at new text (ubrk_setText). It lives as long as the thread.
@@ -28,5 +29,43 @@ int32_t galley_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t
     // Drop the pointer to the caller's text before returning.
     static const UChar empty[1] = {0};
     ubrk_setText(characterIterator, empty, 0, &status);
+    return count;
+}
+
+// One line-break iterator per thread for the last locale asked for.
+static _Thread_local UBreakIterator *lineIterator = NULL;
+static _Thread_local char lineLocale[32] = {0};
+
+int32_t galley_line_break_opportunities(const uint16_t *text, int32_t length, const char *locale, int32_t *positions,
+                                        uint8_t *isMandatory, int32_t capacity) {
+    if (length <= 0 || text == NULL || positions == NULL || capacity <= 0) return 0;
+    const char *wanted = locale == NULL ? "" : locale;
+    UErrorCode status = U_ZERO_ERROR;
+    if (lineIterator == NULL || strncmp(lineLocale, wanted, sizeof(lineLocale) - 1) != 0) {
+        if (lineIterator != NULL) ubrk_close(lineIterator);
+        lineIterator = ubrk_open(UBRK_LINE, wanted, (const UChar *)text, length, &status);
+        if (U_FAILURE(status)) {
+            lineIterator = NULL;
+            lineLocale[0] = 0;
+            return -1;
+        }
+        strncpy(lineLocale, wanted, sizeof(lineLocale) - 1);
+        lineLocale[sizeof(lineLocale) - 1] = 0;
+    } else {
+        ubrk_setText(lineIterator, (const UChar *)text, length, &status);
+        if (U_FAILURE(status)) return -1;
+    }
+    int32_t count = 0;
+    for (int32_t position = ubrk_following(lineIterator, 0); position != UBRK_DONE && count < capacity;
+         position = ubrk_next(lineIterator)) {
+        positions[count] = position;
+        if (isMandatory != NULL) {
+            int32_t rule = ubrk_getRuleStatus(lineIterator);
+            isMandatory[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
+        }
+        count++;
+    }
+    static const UChar empty[1] = {0};
+    ubrk_setText(lineIterator, empty, 0, &status);
     return count;
 }

@@ -53,6 +53,14 @@ uint8_t galley_bidi_base_direction(const uint16_t *text, int32_t length);
 /// into `boundaries` (at most `capacity`; `length + 1` always suffices). Returns the count, or -1 on failure.
 int32_t galley_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *boundaries, int32_t capacity);
 
+/// Line-break opportunities (UAX #14 with ICU's tailoring and dictionaries for Thai, Lao, Khmer, Burmese and
+/// CJK) of `length` UTF-16 units for a locale ("" for the root rules; "ja", "de" …): the positions after which a
+/// line may end, ascending, the text's end included, written into `positions` (at most `capacity`), and for each
+/// whether the break is mandatory (after a hard line break) into `isMandatory` (may be NULL). Returns the count,
+/// or -1 on failure.
+int32_t galley_line_break_opportunities(const uint16_t *text, int32_t length, const char *locale, int32_t *positions,
+                                        uint8_t *isMandatory, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

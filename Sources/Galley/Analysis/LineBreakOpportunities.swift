@@ -1,0 +1,33 @@
+internal import CUnicode
+
+/// Where lines may end in a paragraph: UAX #14 through ICU's line break iterator, tailored by locale, with
+/// dictionaries for scripts written without spaces (Thai, Lao, Khmer, Burmese, CJK).
+struct LineBreakOpportunities: Sendable {
+    /// Offsets (UTF-16, relative to the text given) after which a line may end, ascending; the text's end is last.
+    let positions: [Int]
+    /// Whether the break at the same index is mandatory (after LF, CR, NEL, U+2028, U+2029 …).
+    let isMandatory: [Bool]
+
+    /// Opportunities of `units` for a BCP 47 language (nil: the root rules).
+    init(_ units: ArraySlice<UInt16>, language: String?) {
+        guard !units.isEmpty else {
+            positions = []
+            isMandatory = []
+            return
+        }
+        var found = [Int32](repeating: 0, count: units.count + 1)
+        var mandatory = [UInt8](repeating: 0, count: units.count + 1)
+        let locale = (language ?? "").replacingOccurrences(of: "-", with: "_")
+        let count = units.withUnsafeBufferPointer { text in
+            galley_line_break_opportunities(
+                text.baseAddress, Int32(text.count), locale, &found, &mandatory, Int32(found.count))
+        }
+        guard count > 0 else {
+            positions = [units.count]
+            isMandatory = [true]
+            return
+        }
+        positions = found.prefix(Int(count)).map(Int.init)
+        isMandatory = mandatory.prefix(Int(count)).map { $0 != 0 }
+    }
+}

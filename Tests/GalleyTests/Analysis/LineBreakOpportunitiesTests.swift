@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import Galley
+
+/// Unicode's LineBreakTest.txt through Galley's break-opportunity code (ICU's line break iterator, root rules).
+/// The file assumes UAX #14's tailoring of numbers (its Example 7: LB25 as one regular expression over
+/// prefix, number and suffix); ICU keeps its own number rules, which also join a hyphen or separator before a
+/// digit or letter (".2", "-#"). Every failure must be such a case: each position where ICU and the file
+/// disagree lies after HY, IS, PR or PO, before NU, or before HY, IS, PR or PO followed by NU (the classes the
+/// file's comment gives each character).
+@Suite struct LineBreakOpportunitiesTests {
+    @Test func lineBreakTestCases() throws {
+        let text = try String(contentsOfFile: "/usr/share/unicode/auxiliary/LineBreakTest.txt", encoding: .utf8)
+        var total = 0
+        var passed = 0
+        var numberTailoring = 0
+        var unexplained: [String] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let parts = line.split(separator: "#", maxSplits: 1)
+            var units: [UInt16] = []
+            var expected: [Int] = []
+            for token in parts[0].split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+                if token == "÷" {
+                    if !units.isEmpty { expected.append(units.count) }
+                } else if token != "×", let value = UInt32(token, radix: 16), let scalar = Unicode.Scalar(value) {
+                    units.append(contentsOf: String(Character(scalar)).utf16)
+                }
+            }
+            guard !units.isEmpty else { continue }
+            total += 1
+            let found = LineBreakOpportunities(units[...], language: nil).positions
+            if found == expected {
+                passed += 1
+                continue
+            }
+            // Classes from the comment ("DIGIT ZERO (NU)", "COMBINING DIAERESIS (CM1_CM)"): the resolved class last.
+            let comment = parts.count > 1 ? String(parts[1]) : ""
+            let classes = comment.split(separator: "(").dropFirst().map { piece -> String in
+                let name = piece.split(separator: ")")[0]
+                return String(name.split(separator: "_").last ?? name)
+            }
+            var unitToCharacter: [Int: Int] = [:]
+            var offset = 0
+            for (index, token) in parts[0].split(whereSeparator: { $0 == " " || $0 == "\t" }).filter({ $0 != "÷" && $0 != "×" }).enumerated() {
+                unitToCharacter[offset] = index
+                offset += UInt32(token, radix: 16).flatMap(Unicode.Scalar.init).map { $0.utf16.count } ?? 1
+            }
+            let disagreements = Set(found).symmetricDifference(expected).filter { $0 < units.count }
+            let explained = disagreements.allSatisfy { position in
+                guard let character = unitToCharacter[position], character > 0, character < classes.count else { return false }
+                var before = character - 1
+                while before > 0, classes[before] == "CM" { before -= 1 }
+                let numberStart = ["HY", "IS", "PR", "PO"].contains(classes[character])
+                    && character + 1 < classes.count && classes[character + 1] == "NU"
+                return ["HY", "IS", "PR", "PO"].contains(classes[before]) || classes[character] == "NU" || numberStart
+            }
+            if explained && !disagreements.isEmpty {
+                numberTailoring += 1
+            } else {
+                unexplained.append(String(line.prefix(200)))
+            }
+        }
+        print("LineBreakTest.txt: \(passed) of \(total) cases pass; \(numberTailoring) differ only around numbers (UAX #14's tailoring)")
+        #expect(total == 7_654)
+        #expect(unexplained.isEmpty, "\(unexplained.count) unexplained, first: \(unexplained.prefix(3))")
+        #expect(passed + numberTailoring == total)
+    }
+
+    @Test func dictionariesBreakThaiAndCJK() {
+        let thai = Array("ภาษาไทยง่ายนิดเดียว".utf16)
+        #expect(LineBreakOpportunities(thai[...], language: "th").positions.count > 3)
+        let chinese = Array("中文排版很有趣".utf16)
+        #expect(LineBreakOpportunities(chinese[...], language: "zh").positions.count >= 5)
+        let hard = LineBreakOpportunities(Array("a b\u{2028}c\nd".utf16)[...], language: nil)
+        #expect(hard.positions == [2, 4, 6, 7])
+        #expect(hard.isMandatory == [false, true, true, false])  // the end of the text is not a hard break
+    }
+}

@@ -3,16 +3,33 @@ internal import CUnicode
 /// The bidi embedding levels of a paragraph (UAX #9, resolved by ICU's ubidi), one per UTF-16 unit, with
 /// rule L1 applied (trailing whitespace at the paragraph level).
 struct BidiLevels: Sendable {
-    /// One level per UTF-16 unit; odd levels are right to left.
+    /// One level per UTF-16 unit of the paragraph (index 0 is the paragraph's first unit); odd levels are right
+    /// to left.
     let levels: [UInt8]
     /// The paragraph's level: 0 left to right, 1 right to left.
     let paragraphLevel: UInt8
+    /// The paragraph's first UTF-16 offset in the whole text.
+    var start = 0
+
+    /// The level of the unit at an offset in the whole text.
+    @inline(__always)
+    func level(at index: Int) -> UInt8 { levels[index - start] }
 
     /// Resolves `text` with a base direction; the writing-direction attribute becomes explicit embedding
     /// levels (innermost override wins). Text that cannot hold right-to-left characters skips ICU.
-    static func resolve(_ text: AttributedText, base: WritingDirection) -> BidiLevels {
-        let units = text.units
-        let hasEmbeddings = text.runAttributes.contains { !$0.writingDirection.isEmpty }
+    static func resolve(_ text: AttributedText, range: Range<Int>? = nil, base: WritingDirection) -> BidiLevels {
+        let range = range ?? 0..<text.length
+        var result = resolve(text, units: text.units[range], range: range, base: base)
+        result.start = range.lowerBound
+        return result
+    }
+
+    private static func resolve(_ text: AttributedText, units: ArraySlice<UInt16>, range: Range<Int>, base: WritingDirection)
+        -> BidiLevels
+    {
+        let firstRun = text.runIndex(at: range.lowerBound)
+        let lastRun = range.isEmpty ? firstRun : text.runIndex(at: range.upperBound - 1)
+        let hasEmbeddings = text.runAttributes[firstRun...lastRun].contains { !$0.writingDirection.isEmpty }
         if base != .rightToLeft, !hasEmbeddings, !units.contains(where: mayBeRightToLeft) {
             return BidiLevels(levels: [UInt8](repeating: 0, count: units.count), paragraphLevel: 0)
         }
@@ -27,7 +44,7 @@ struct BidiLevels: Sendable {
             if paragraphLevel == 0xFE {
                 paragraphLevel = units.withUnsafeBufferPointer { galley_bidi_base_direction($0.baseAddress, Int32($0.count)) } == 1 ? 1 : 0
             }
-            explicit = explicitLevels(text, paragraphLevel: paragraphLevel)
+            explicit = explicitLevels(text, range: range, paragraphLevel: paragraphLevel)
         }
         var levels = [UInt8](repeating: paragraphLevel & 1, count: units.count)
         var resolved: UInt8 = 0
@@ -55,8 +72,8 @@ struct BidiLevels: Sendable {
 
     /// Explicit levels from the writing-direction attribute: each embedding raises the level to the next odd
     /// (right to left) or even (left to right) level; bit 0x80 marks an override.
-    private static func explicitLevels(_ text: AttributedText, paragraphLevel: UInt8) -> [UInt8] {
-        var result = [UInt8](repeating: paragraphLevel, count: text.length)
+    private static func explicitLevels(_ text: AttributedText, range: Range<Int>, paragraphLevel: UInt8) -> [UInt8] {
+        var result = [UInt8](repeating: paragraphLevel, count: range.count)
         for (index, attributes) in text.runAttributes.enumerated() where !attributes.writingDirection.isEmpty {
             var level = paragraphLevel
             for embedding in attributes.writingDirection {
@@ -66,7 +83,8 @@ struct BidiLevels: Sendable {
                 if candidate <= 125 { level = candidate }
             }
             if attributes.writingDirection.last?.isOverride == true { level |= 0x80 }
-            for position in text.runStarts[index]..<text.runEnd(index) { result[position] = level }
+            let covered = max(text.runStarts[index], range.lowerBound)..<min(text.runEnd(index), range.upperBound)
+            for position in covered { result[position - range.lowerBound] = level }
         }
         return result
     }

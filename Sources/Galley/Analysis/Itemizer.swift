@@ -64,7 +64,7 @@ enum Itemizer {
                 hasDelegate = attributes.runDelegate != nil
                 lastIsPrimary = false
             }
-            let level = levels.levels[start]
+            let level = levels.level(at: start)
             let script = scripts[cluster]
             let last = items.count - 1
             // A single character the primary font has and that cannot start an emoji sequence: no fallback to ask.

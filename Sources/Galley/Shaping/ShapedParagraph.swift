@@ -16,38 +16,45 @@ final class ShapedParagraph: Sendable {
     }
 
     let text: AttributedText
+    /// The paragraph's UTF-16 range in `text`; every index here is an offset in the whole text.
+    let range: Range<Int>
     let levels: BidiLevels
     let graphemes: [Int]
     let items: [Item]
     let glyphs: GlyphArrays
 
-    init(text: AttributedText, levels: BidiLevels, graphemes: [Int], items: [Item], glyphs: GlyphArrays) {
+    init(text: AttributedText, range: Range<Int>, levels: BidiLevels, graphemes: [Int], items: [Item], glyphs: GlyphArrays) {
         self.text = text
+        self.range = range
         self.levels = levels
         self.graphemes = graphemes
         self.items = items
         self.glyphs = glyphs
     }
 
-    /// Itemizes and shapes a whole text as one paragraph.
-    convenience init(_ text: AttributedText, options: TypesetterOptions = TypesetterOptions()) {
-        let base = text.runAttributes.first?.paragraphStyle?.baseWritingDirection ?? .natural
-        let levels: BidiLevels
+    /// Itemizes and shapes a paragraph of a text (the whole text when `range` is nil). The paragraph's style
+    /// (its first character's) gives the base direction.
+    convenience init(_ text: AttributedText, range: Range<Int>? = nil, options: TypesetterOptions = TypesetterOptions()) {
+        let range = range ?? 0..<text.length
+        let style = text.runAttributes[text.runIndex(at: range.lowerBound)].paragraphStyle
+        let base = style?.baseWritingDirection ?? .natural
+        var levels: BidiLevels
         if let forced = options.forcedEmbeddingLevel ?? options.script.map(Shaper.embeddingLevel(forScript:)) {
             let level: UInt8 = forced & 1 == 1 ? 1 : 0
-            levels = BidiLevels(levels: [UInt8](repeating: level, count: text.length), paragraphLevel: level)
+            levels = BidiLevels(levels: [UInt8](repeating: level, count: range.count), paragraphLevel: level)
+            levels.start = range.lowerBound
         } else {
-            levels = BidiLevels.resolve(text, base: base)
+            levels = BidiLevels.resolve(text, range: range, base: base)
         }
-        let graphemes = GraphemeBoundaries.compute(text.units)
+        let graphemes = GraphemeBoundaries.compute(text.units[range])
         let textItems = Itemizer.items(text, levels: levels, graphemes: graphemes)
-        var shaper = Shaper(text: text, script: options.script)
+        var shaper = Shaper(text: text, context: range, script: options.script)
         var items: [Item] = []
         items.reserveCapacity(textItems.count)
         for item in textItems {
             items.append(shaper.shape(item))
         }
-        self.init(text: text, levels: levels, graphemes: graphemes, items: items, glyphs: shaper.glyphs)
+        self.init(text: text, range: range, levels: levels, graphemes: graphemes, items: items, glyphs: shaper.glyphs)
     }
 }
 

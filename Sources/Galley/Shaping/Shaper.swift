@@ -11,10 +11,14 @@ struct Shaper {
     /// A script for every item instead of each item's own (`TypesetterOptions.script`).
     private let scriptOverride: hb_script_t?
 
-    init(text: AttributedText, script: String? = nil) {
+    /// The text HarfBuzz sees around each item (the paragraph, or a line when a line's edge is reshaped).
+    let context: Range<Int>
+
+    init(text: AttributedText, context: Range<Int>? = nil, script: String? = nil) {
         self.text = text
+        self.context = context ?? 0..<text.length
         scriptOverride = script.map { hb_script_from_string($0, -1) }
-        glyphs.reserve(text.length + text.length / 8)
+        glyphs.reserve(self.context.count + self.context.count / 8)
     }
 
     mutating func shape(_ item: TextItem) -> ShapedParagraph.Item {
@@ -57,10 +61,11 @@ struct Shaper {
         let font = item.font
         let pointer = buffer.pointer
         hb_buffer_clear_contents(pointer)
+        let context = self.context
         text.units.withUnsafeBufferPointer { units in
             hb_buffer_add_utf16(
-                pointer, units.baseAddress, Int32(units.count), UInt32(item.range.lowerBound),
-                Int32(item.range.count))
+                pointer, units.baseAddress.map { $0 + context.lowerBound }, Int32(context.count),
+                UInt32(item.range.lowerBound - context.lowerBound), Int32(item.range.count))
         }
         hb_buffer_set_direction(pointer, item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(pointer, scriptOverride ?? ScriptRuns.harfBuzzScript(item.script))
@@ -83,7 +88,8 @@ struct Shaper {
             let position = positions[index]
             var glyph = Glyph(truncatingIfNeeded: info.codepoint)
             var advance = CGFloat(position.x_advance) * scale
-            let unit = text.units[Int(info.cluster)]
+            let cluster = Int(info.cluster) + context.lowerBound
+            let unit = text.units[cluster]
             if unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) || unit == 0x2028 || unit == 0x2029 {
                 // Controls and the line and paragraph separators draw nothing, as in Core Text (HarfBuzz would show
                 // .notdef): the space glyph, as wide as a space for a tab (tab stops are the typesetter's) and zero
@@ -101,7 +107,7 @@ struct Shaper {
             glyphs.glyphs.append(glyph)
             glyphs.advances.append(advance)
             glyphs.offsets.append(CGPoint(x: CGFloat(position.x_offset) * scale, y: CGFloat(position.y_offset) * scale))
-            glyphs.stringIndices.append(Int(info.cluster))
+            glyphs.stringIndices.append(cluster)
             let flags = hb_glyph_info_get_glyph_flags(&infos[index])
             glyphs.flags.append(flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 ? 1 : 0)
         }

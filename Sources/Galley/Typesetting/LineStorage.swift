@@ -36,7 +36,7 @@ final class LineStorage: Sendable {
 
     /// A line showing every item of `paragraph` (the whole text as one line).
     convenience init(paragraph: ShapedParagraph) {
-        self.init(paragraph: paragraph, stringRange: 0..<paragraph.text.length, items: paragraph.items, from: paragraph.glyphs)
+        self.init(paragraph: paragraph, stringRange: paragraph.range, items: paragraph.items, from: paragraph.glyphs)
     }
 
     /// A line from shaped items (logical order) whose glyphs are in `source`.
@@ -139,7 +139,8 @@ final class LineStorage: Sendable {
     /// the default font's (or zero).
     func metrics(shifted: Bool) -> (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
         guard !runs.isEmpty else {
-            let font = paragraph.text.runAttributes.first?.font
+            let text = paragraph.text
+            let font = text.runAttributes[text.runIndex(at: min(stringRange.lowerBound, max(text.length - 1, 0)))].font
             return (font?.ascent ?? 0, font?.descent ?? 0, font?.leading ?? 0)
         }
         var ascent = -CGFloat.infinity

@@ -44,3 +44,7 @@ int32_t galley_paired_bracket(int32_t codePoint, int32_t *pair) {
     if (pair != NULL) *pair = (int32_t)u_getBidiPairedBracket(codePoint);
     return type == U_BPT_OPEN ? 1 : type == U_BPT_CLOSE ? 2 : 0;
 }
+
+int32_t galley_bidi_class(int32_t codePoint) {
+    return (int32_t)u_charDirection(codePoint);
+}

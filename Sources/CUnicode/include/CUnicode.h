@@ -29,6 +29,10 @@ int32_t galley_emoji_properties(int32_t codePoint);
 /// writes its counterpart (Bidi_Paired_Bracket) into `pair` (may be NULL).
 int32_t galley_paired_bracket(int32_t codePoint, int32_t *pair);
 
+/// The Bidi_Class of a code point as ICU's UCharDirection (9 = WS, 10 = ON, 8 = S, 7 = B, 18 = BN,
+/// 19–22 = FSI, LRI, RLI, PDI).
+int32_t galley_bidi_class(int32_t codePoint);
+
 /// 1 if the code point has the White_Space property, else 0.
 int32_t galley_is_whitespace(int32_t codePoint);
 

@@ -1,19 +1,104 @@
-/// How a paragraph is laid out. A paragraph takes its style from its first character, as in Core Text.
+import Foundation
+
+/// How a paragraph is laid out: alignment, indents, tabs, line breaking, line heights and spacing, direction.
+/// A paragraph takes its style from its first character, as in Core Text. Lengths are points; NaN, infinite or
+/// negative values where a length must be positive count as 0 (no limit) when used.
 ///
-/// This lines read only `baseWritingDirection`; the typesetter adds alignment, indents, tabs, spacing
-/// and line-break modes.
-///
-/// Core Text: `CTParagraphStyle`.
+/// Core Text: `CTParagraphStyle` (every `CTParagraphStyleSpecifier`); AppKit's `NSParagraphStyle`.
 public struct ParagraphStyle: Hashable, Sendable {
+    /// Where lines sit between the margins. Core Text: `kCTParagraphStyleSpecifierAlignment`.
+    public var alignment: TextAlignment = .natural
+    /// Indent of the first line from the leading margin. Core Text: `kCTParagraphStyleSpecifierFirstLineHeadIndent`.
+    public var firstLineHeadIndent: CGFloat = 0
+    /// Indent of the other lines from the leading margin. Core Text: `kCTParagraphStyleSpecifierHeadIndent`.
+    public var headIndent: CGFloat = 0
+    /// Core Text's sign rule: positive is the line's end measured from the leading margin; zero or negative is an
+    /// inset from the trailing margin. Core Text: `kCTParagraphStyleSpecifierTailIndent`.
+    public var tailIndent: CGFloat = 0
+    /// Tab stops, in order of location. Core Text: `kCTParagraphStyleSpecifierTabStops`.
+    public var tabStops: [TextTab] = []
+    /// Interval of the stops after the last tab stop; 0 uses Core Text's 28-point grid.
+    /// Core Text: `kCTParagraphStyleSpecifierDefaultTabInterval`.
+    public var defaultTabInterval: CGFloat = 0
+    /// How lines break and what happens to text that does not fit. Core Text: `kCTParagraphStyleSpecifierLineBreakMode`.
+    public var lineBreakMode: LineBreakMode = .byWordWrapping
+    /// Multiplies the natural line height (0: 1); the extra space goes above the glyphs.
+    /// Core Text: `kCTParagraphStyleSpecifierLineHeightMultiple`.
+    public var lineHeightMultiple: CGFloat = 0
+    /// Lines are at least this tall (0: no minimum). Core Text: `kCTParagraphStyleSpecifierMinimumLineHeight`.
+    public var minimumLineHeight: CGFloat = 0
+    /// Lines are at most this tall (0: no maximum). Core Text: `kCTParagraphStyleSpecifierMaximumLineHeight`.
+    public var maximumLineHeight: CGFloat = 0
+    /// Space added after each line of the paragraph, on top of the font's leading.
+    /// Core Text: `kCTParagraphStyleSpecifierLineSpacingAdjustment`; AppKit: `lineSpacing`.
+    public var lineSpacingAdjustment: CGFloat = 0
+    /// The space after a line (leading plus adjustment) is at least this. Core Text: `kCTParagraphStyleSpecifierMinimumLineSpacing`.
+    public var minimumLineSpacing: CGFloat = 0
+    /// The space after a line is at most this (0: no maximum). Core Text: `kCTParagraphStyleSpecifierMaximumLineSpacing`.
+    public var maximumLineSpacing: CGFloat = 0
+    /// Space after the paragraph's last line. Core Text: `kCTParagraphStyleSpecifierParagraphSpacing`.
+    public var paragraphSpacing: CGFloat = 0
+    /// Space before the paragraph's first line (not at the top of a frame).
+    /// Core Text: `kCTParagraphStyleSpecifierParagraphSpacingBefore`.
+    public var paragraphSpacingBefore: CGFloat = 0
     /// The paragraph's direction; natural takes it from the first strong character.
     /// Core Text: `kCTParagraphStyleSpecifierBaseWritingDirection`.
     public var baseWritingDirection: WritingDirection = .natural
+    /// Which fonts decide a line's height. Galley only (see `LineHeightPolicy`).
+    public var lineHeightPolicy: LineHeightPolicy = .fontMaximum
 
-    /// The default style: natural direction.
+    /// The default style, with a base direction.
     public init(baseWritingDirection: WritingDirection = .natural) {
         self.baseWritingDirection = baseWritingDirection
     }
 
-    /// The default style. Core Text: `CTParagraphStyleCreate(NULL, 0)`.
+    /// The default style: natural alignment and direction, word wrapping, no indents, no extra spacing.
+    /// Core Text: `CTParagraphStyleCreate(NULL, 0)`.
     public static let `default` = ParagraphStyle()
+
+    /// A number usable as a length: finite, else 0.
+    static func length(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
+}
+
+/// Horizontal alignment of lines. Core Text: `CTTextAlignment`.
+public enum TextAlignment: Int, Hashable, Sendable {
+    /// Flush left. Core Text: `kCTTextAlignmentLeft`.
+    case left = 0
+    /// Flush right. Core Text: `kCTTextAlignmentRight`.
+    case right = 1
+    /// Centred. Core Text: `kCTTextAlignmentCenter`.
+    case center = 2
+    /// Both edges, the last line of the paragraph natural. Core Text: `kCTTextAlignmentJustified`.
+    case justified = 3
+    /// Left for left-to-right paragraphs, right for right-to-left ones. Core Text: `kCTTextAlignmentNatural`.
+    case natural = 4
+}
+
+/// How lines break, and what a line that does not fit becomes. Core Text: `CTLineBreakMode`.
+public enum LineBreakMode: Int, Hashable, Sendable {
+    /// At word boundaries (UAX #14). Core Text: `kCTLineBreakByWordWrapping`.
+    case byWordWrapping = 0
+    /// At grapheme clusters. Core Text: `kCTLineBreakByCharWrapping`.
+    case byCharWrapping = 1
+    /// One line per paragraph, cut at the frame's edge. Core Text: `kCTLineBreakByClipping`.
+    case byClipping = 2
+    /// One line per paragraph, "…" at its start. Core Text: `kCTLineBreakByTruncatingHead`.
+    case byTruncatingHead = 3
+    /// One line per paragraph, "…" at its end. Core Text: `kCTLineBreakByTruncatingTail`.
+    case byTruncatingTail = 4
+    /// One line per paragraph, "…" in its middle. Core Text: `kCTLineBreakByTruncatingMiddle`.
+    case byTruncatingMiddle = 5
+}
+
+/// Which fonts set the height of a line.
+///
+/// Core Text grows a line to the tallest font in it, so an emoji or a fallback font (Thai, Devanagari, Arabic
+/// fonts have tall ascenders) makes one line taller than its neighbours — a frequent complaint. `strut` keeps
+/// every line of a paragraph as tall as the paragraph's own font; glyphs of taller fonts may reach into the
+/// line above or below, as in CSS with a fixed line height.
+public enum LineHeightPolicy: Hashable, Sendable {
+    /// The largest ascent, descent and leading of the line's fonts and inline objects (Core Text's rule).
+    case fontMaximum
+    /// The paragraph's first font only; fallback fonts and emoji do not grow lines (inline objects still do).
+    case strut
 }

@@ -13,6 +13,8 @@ final class ShapedParagraph: Sendable {
         var attributes: StringAttributes
         /// Points the run sits above the baseline (baseline offset and superscript).
         var baselineShift: CGFloat
+        /// Whether the item is a truncation token put into a line (its glyphs stand for no text).
+        var isTruncationToken = false
     }
 
     let text: AttributedText
@@ -22,10 +24,19 @@ final class ShapedParagraph: Sendable {
     let graphemes: [Int]
     let items: [Item]
     let glyphs: GlyphArrays
+    /// The script forced for every item (`TypesetterOptions.script`), for reshaping line edges the same way.
+    let script: String?
 
-    init(text: AttributedText, range: Range<Int>, levels: BidiLevels, graphemes: [Int], items: [Item], glyphs: GlyphArrays) {
+    /// The paragraph's style: its first character's.
+    var style: ParagraphStyle {
+        text.runAttributes[text.runIndex(at: min(range.lowerBound, max(text.length - 1, 0)))].paragraphStyle ?? .default
+    }
+
+    init(text: AttributedText, range: Range<Int>, levels: BidiLevels, graphemes: [Int], items: [Item], glyphs: GlyphArrays,
+         script: String?) {
         self.text = text
         self.range = range
+        self.script = script
         self.levels = levels
         self.graphemes = graphemes
         self.items = items
@@ -54,7 +65,8 @@ final class ShapedParagraph: Sendable {
         for item in textItems {
             items.append(shaper.shape(item))
         }
-        self.init(text: text, range: range, levels: levels, graphemes: graphemes, items: items, glyphs: shaper.glyphs)
+        self.init(text: text, range: range, levels: levels, graphemes: graphemes, items: items, glyphs: shaper.glyphs,
+                  script: options.script)
     }
 }
 

@@ -30,6 +30,10 @@ public struct Run: Sendable {
     /// The bidi embedding level (odd: right to left). Core Text has no accessor; Galley adds it for editors.
     public var bidiLevel: Int { Int(record.level) }
 
+    /// Whether the run is the token a truncated line shows where text was cut. Its string indices are the cut
+    /// point; it stands for no characters.
+    public var isTruncationToken: Bool { record.isTruncationToken }
+
     /// Whether the run holds a run delegate's placeholder (it draws nothing).
     public var isRunDelegate: Bool { record.isDelegate }
 

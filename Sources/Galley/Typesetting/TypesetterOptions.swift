@@ -12,9 +12,20 @@ public struct TypesetterOptions: Hashable, Sendable {
     /// direction. nil: by Unicode's Script property with inheritance. Galley only.
     public var script: String?
 
+    /// Whether a paragraph of any length is shaped as one piece. When false (the default), a paragraph longer
+    /// than `TypesetterOptions.maximumParagraphLength` UTF-16 units is analysed and shaped in pieces of that
+    /// size cut at grapheme boundaries (bidi and shaping do not see across a cut), so pathological input — a
+    /// megabyte without a line break — costs time proportional to its length, never more.
+    /// Core Text: `kCTTypesetterOptionAllowUnboundedLayout` (Core Text refuses such text instead).
+    public var allowsUnboundedLayout = false
+
+    /// The piece size for paragraphs when `allowsUnboundedLayout` is false: 1,048,576 UTF-16 units.
+    public static let maximumParagraphLength = 1 << 20
+
     /// No options: bidi and scripts from the text.
-    public init(forcedEmbeddingLevel: Int? = nil, script: String? = nil) {
+    public init(forcedEmbeddingLevel: Int? = nil, script: String? = nil, allowsUnboundedLayout: Bool = false) {
         self.forcedEmbeddingLevel = forcedEmbeddingLevel
         self.script = script
+        self.allowsUnboundedLayout = allowsUnboundedLayout
     }
 }

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Lines laid out in a shape: each line with its origin, the part of the string shown, and what did not fit.
+///
+/// Line origins are baseline origins, y up, relative to the origin of the path's bounding box — as Core Text's.
+/// Every UTF-16 index of `stringRange` is either in exactly one line (`visibleStringRange`) or after it.
+///
+/// Core Text: `CTFrame`.
+public struct Frame: Sendable {
+    /// The lines, top to bottom (in a band split by an exclusion, fragments in reading order).
+    /// Core Text: `CTFrameGetLines`.
+    public let lines: [Line]
+    /// Each line's baseline origin relative to the path's bounding box origin. Core Text: `CTFrameGetLineOrigins`.
+    public let lineOrigins: [CGPoint]
+    /// The range the frame was asked to show. Core Text: `CTFrameGetStringRange`.
+    public let stringRange: Range<Int>
+    /// The range its lines show; text after it did not fit. Core Text: `CTFrameGetVisibleStringRange`.
+    public let visibleStringRange: Range<Int>
+    /// The shape. Core Text: `CTFrameGetPath`.
+    public let path: Path
+    /// How it was filled. Core Text: `CTFrameGetFrameAttributes`.
+    public let attributes: FrameAttributes
+    /// The path's bounding box: what line origins are relative to.
+    public let bounds: CGRect
+    /// The span each line was given (its line fragment rectangle), in the same coordinates as the origins.
+    /// TextKit: `NSLayoutManager.lineFragmentRect(forGlyphAt:effectiveRange:)`.
+    public let lineFragments: [CGRect]
+
+    /// The height from the top of the path's box to the bottom of the last line (0 without lines).
+    public let usedHeight: CGFloat
+}

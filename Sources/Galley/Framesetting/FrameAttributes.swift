@@ -1,0 +1,65 @@
+import Foundation
+
+/// How a frame is filled.
+///
+/// Core Text: the frame attributes dictionary of `CTFramesetterCreateFrame` (`kCTFrameProgressionAttributeName`,
+/// `kCTFramePathFillRuleAttributeName`, `kCTFramePathWidthAttributeName`, `kCTFrameClippingPathsAttributeName`),
+/// plus TextKit's maximum number of lines, which Core Text lacks.
+public struct FrameAttributes: Hashable, Sendable {
+    /// The direction lines advance in. Only top to bottom is laid out; the vertical progressions are reserved.
+    /// Core Text: `kCTFrameProgressionAttributeName`.
+    public var progression: FrameProgression = .topToBottom
+    /// How the frame's path decides inside from outside. Core Text: `kCTFramePathFillRuleAttributeName`.
+    public var pathFillRule: Path.FillRule = .winding
+    /// Reserved for vertical frames. Core Text: `kCTFramePathWidthAttributeName`.
+    public var pathWidth: CGFloat = 0
+    /// Shapes text flows around (exclusions), each with its own fill rule.
+    /// Core Text: `kCTFrameClippingPathsAttributeName`; TextKit: `NSTextContainer.exclusionPaths`.
+    public var clippingPaths: [ClippingPath] = []
+    /// At most this many lines (0: no limit); the last one truncated when text remains. TextKit:
+    /// `NSTextContainer.maximumNumberOfLines`.
+    public var maximumNumberOfLines = 0
+    /// How the last visible line is cut when `maximumNumberOfLines` leaves text out: at its end (the default), start
+    /// or middle; nil shows it uncut. TextKit: `NSTextContainer.lineBreakMode`.
+    public var lastLineTruncation: TruncationType? = .end
+    /// The token put at the cut; nil is "…" with the attributes of the text at the cut point.
+    public var truncationToken: String? = nil
+
+    /// Top-to-bottom lines in the whole path (winding rule), no exclusions, no line limit.
+    public init() {}
+}
+
+/// Which way lines advance. Core Text: `CTFrameProgression`.
+public enum FrameProgression: Hashable, Sendable {
+    /// Lines go down the frame. Core Text: `kCTFrameProgressionTopToBottom`.
+    case topToBottom
+    /// Reserved: vertical lines from the right. Core Text: `kCTFrameProgressionRightToLeft`.
+    case rightToLeft
+    /// Reserved: vertical lines from the left. Core Text: `kCTFrameProgressionLeftToRight`.
+    case leftToRight
+}
+
+/// A shape text stays out of. Core Text: an entry of `kCTFrameClippingPathsAttributeName`
+/// (`kCTFramePathClippingPathAttributeName` with its fill rule).
+public struct ClippingPath: Hashable, Sendable {
+    /// The shape, in the frame's coordinates (y up).
+    public var path: Path
+    /// How the shape decides inside from outside.
+    public var fillRule: Path.FillRule
+
+    /// An exclusion.
+    public init(_ path: Path, fillRule: Path.FillRule = .winding) {
+        self.path = path
+        self.fillRule = fillRule
+    }
+}
+
+/// Where a line is cut when it is truncated. Core Text: `CTLineTruncationType`.
+public enum TruncationType: Hashable, Sendable {
+    /// The start of the line is replaced by the token. Core Text: `kCTLineTruncationStart`.
+    case start
+    /// The end. Core Text: `kCTLineTruncationEnd`.
+    case end
+    /// The middle. Core Text: `kCTLineTruncationMiddle`.
+    case middle
+}

@@ -1,0 +1,256 @@
+import Foundation
+
+/// The one routine that fills a shape with lines; frames and size suggestions both use it.
+struct FrameFiller {
+    let typesetter: Typesetter
+    let path: Path
+    let attributes: FrameAttributes
+    let shape: BandShape
+    let exclusions: [BandShape]
+    let box: CGRect
+
+    /// Tolerance for "fits": a frame of the size a suggestion measured must take the same lines.
+    static let epsilon: CGFloat = 1e-6
+
+    init(typesetter: Typesetter, path: Path, attributes: FrameAttributes) {
+        self.typesetter = typesetter
+        self.path = path
+        self.attributes = attributes
+        shape = BandShape(path, fillRule: attributes.pathFillRule)
+        exclusions = attributes.clippingPaths.map { BandShape($0.path, fillRule: $0.fillRule) }.filter { !$0.isEmpty }
+        let points = shape.polygons.flatMap { $0 }
+        if points.isEmpty {
+            box = .zero
+        } else {
+            let xs = points.map(\.x)
+            let ys = points.map(\.y)
+            box = CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        }
+    }
+
+    /// The vertical extent a line takes and the space after it, by the paragraph's style and line-height policy.
+    struct LineBox {
+        /// From the top of the line's band to its baseline.
+        var above: CGFloat
+        /// From the baseline to the bottom of the band.
+        var below: CGFloat
+        /// Space between this line's band and the next line's.
+        var gap: CGFloat
+        var height: CGFloat { above + below }
+    }
+
+    func lineBox(_ line: Line, paragraph: Typesetter.Paragraph) -> LineBox {
+        let style = paragraph.style
+        var ascent: CGFloat
+        var descent: CGFloat
+        var leading: CGFloat
+        switch style.lineHeightPolicy {
+        case .fontMaximum:
+            let bounds = line.typographicBounds
+            (ascent, descent, leading) = (bounds.ascent, bounds.descent, bounds.leading)
+        case .strut:
+            let text = typesetter.text
+            let font = text.runAttributes[text.runIndex(at: min(paragraph.range.lowerBound, max(text.length - 1, 0)))].font
+            (ascent, descent, leading) = (font?.ascent ?? 0, font?.descent ?? 0, font?.leading ?? 0)
+            for run in line.storage.runs where run.isDelegate {
+                ascent = max(ascent, run.ascent + run.baselineShift)
+                descent = max(descent, run.descent - run.baselineShift)
+            }
+        }
+        let natural = ascent + descent
+        var height = natural
+        let multiple = ParagraphStyle.length(style.lineHeightMultiple)
+        if multiple > 0 { height = natural * multiple }
+        let minimum = max(ParagraphStyle.length(style.minimumLineHeight), 0)
+        let maximum = max(ParagraphStyle.length(style.maximumLineHeight), 0)
+        if minimum > 0 { height = max(height, minimum) }
+        if maximum > 0 { height = min(height, maximum) }
+        var gap = leading + ParagraphStyle.length(style.lineSpacingAdjustment)
+        let minimumSpacing = max(ParagraphStyle.length(style.minimumLineSpacing), 0)
+        let maximumSpacing = max(ParagraphStyle.length(style.maximumLineSpacing), 0)
+        gap = max(gap, minimumSpacing)
+        if maximumSpacing > 0 { gap = min(gap, maximumSpacing) }
+        // Extra height from a multiple or a minimum goes above the glyphs; a maximum cuts from the top.
+        return LineBox(above: height - descent, below: descent, gap: max(gap, 0))
+    }
+
+    /// The usable spans of the band [bottom, top], left to right.
+    func spans(bottom: CGFloat, top: CGFloat) -> [ClosedRange<CGFloat>] {
+        var inside: [ClosedRange<CGFloat>]? = nil
+        for y in shape.samples(from: bottom, to: top) {
+            let here = shape.intervals(at: y)
+            inside = inside.map { Spans.intersect($0, here) } ?? here
+            if inside?.isEmpty ?? true { return [] }
+        }
+        var usable = inside ?? []
+        for exclusion in exclusions {
+            var covered: [ClosedRange<CGFloat>] = []
+            for y in exclusion.samples(from: bottom, to: top) { covered = Spans.union(covered, exclusion.intervals(at: y)) }
+            usable = Spans.subtract(usable, covered)
+        }
+        return usable.filter { $0.upperBound - $0.lowerBound > FrameFiller.epsilon }
+    }
+
+    mutating func fill(_ range: Range<Int>) -> Frame {
+        var lines: [Line] = []
+        var origins: [CGPoint] = []
+        var fragments: [CGRect] = []
+        var index = range.lowerBound
+        guard !shape.isEmpty, box.width > 0, box.height > 0, box.minX.isFinite, box.maxY.isFinite else {
+            return Frame(lines: [], lineOrigins: [], stringRange: range, visibleStringRange: range.lowerBound..<range.lowerBound,
+                         path: path, attributes: attributes, bounds: box, lineFragments: [], usedHeight: 0)
+        }
+        let limit = attributes.maximumNumberOfLines > 0 ? attributes.maximumNumberOfLines : Int.max
+        var top = box.maxY
+        var usedBottom = box.maxY
+        var pendingGap: CGFloat = 0
+        var lastParagraphEnd: Int? = nil
+        fillLoop: while index < range.upperBound, lines.count < limit {
+            let paragraphIndex = typesetter.paragraphIndex(at: index)
+            let paragraph = typesetter.paragraphs[paragraphIndex]
+            let style = paragraph.style
+            let isFirstLine = index == paragraph.range.lowerBound
+            var bandTop = top - pendingGap
+            if isFirstLine, !lines.isEmpty {
+                bandTop -= max(ParagraphStyle.length(style.paragraphSpacingBefore), 0)
+                if lastParagraphEnd != nil { bandTop -= max(ParagraphStyle.length(typesetter.paragraphs[paragraphIndex - 1].style.paragraphSpacing), 0) }
+            }
+            // Propose a band as tall as a line of the paragraph's font; grow it if the line turns out taller.
+            var proposed = estimatedHeight(paragraph, at: index)
+            var attempt = 0
+            while true {
+                let bandBottom = bandTop - proposed
+                if bandBottom < box.minY - FrameFiller.epsilon { break fillLoop }
+                let spans = spans(bottom: bandBottom, top: bandTop)
+                let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
+                let ordered = rightToLeft ? spans.reversed() : spans
+                var placed: [(Line, CGPoint, CGRect, LineBox)] = []
+                var next = index
+                var needsTaller: CGFloat? = nil
+                for span in ordered where next < range.upperBound && next < paragraph.range.upperBound {
+                    guard let result = layLine(paragraph, start: next, isFirstLine: next == paragraph.range.lowerBound,
+                                               span: span, bandTop: bandTop, limit: range.upperBound)
+                    else { continue }
+                    if result.box.height > proposed + FrameFiller.epsilon, placed.isEmpty, attempt < 3 {
+                        needsTaller = result.box.height
+                        break
+                    }
+                    placed.append((result.line, result.origin, result.fragment, result.box))
+                    next = result.end
+                }
+                if let taller = needsTaller {
+                    proposed = taller
+                    attempt += 1
+                    continue
+                }
+                if placed.isEmpty {
+                    // No span here takes a line: move down and try again.
+                    bandTop -= max(min(proposed / 4, 4), 0.5)
+                    continue
+                }
+                for (line, origin, fragment, _) in placed where lines.count < limit {
+                    lines.append(line)
+                    origins.append(CGPoint(x: origin.x - box.minX, y: origin.y - box.minY))
+                    fragments.append(fragment.offsetBy(dx: -box.minX, dy: -box.minY))
+                }
+                let lineBox = placed[0].3
+                usedBottom = bandTop - lineBox.height
+                top = usedBottom
+                pendingGap = lineBox.gap
+                index = lines.last.map { $0.stringRange.upperBound } ?? next
+                lastParagraphEnd = index == paragraph.range.upperBound ? index : nil
+                break
+            }
+        }
+        // At the line limit with more of the last line's paragraph left, the last line shows the rest truncated.
+        if lines.count == limit, let type = attributes.lastLineTruncation, let last = lines.last,
+            last.stringRange.upperBound < range.upperBound
+        {
+            let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: last.stringRange.lowerBound)]
+            let rest = min(paragraph.range.upperBound, range.upperBound)
+            if last.stringRange.upperBound < rest {
+                let extended = typesetter.line(stringRange: last.stringRange.lowerBound..<rest)
+                let token = attributes.truncationToken.map { token -> Line in
+                    let text = typesetter.text
+                    let attributes = text.runAttributes[text.runIndex(at: last.stringRange.upperBound)]
+                    let units = Array(token.utf16)
+                    return Line(text: AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: attributes.font))
+                }
+                let fragment = fragments[fragments.count - 1]
+                if let truncated = extended.truncated(width: fragment.width, type: type, token: token) {
+                    lines[lines.count - 1] = truncated
+                    let style = paragraph.style
+                    let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
+                    let visible = truncated.typographicBounds.width - truncated.trailingWhitespaceWidth
+                    let factor: CGFloat = style.alignment == .center ? 0.5 : style.alignment == .right || (rightToLeft && style.alignment != .left) ? 1 : 0
+                    origins[origins.count - 1].x = fragment.minX + (fragment.width - visible) * factor
+                        - (rightToLeft ? truncated.trailingWhitespaceWidth : 0)
+                }
+            }
+        }
+        let visibleEnd = lines.last?.stringRange.upperBound ?? range.lowerBound
+        return Frame(lines: lines, lineOrigins: origins, stringRange: range,
+                     visibleStringRange: range.lowerBound..<max(visibleEnd, range.lowerBound), path: path, attributes: attributes,
+                     bounds: box, lineFragments: fragments, usedHeight: lines.isEmpty ? 0 : box.maxY - usedBottom)
+    }
+
+    /// A line of the paragraph's first font, by the paragraph's style: the first guess for a band's height.
+    private func estimatedHeight(_ paragraph: Typesetter.Paragraph, at index: Int) -> CGFloat {
+        let text = typesetter.text
+        let font = text.runAttributes[text.runIndex(at: min(index, max(text.length - 1, 0)))].font
+        let line = Line(storage: LineStorage(paragraph: paragraph.shaped, stringRange: index..<index, items: [], from: GlyphArrays()))
+        var box = lineBox(line, paragraph: paragraph)
+        if box.height <= 0, let font { box = LineBox(above: font.ascent, below: font.descent, gap: 0) }
+        return max(box.height, 0.5)
+    }
+
+    /// Breaks and places one line in a span: indents, alignment, the line's box.
+    private func layLine(_ paragraph: Typesetter.Paragraph, start: Int, isFirstLine: Bool, span: ClosedRange<CGFloat>,
+                         bandTop: CGFloat, limit: Int) -> (line: Line, end: Int, origin: CGPoint, fragment: CGRect, box: LineBox)? {
+        let style = paragraph.style
+        let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
+        let spanWidth = span.upperBound - span.lowerBound
+        let head = max(ParagraphStyle.length(isFirstLine ? style.firstLineHeadIndent : style.headIndent), 0)
+        let tail = ParagraphStyle.length(style.tailIndent)
+        // Core Text's tail indent: positive measures the line's end from the leading margin; otherwise an inset.
+        let end = tail > 0 ? min(tail, spanWidth) : spanWidth + tail
+        let available = end - head
+        guard available > 0 else { return nil }
+        let count: Int
+        switch style.lineBreakMode {
+        case .byWordWrapping:
+            count = typesetter.suggestLineBreak(startingAt: start, width: available, offset: head)
+        case .byCharWrapping:
+            count = typesetter.suggestClusterBreak(startingAt: start, width: available, offset: head)
+        case .byClipping, .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle:
+            // One line per paragraph (up to a line separator), cut or truncated to the span.
+            count = typesetter.suggestLineBreak(startingAt: start, width: .greatestFiniteMagnitude, offset: head)
+        }
+        guard count > 0 else { return nil }
+        let lineEnd = min(start + count, limit)
+        var line = typesetter.line(stringRange: start..<lineEnd, offset: head)
+        if [.byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle].contains(style.lineBreakMode) {
+            let type: TruncationType = style.lineBreakMode == .byTruncatingHead
+                ? .start : style.lineBreakMode == .byTruncatingMiddle ? .middle : .end
+            line = line.truncated(width: available, type: type) ?? line
+        }
+        let box = lineBox(line, paragraph: paragraph)
+        let width = line.typographicBounds.width
+        let trailing = line.trailingWhitespaceWidth
+        let visible = width - trailing
+        // Where the line sits between the margins; trailing whitespace hangs outside.
+        let factor: CGFloat
+        switch style.alignment {
+        case .left: factor = 0
+        case .right: factor = 1
+        case .center: factor = 0.5
+        case .natural, .justified: factor = rightToLeft ? 1 : 0
+        }
+        let leftMargin = rightToLeft ? span.upperBound - end : span.lowerBound + head
+        let visibleLeftInLine = rightToLeft ? trailing : 0
+        let x = leftMargin + (available - visible) * factor - visibleLeftInLine
+        let baseline = bandTop - box.above
+        let fragment = CGRect(x: leftMargin, y: bandTop - box.height, width: available, height: box.height)
+        return (line, start + count, CGPoint(x: x, y: baseline), fragment, box)
+    }
+}

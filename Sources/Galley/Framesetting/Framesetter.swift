@@ -1,0 +1,87 @@
+import Foundation
+
+/// Fills shapes with lines: any path, with exclusions, one frame after another for columns and pages.
+///
+/// For each line, the framesetter asks the shape for the usable horizontal spans of the band the line will
+/// occupy — inside the path by its fill rule and outside every clipping path by its own — and gives every span
+/// wide enough a line fragment, in reading order. Rectangles, columns, circles, rings and text around images are
+/// all that one question.
+///
+/// Core Text: `CTFramesetter`.
+public final class Framesetter: Sendable {
+    /// The typesetter that breaks the lines. Core Text: `CTFramesetterGetTypesetter`.
+    public let typesetter: Typesetter
+
+    /// A framesetter over an attributed string (text without a font uses `defaultFont`, else `Font.defaultFont`).
+    /// Core Text: `CTFramesetterCreateWithAttributedString`.
+    public convenience init(attributedString: NSAttributedString, options: TypesetterOptions = TypesetterOptions(),
+                            defaultFont: Font? = nil) {
+        self.init(typesetter: Typesetter(attributedString: attributedString, options: options, defaultFont: defaultFont))
+    }
+
+    /// A framesetter over a Swift `AttributedString` with Galley's attributes.
+    public convenience init(attributedString: AttributedString, options: TypesetterOptions = TypesetterOptions(),
+                            defaultFont: Font? = nil) {
+        self.init(typesetter: Typesetter(attributedString: attributedString, options: options, defaultFont: defaultFont))
+    }
+
+    /// A framesetter over an existing typesetter. Core Text: `CTFramesetterCreateWithTypesetter`.
+    public init(typesetter: Typesetter) {
+        self.typesetter = typesetter
+    }
+
+    /// Lays out `stringRange` (an empty range: from its start to the end of the string) in `path`.
+    ///
+    /// Lines go down from the top of the path's bounding box; a line is placed only where it fits entirely
+    /// inside the path (its whole band, from ascent to descent). A degenerate path (empty, NaN, no area) gives a
+    /// frame without lines. Core Text: `CTFramesetterCreateFrame`.
+    public func frame(stringRange: Range<Int> = 0..<0, path: Path, attributes: FrameAttributes = FrameAttributes()) -> Frame {
+        var filler = FrameFiller(typesetter: typesetter, path: path, attributes: attributes)
+        return filler.fill(resolved(stringRange))
+    }
+
+    /// Frames for a sequence of shapes (columns, pages): each starts where the previous one's visible text
+    /// ended; the list stops when the text runs out or the shapes do.
+    public func frames(stringRange: Range<Int> = 0..<0, paths: [Path], attributes: FrameAttributes = FrameAttributes())
+        -> [Frame]
+    {
+        var range = resolved(stringRange)
+        var frames: [Frame] = []
+        for path in paths {
+            guard !range.isEmpty || frames.isEmpty else { break }
+            let frame = frame(stringRange: range, path: path, attributes: attributes)
+            frames.append(frame)
+            range = frame.visibleStringRange.upperBound..<range.upperBound
+        }
+        return frames
+    }
+
+    /// The size a rectangle needs to show `stringRange` within `constraints` (use `.greatestFiniteMagnitude` for
+    /// no limit), and the range that fits. It is computed by the very routine that fills frames, so a frame with a
+    /// rectangle of the returned size (at any origin) shows exactly `fitRange` — Core Text's suggestion can be
+    /// short and lose the last line. The size is not rounded; round up if you need whole points.
+    /// Core Text: `CTFramesetterSuggestFrameSizeWithConstraints`.
+    public func suggestFrameSize(stringRange: Range<Int> = 0..<0, attributes: FrameAttributes = FrameAttributes(),
+                                 constraints: CGSize) -> (size: CGSize, fitRange: Range<Int>) {
+        let width = constraints.width.isFinite && constraints.width > 0 ? min(constraints.width, 1e7) : 1e7
+        let height = constraints.height.isFinite && constraints.height > 0 ? min(constraints.height, 1e9) : 1e9
+        let frame = frame(stringRange: stringRange, path: Path(rect: CGRect(x: 0, y: 0, width: width, height: height)),
+                          attributes: attributes)
+        let used = frame.lineFragments.indices.reduce(CGFloat(0)) { widest, index in
+            let line = frame.lines[index]
+            let fragment = frame.lineFragments[index]
+            // The line's visible end from the frame's left edge, or the fragment's width when it is aligned.
+            let visible = frame.lineOrigins[index].x + line.typographicBounds.width - line.trailingWhitespaceWidth
+            return max(widest, min(max(visible, 0), fragment.maxX))
+        }
+        let suggestedWidth = constraints.width.isFinite && constraints.width > 0 && used > constraints.width ? constraints.width : used
+        return (CGSize(width: suggestedWidth, height: frame.usedHeight), frame.visibleStringRange)
+    }
+
+    private func resolved(_ range: Range<Int>) -> Range<Int> {
+        let length = typesetter.length
+        let start = min(max(range.lowerBound, 0), length)
+        let end = range.isEmpty ? length : min(max(range.upperBound, start), length)
+        return start..<end
+    }
+}

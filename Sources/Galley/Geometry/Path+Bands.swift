@@ -1,0 +1,173 @@
+import Foundation
+
+extension Path {
+    /// The path as closed polygons (curves flattened to within about 0.1 point), for band queries. Every subpath
+    /// is closed implicitly, as filling does.
+    func polygons() -> [[CGPoint]] {
+        var polygons: [[CGPoint]] = []
+        var current: [CGPoint] = []
+        func finish() {
+            if current.count >= 3 { polygons.append(current) }
+            current = []
+        }
+        func flatten(_ steps: Int, _ point: (CGFloat) -> CGPoint) {
+            for step in 1...steps { current.append(point(CGFloat(step) / CGFloat(steps))) }
+        }
+        for element in elements {
+            switch element {
+            case .move(let point):
+                finish()
+                current = [point]
+            case .line(let point):
+                if current.isEmpty { current = [point] } else { current.append(point) }
+            case .quadCurve(let end, let control):
+                guard let start = current.last else { current = [end]; continue }
+                let length = hypot(control.x - start.x, control.y - start.y) + hypot(end.x - control.x, end.y - control.y)
+                flatten(Path.steps(length)) { t in
+                    let u = 1 - t
+                    return CGPoint(x: u * u * start.x + 2 * u * t * control.x + t * t * end.x,
+                                   y: u * u * start.y + 2 * u * t * control.y + t * t * end.y)
+                }
+            case .curve(let end, let c1, let c2):
+                guard let start = current.last else { current = [end]; continue }
+                let length = hypot(c1.x - start.x, c1.y - start.y) + hypot(c2.x - c1.x, c2.y - c1.y)
+                    + hypot(end.x - c2.x, end.y - c2.y)
+                flatten(Path.steps(length)) { t in
+                    let u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                    return CGPoint(x: a * start.x + b * c1.x + c * c2.x + d * end.x,
+                                   y: a * start.y + b * c1.y + c * c2.y + d * end.y)
+                }
+            case .closeSubpath:
+                let start = current.first
+                finish()
+                if let start { current = [start] }
+            }
+        }
+        finish()
+        return polygons.map { $0.filter { $0.x.isFinite && $0.y.isFinite } }.filter { $0.count >= 3 }
+    }
+
+    private static func steps(_ length: CGFloat) -> Int {
+        guard length.isFinite else { return 1 }
+        return min(max(Int((length / 2).rounded(.up)), 4), 256)
+    }
+}
+
+/// A shape ready for band queries: its polygons and fill rule. Text fills the spans of a horizontal band that
+/// lie inside the shape at every height of the band.
+struct BandShape: Sendable {
+    let polygons: [[CGPoint]]
+    let fillRule: Path.FillRule
+    /// Heights of every vertex, sorted: the band query samples at these.
+    let vertexHeights: [CGFloat]
+
+    init(_ path: Path, fillRule: Path.FillRule) {
+        polygons = path.polygons()
+        self.fillRule = fillRule
+        vertexHeights = polygons.flatMap { $0.map(\.y) }.sorted()
+    }
+
+    var isEmpty: Bool { polygons.isEmpty }
+
+    /// The x intervals inside the shape on the horizontal line at height y (crossings with the fill rule).
+    func intervals(at y: CGFloat) -> [ClosedRange<CGFloat>] {
+        var crossings: [(x: CGFloat, winding: Int)] = []
+        for polygon in polygons {
+            var previous = polygon[polygon.count - 1]
+            for point in polygon {
+                let (a, b) = (previous, point)
+                previous = point
+                // Half-open in y, so a vertex on the line counts once.
+                if (a.y <= y && b.y > y) || (b.y <= y && a.y > y) {
+                    let t = (y - a.y) / (b.y - a.y)
+                    crossings.append((a.x + t * (b.x - a.x), b.y > a.y ? 1 : -1))
+                }
+            }
+        }
+        guard crossings.count >= 2 else { return [] }
+        crossings.sort { $0.x < $1.x }
+        var result: [ClosedRange<CGFloat>] = []
+        var winding = 0
+        var openedAt: CGFloat? = nil
+        for crossing in crossings {
+            let wasInside = fillRule == .evenOdd ? winding % 2 != 0 : winding != 0
+            winding += crossing.winding
+            let isInside = fillRule == .evenOdd ? winding % 2 != 0 : winding != 0
+            if !wasInside && isInside { openedAt = crossing.x }
+            if wasInside && !isInside, let start = openedAt {
+                if crossing.x > start { result.append(start...crossing.x) }
+                openedAt = nil
+            }
+        }
+        return result
+    }
+
+    /// Heights to sample in a band: just inside its edges and on either side of each vertex within it. Between
+    /// samples every edge is straight, so interval ends move linearly and the samples decide the whole band.
+    func samples(from bottom: CGFloat, to top: CGFloat) -> [CGFloat] {
+        let epsilon = max((top - bottom) * 1e-6, 1e-7)
+        var heights = [bottom + epsilon, top - epsilon]
+        var low = 0
+        var high = vertexHeights.count
+        while low < high {
+            let middle = (low + high) / 2
+            if vertexHeights[middle] <= bottom { low = middle + 1 } else { high = middle }
+        }
+        var index = low
+        while index < vertexHeights.count, vertexHeights[index] < top {
+            let y = vertexHeights[index]
+            heights.append(max(y - epsilon, bottom + epsilon))
+            heights.append(min(y + epsilon, top - epsilon))
+            index += 1
+        }
+        return heights
+    }
+}
+
+/// Interval arithmetic for bands.
+enum Spans {
+    static func intersect(_ a: [ClosedRange<CGFloat>], _ b: [ClosedRange<CGFloat>]) -> [ClosedRange<CGFloat>] {
+        var result: [ClosedRange<CGFloat>] = []
+        var i = 0
+        var j = 0
+        while i < a.count, j < b.count {
+            let low = max(a[i].lowerBound, b[j].lowerBound)
+            let high = min(a[i].upperBound, b[j].upperBound)
+            if low < high { result.append(low...high) }
+            if a[i].upperBound < b[j].upperBound { i += 1 } else { j += 1 }
+        }
+        return result
+    }
+
+    static func union(_ a: [ClosedRange<CGFloat>], _ b: [ClosedRange<CGFloat>]) -> [ClosedRange<CGFloat>] {
+        let all = (a + b).sorted { $0.lowerBound < $1.lowerBound }
+        var result: [ClosedRange<CGFloat>] = []
+        for range in all {
+            if let last = result.last, range.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+
+    static func subtract(_ a: [ClosedRange<CGFloat>], _ b: [ClosedRange<CGFloat>]) -> [ClosedRange<CGFloat>] {
+        var result: [ClosedRange<CGFloat>] = []
+        for range in a {
+            var pieces = [range]
+            for cut in b {
+                pieces = pieces.flatMap { piece -> [ClosedRange<CGFloat>] in
+                    guard cut.upperBound > piece.lowerBound, cut.lowerBound < piece.upperBound else { return [piece] }
+                    var parts: [ClosedRange<CGFloat>] = []
+                    if cut.lowerBound > piece.lowerBound { parts.append(piece.lowerBound...cut.lowerBound) }
+                    if cut.upperBound < piece.upperBound { parts.append(cut.upperBound...piece.upperBound) }
+                    return parts
+                }
+            }
+            result += pieces
+        }
+        return result
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+extension Line {
+    /// A line no wider than `width` that shows as much of this one as fits, with `token` where text was cut:
+    /// at the start, the end or the middle. Cuts fall between grapheme clusters; whitespace next to the token is
+    /// dropped. Returns this line when it already fits (trailing whitespace may hang), and nil when the token
+    /// alone is wider than `width`.
+    ///
+    /// The truncated line keeps this line's string range and the source's string indices; hidden characters
+    /// belong to no run. The token's runs are marked (`Run.isTruncationToken`); their string indices are the cut
+    /// point. Without a token, "…" (U+2026) is used with the attributes of the first hidden character.
+    ///
+    /// Core Text: `CTLineCreateTruncatedLine`.
+    public func truncated(width: CGFloat, type: TruncationType, token: Line? = nil) -> Line? {
+        guard !width.isNaN else { return nil }
+        let bounds = typographicBounds
+        if bounds.width - trailingWhitespaceWidth <= width + 1e-6 { return self }
+        let paragraph = storage.paragraph
+        let segments = storage.caret.logical
+        guard let first = segments.first, let last = segments.last else { return self }
+        let units = paragraph.text.units
+
+        // The token: the caller's, or "…" with the attributes at the cut (decided once the cut is known).
+        func defaultToken(at index: Int) -> Line {
+            let text = paragraph.text
+            var attributes = text.runAttributes[text.runIndex(at: min(max(index, 0), max(text.length - 1, 0)))]
+            attributes.runDelegate = nil
+            return Line(text: AttributedText(units: [0x2026], runs: [(0..<1, attributes)], defaultFont: attributes.font))
+        }
+        func isSpace(_ segment: CaretTable.Segment) -> Bool {
+            segment.end - segment.start == 1 && (units[segment.start] == 0x20 || units[segment.start] == 0x09)
+        }
+        func widthOf(_ segment: CaretTable.Segment) -> CGFloat { segment.right - segment.left }
+
+        var shown: [Range<Int>]
+        var tokenPosition: Int
+        var cut: Int
+        var tokenLine: Line
+        switch type {
+        case .end:
+            // Which character is hidden first decides the token's attributes, so measure with a provisional token.
+            tokenLine = token ?? defaultToken(at: first.start)
+            let room = width - tokenLine.typographicBounds.width
+            guard room >= -1e-6 else { return nil }
+            var used: CGFloat = 0
+            var kept = 0
+            while kept < segments.count, used + widthOf(segments[kept]) <= room + 1e-6 {
+                used += widthOf(segments[kept])
+                kept += 1
+            }
+            while kept > 0, isSpace(segments[kept - 1]) { kept -= 1 }
+            cut = kept < segments.count ? segments[kept].start : last.end
+            if token == nil { tokenLine = defaultToken(at: cut) }
+            shown = kept > 0 ? [first.start..<cut] : []
+            tokenPosition = shown.count
+        case .start:
+            tokenLine = token ?? defaultToken(at: first.start)
+            let room = width - tokenLine.typographicBounds.width
+            guard room >= -1e-6 else { return nil }
+            // The line's own trailing whitespace hangs and takes no room.
+            var end = segments.count
+            while end > 0, isSpace(segments[end - 1]) { end -= 1 }
+            var used: CGFloat = 0
+            var start = end
+            while start > 0, used + widthOf(segments[start - 1]) <= room + 1e-6 {
+                used += widthOf(segments[start - 1])
+                start -= 1
+            }
+            while start < segments.count, isSpace(segments[start]) { start += 1 }
+            cut = start < segments.count ? segments[start].start : last.end
+            if token == nil { tokenLine = defaultToken(at: max(cut - 1, first.start)) }
+            shown = start < segments.count ? [cut..<last.end] : []
+            tokenPosition = 0
+        case .middle:
+            tokenLine = token ?? defaultToken(at: first.start)
+            let room = width - tokenLine.typographicBounds.width
+            guard room >= -1e-6 else { return nil }
+            var end = segments.count
+            while end > 0, isSpace(segments[end - 1]) { end -= 1 }
+            var head = 0
+            var used: CGFloat = 0
+            while head < end, used + widthOf(segments[head]) <= room / 2 + 1e-6 {
+                used += widthOf(segments[head])
+                head += 1
+            }
+            var tail = end
+            while tail > head, used + widthOf(segments[tail - 1]) <= room + 1e-6 {
+                used += widthOf(segments[tail - 1])
+                tail -= 1
+            }
+            var headEnd = head
+            while headEnd > 0, isSpace(segments[headEnd - 1]) { headEnd -= 1 }
+            while tail < segments.count, isSpace(segments[tail]) { tail += 1 }
+            cut = head < segments.count ? segments[head].start : last.end
+            if token == nil { tokenLine = defaultToken(at: cut) }
+            shown = []
+            if headEnd > 0 { shown.append(first.start..<segments[headEnd - 1].end) }
+            tokenPosition = shown.count
+            if tail < segments.count { shown.append(segments[tail].start..<last.end) }
+        }
+        guard tokenLine.typographicBounds.width <= width + 1e-6 else { return nil }
+
+        // The token's runs become items at the cut point, at the paragraph's level.
+        let tokenStorage = tokenLine.storage
+        var tokenGlyphs = GlyphArrays()
+        var tokenItems: [ShapedParagraph.Item] = []
+        for run in tokenStorage.runs {
+            let begin = tokenGlyphs.count
+            for index in run.glyphRange {
+                tokenGlyphs.glyphs.append(tokenStorage.glyphs[index])
+                tokenGlyphs.advances.append(tokenStorage.advances[index])
+                tokenGlyphs.offsets.append(tokenStorage.offsets[index])
+                tokenGlyphs.stringIndices.append(cut)
+                tokenGlyphs.flags.append(0)
+            }
+            let item = TextItem(range: cut..<cut, attributeRun: 0, script: 0, level: paragraph.levels.paragraphLevel, font: run.font)
+            tokenItems.append(ShapedParagraph.Item(item: item, glyphRange: begin..<tokenGlyphs.count, attributes: run.attributes,
+                                                   baselineShift: run.baselineShift, isTruncationToken: true))
+        }
+        let built = LineBuilder(paragraph: paragraph).build(
+            showing: shown, of: stringRange, offset: 0, token: (tokenItems, tokenGlyphs, tokenPosition))
+        return Line(storage: built)
+    }
+}

@@ -1,0 +1,226 @@
+internal import CUnicode
+import Foundation
+
+/// Makes the `Line` for a range of a shaped paragraph: applies bidi rule L1 for the line, cuts the paragraph's
+/// items at the line's edges, reuses their glyphs where HarfBuzz says a cut is safe and reshapes the edge pieces
+/// where it is not (with only the line's text as context), places tab stops, and orders the pieces visually.
+struct LineBuilder {
+    let paragraph: ShapedParagraph
+
+    var text: AttributedText { paragraph.text }
+
+    /// A piece of the line: part of an item, with its level after rule L1.
+    private struct Piece {
+        var item: ShapedParagraph.Item
+        var range: Range<Int>
+        var level: UInt8
+    }
+
+    func build(_ range: Range<Int>, offset: CGFloat) -> LineStorage {
+        build(showing: [range], of: range, offset: offset)
+    }
+
+    /// A line for `lineRange` that shows only the parts in `shown` (ascending, inside `lineRange`), with `token`
+    /// items inserted before the part at `tokenPosition` (truncation).
+    func build(showing shown: [Range<Int>], of lineRange: Range<Int>, offset: CGFloat,
+               token: (items: [ShapedParagraph.Item], glyphs: GlyphArrays, position: Int)? = nil) -> LineStorage {
+        let shaped = paragraph
+        let range = lineRange
+        let levels = lineLevels(range)
+        var pieces: [Piece] = []
+        var tokenPieceIndex: Int? = nil
+        for (partIndex, part) in shown.enumerated() {
+        if token?.position == partIndex { tokenPieceIndex = pieces.count }
+        for item in shaped.items where item.item.range.overlaps(part) {
+            let clipped = max(item.item.range.lowerBound, part.lowerBound)..<min(item.item.range.upperBound, part.upperBound)
+            // Split where rule L1 changed the level inside the item.
+            var start = clipped.lowerBound
+            while start < clipped.upperBound {
+                let level = levels[start - range.lowerBound]
+                var end = start + 1
+                while end < clipped.upperBound, levels[end - range.lowerBound] == level { end += 1 }
+                pieces.append(Piece(item: item, range: start..<end, level: level))
+                start = end
+            }
+        }
+        }
+        if let token, tokenPieceIndex == nil { tokenPieceIndex = token.position <= 0 ? 0 : pieces.count }
+        var glyphs = GlyphArrays()
+        glyphs.reserve(range.count + 8)
+        var items: [ShapedParagraph.Item] = []
+        var shaper: Shaper? = nil
+        func appendToken() {
+            guard let token else { return }
+            for var tokenItem in token.items {
+                let begin = glyphs.count
+                for index in tokenItem.glyphRange {
+                    glyphs.glyphs.append(token.glyphs.glyphs[index])
+                    glyphs.advances.append(token.glyphs.advances[index])
+                    glyphs.offsets.append(token.glyphs.offsets[index])
+                    glyphs.stringIndices.append(token.glyphs.stringIndices[index])
+                    glyphs.flags.append(0)
+                }
+                tokenItem.glyphRange = begin..<glyphs.count
+                items.append(tokenItem)
+            }
+        }
+        for (pieceIndex, piece) in pieces.enumerated() {
+            if pieceIndex == tokenPieceIndex { appendToken() }
+            var item = piece.item
+            let begin = glyphs.count
+            if let slice = safeSlice(item, piece.range) {
+                for index in slice {
+                    glyphs.glyphs.append(shaped.glyphs.glyphs[index])
+                    glyphs.advances.append(shaped.glyphs.advances[index])
+                    glyphs.offsets.append(shaped.glyphs.offsets[index])
+                    glyphs.stringIndices.append(shaped.glyphs.stringIndices[index])
+                    glyphs.flags.append(shaped.glyphs.flags[index])
+                }
+            } else {
+                // Reshape the piece with the line as context: the far side of the line's edge is not there.
+                if shaper == nil { shaper = Shaper(text: text, context: range, script: paragraph.script) }
+                var textItem = item.item
+                textItem.range = piece.range
+                textItem.level = piece.level
+                let reshaped = shaper!.shape(textItem)
+                let source = shaper!.glyphs
+                for index in reshaped.glyphRange {
+                    glyphs.glyphs.append(source.glyphs[index])
+                    glyphs.advances.append(source.advances[index])
+                    glyphs.offsets.append(source.offsets[index])
+                    glyphs.stringIndices.append(source.stringIndices[index])
+                    glyphs.flags.append(source.flags[index])
+                }
+            }
+            item.item.range = piece.range
+            item.item.level = piece.level
+            item.glyphRange = begin..<glyphs.count
+            items.append(item)
+        }
+        if let tokenPieceIndex, tokenPieceIndex >= pieces.count { appendToken() }
+        placeTabs(&glyphs, items: items, offset: offset)
+        return LineStorage(paragraph: shaped, stringRange: range, items: items, from: glyphs)
+    }
+
+    /// The paragraph's levels for the line with rule L1: whitespace and isolates at the line's end, and before
+    /// each tab, go back to the paragraph level, as do tabs themselves.
+    private func lineLevels(_ range: Range<Int>) -> [UInt8] {
+        let levels = paragraph.levels
+        var result = (range.lowerBound..<range.upperBound).map { levels.level(at: $0) }
+        let paragraphLevel = levels.paragraphLevel
+        guard !result.isEmpty, result.contains(where: { $0 != paragraphLevel }) else { return result }
+        let units = text.units
+        var trailing = true
+        for index in range.reversed() {
+            let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: index)
+            let bidiClass = galley_bidi_class(Int32(codePoint))
+            let isSeparator = bidiClass == 7 || bidiClass == 8  // B, S
+            let isResettable = bidiClass == 9 || bidiClass == 18 || (19...22).contains(bidiClass)  // WS, BN, isolates
+            if isSeparator {
+                result[index - range.lowerBound] = paragraphLevel
+                trailing = true
+            } else if trailing && isResettable {
+                result[index - range.lowerBound] = paragraphLevel
+            } else {
+                trailing = false
+            }
+        }
+        return result
+    }
+
+    /// The paragraph glyphs of an item that belong to `range`, when cutting there needs no reshaping: each cut
+    /// falls at a cluster start HarfBuzz did not mark unsafe to break (or at the item's own edge).
+    private func safeSlice(_ item: ShapedParagraph.Item, _ range: Range<Int>) -> Range<Int>? {
+        let glyphs = paragraph.glyphs
+        let all = item.glyphRange
+        let rightToLeft = item.item.isRightToLeft
+        if range == item.item.range { return all }
+        // Glyphs are in visual order: cluster indices ascend (left to right) or descend (right to left).
+        func firstGlyph(where predicate: (Int) -> Bool) -> Int {
+            var low = all.lowerBound
+            var high = all.upperBound
+            while low < high {
+                let middle = (low + high) / 2
+                if predicate(glyphs.stringIndices[middle]) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        let slice: Range<Int>
+        if rightToLeft {
+            let lower = firstGlyph { $0 < range.upperBound }
+            let upper = firstGlyph { $0 < range.lowerBound }
+            slice = lower..<upper
+        } else {
+            let lower = firstGlyph { $0 >= range.lowerBound }
+            let upper = firstGlyph { $0 >= range.upperBound }
+            slice = lower..<upper
+        }
+        guard !slice.isEmpty else { return nil }
+        // The cut at the range's start: the piece's first cluster must start there and be safe to break before.
+        if range.lowerBound > item.item.range.lowerBound {
+            let first = rightToLeft ? slice.upperBound - 1 : slice.lowerBound
+            guard glyphs.stringIndices[first] == range.lowerBound, glyphs.flags[first] & 1 == 0 else { return nil }
+        }
+        // The cut at the range's end: the next cluster must start there and be safe to break before.
+        if range.upperBound < item.item.range.upperBound {
+            let next = rightToLeft ? slice.lowerBound - 1 : slice.upperBound
+            guard next >= all.lowerBound, next < all.upperBound, glyphs.stringIndices[next] == range.upperBound,
+                glyphs.flags[next] & 1 == 0
+            else { return nil }
+        }
+        return slice
+    }
+
+    /// Gives each tab the advance that takes the text after it to its stop: left stops start the text there, right
+    /// stops end it there, centre stops centre it, and stops with column terminators put the first terminator
+    /// there. Positions count from the line's leading edge plus `offset`, in logical order.
+    private func placeTabs(_ glyphs: inout GlyphArrays, items: [ShapedParagraph.Item], offset: CGFloat) {
+        let units = text.units
+        guard glyphs.stringIndices.contains(where: { units[$0] == 0x09 }) else { return }
+        let tabs = TabStops(paragraph.style)
+        // Glyph indices in logical order (items are logical; right-to-left items hold their glyphs reversed).
+        var logical: [Int] = []
+        logical.reserveCapacity(glyphs.count)
+        for item in items where !item.isTruncationToken {
+            if item.item.isRightToLeft { logical.append(contentsOf: item.glyphRange.reversed()) } else {
+                logical.append(contentsOf: item.glyphRange)
+            }
+        }
+        var pen = ParagraphStyle.length(offset)
+        var position = 0
+        while position < logical.count {
+            let glyph = logical[position]
+            guard units[glyphs.stringIndices[glyph]] == 0x09 else {
+                pen += glyphs.advances[glyph]
+                position += 1
+                continue
+            }
+            let stop = tabs.stop(after: pen)
+            // The segment after the tab, up to the next tab or the line's end, and where its terminator is.
+            var segment: CGFloat = 0
+            var beforeTerminator: CGFloat? = nil
+            var next = position + 1
+            while next < logical.count, units[glyphs.stringIndices[logical[next]]] != 0x09 {
+                let index = logical[next]
+                if beforeTerminator == nil, let terminators = stop.columnTerminators,
+                    let scalar = Unicode.Scalar(units[glyphs.stringIndices[index]]), terminators.contains(Character(scalar))
+                {
+                    beforeTerminator = segment
+                }
+                segment += glyphs.advances[index]
+                next += 1
+            }
+            let target: CGFloat
+            switch stop.alignment {
+            case .right where stop.columnTerminators != nil: target = stop.location - (beforeTerminator ?? segment)
+            case .right: target = stop.location - segment
+            case .center: target = stop.location - segment / 2
+            default: target = stop.location
+            }
+            let advance = max(target - pen, 0)
+            glyphs.advances[glyph] = advance
+            pen += advance
+            position += 1
+        }
+    }
+}

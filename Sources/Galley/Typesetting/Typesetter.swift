@@ -1,0 +1,253 @@
+internal import CUnicode
+import Foundation
+
+/// Breaks the paragraphs of an attributed string into lines.
+///
+/// A typesetter itemizes and shapes every paragraph once, when it is made; every later question — where a line
+/// of some width should end, the line for a range — is answered from that shaping and from the stored glyph
+/// advances. Re-breaking at another width never reshapes; a line reshapes only an edge that HarfBuzz marks
+/// unsafe to break (a ligature or a joining form cut by the line's end).
+///
+/// Paragraphs end after LF, CR, CRLF, NEL and U+2029; U+2028 ends a line inside its paragraph. A paragraph takes
+/// its `ParagraphStyle` from its first character.
+///
+/// Core Text: `CTTypesetter`.
+public final class Typesetter: Sendable {
+    /// One paragraph, shaped, with what line breaking needs.
+    struct Paragraph: Sendable {
+        let shaped: ShapedParagraph
+        let breaks: LineBreakOpportunities
+        /// The advance of each UTF-16 unit's cluster at the unit where the cluster starts (0 elsewhere), indexed
+        /// from the paragraph's start.
+        let unitAdvances: [CGFloat]
+        let style: ParagraphStyle
+
+        var range: Range<Int> { shaped.range }
+    }
+
+    let text: AttributedText
+    let options: TypesetterOptions
+    let paragraphs: [Paragraph]
+
+    /// A typesetter for an attributed string with Core Text's keys. Text without a font attribute uses
+    /// `defaultFont` (nil: `Font.defaultFont`).
+    /// Core Text: `CTTypesetterCreateWithAttributedStringAndOptions`.
+    public convenience init(attributedString: NSAttributedString, options: TypesetterOptions = TypesetterOptions(),
+                            defaultFont: Font? = nil) {
+        self.init(text: AttributedText(attributedString, defaultFont: defaultFont ?? Font.defaultFont), options: options)
+    }
+
+    /// A typesetter for a Swift `AttributedString` with Galley's attributes.
+    /// Core Text: `CTTypesetterCreateWithAttributedString`.
+    public convenience init(attributedString: AttributedString, options: TypesetterOptions = TypesetterOptions(),
+                            defaultFont: Font? = nil) {
+        self.init(text: AttributedText(attributedString, defaultFont: defaultFont ?? Font.defaultFont), options: options)
+    }
+
+    init(text: AttributedText, options: TypesetterOptions = TypesetterOptions()) {
+        self.text = text
+        self.options = options
+        var ranges = ParagraphBoundaries.ranges(text.units)
+        if !options.allowsUnboundedLayout { ranges = Typesetter.bounded(ranges, text.units) }
+        paragraphs = ranges.map { Typesetter.prepare(text, range: $0, options: options) }
+    }
+
+    /// Paragraphs longer than the bound, cut into pieces at grapheme boundaries.
+    private static func bounded(_ ranges: [Range<Int>], _ units: [UInt16]) -> [Range<Int>] {
+        let limit = TypesetterOptions.maximumParagraphLength
+        guard ranges.contains(where: { $0.count > limit }) else { return ranges }
+        var result: [Range<Int>] = []
+        for range in ranges {
+            var start = range.lowerBound
+            while range.upperBound - start > limit {
+                var cut = start + limit
+                let boundaries = GraphemeBoundaries.compute(units[max(start, cut - 64)..<min(range.upperBound, cut + 64)])
+                cut = boundaries.last { $0 <= cut && $0 > start } ?? cut
+                result.append(start..<cut)
+                start = cut
+            }
+            result.append(start..<range.upperBound)
+        }
+        return result
+    }
+
+    private static func prepare(_ text: AttributedText, range: Range<Int>, options: TypesetterOptions) -> Paragraph {
+        let shaped = ShapedParagraph(text, range: range, options: options)
+        let attributes = text.runAttributes[text.runIndex(at: min(range.lowerBound, max(text.length - 1, 0)))]
+        var advances = [CGFloat](repeating: 0, count: range.count)
+        let glyphs = shaped.glyphs
+        for index in 0..<glyphs.count {
+            advances[glyphs.stringIndices[index] - range.lowerBound] += glyphs.advances[index]
+        }
+        let breaks = LineBreakOpportunities(text.units[range], language: attributes.language)
+        return Paragraph(
+            shaped: shaped, breaks: breaks, unitAdvances: advances, style: attributes.paragraphStyle ?? .default)
+    }
+
+    /// The number of UTF-16 units of the typeset string.
+    public var length: Int { text.length }
+
+    /// The index of the paragraph holding a UTF-16 offset (the last paragraph for the end).
+    func paragraphIndex(at index: Int) -> Int {
+        var low = 0
+        var high = paragraphs.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if paragraphs[middle].range.lowerBound <= index { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The UTF-16 ranges of the paragraphs, separators included.
+    public var paragraphRanges: [Range<Int>] { paragraphs.map(\.range) }
+
+    // MARK: Breaking
+
+    /// How many UTF-16 units from `start` fit on a line `width` points wide: the line ends at the last line-break
+    /// opportunity (UAX #14, tailored by the paragraph's language) whose text fits, trailing whitespace hanging
+    /// past the width; at a mandatory break (U+2028, the paragraph's end) at the latest. A word wider than the
+    /// line breaks between grapheme clusters; at least one cluster is always returned, so a caller always
+    /// advances. `offset` is the line's start position, which tab stops are measured from.
+    /// Core Text: `CTTypesetterSuggestLineBreakWithOffset`.
+    public func suggestLineBreak(startingAt start: Int, width: CGFloat, offset: CGFloat = 0) -> Int {
+        guard start >= 0, start < text.length else { return 0 }
+        let paragraph = paragraphs[paragraphIndex(at: start)]
+        let width = width.isNaN ? 0 : width
+        if let fit = wordBreak(paragraph, start: start, width: width, offset: offset) { return fit - start }
+        return clusterBreak(paragraph, start: start, width: width, offset: offset) - start
+    }
+
+    /// How many UTF-16 units from `start` fit on a line `width` points wide when lines may break between any
+    /// grapheme clusters (char wrapping); at least one cluster, and never past a mandatory break.
+    /// Core Text: `CTTypesetterSuggestClusterBreakWithOffset`.
+    public func suggestClusterBreak(startingAt start: Int, width: CGFloat, offset: CGFloat = 0) -> Int {
+        guard start >= 0, start < text.length else { return 0 }
+        let paragraph = paragraphs[paragraphIndex(at: start)]
+        return clusterBreak(paragraph, start: start, width: width.isNaN ? 0 : width, offset: offset) - start
+    }
+
+    /// The end of the longest line from `start` ending at a break opportunity that fits, or nil when even the
+    /// first word does not fit.
+    func wordBreak(_ paragraph: Paragraph, start: Int, width: CGFloat, offset: CGFloat) -> Int? {
+        let positions = paragraph.breaks.positions
+        let base = paragraph.range.lowerBound
+        // The first opportunity after start (binary search; positions are relative to the paragraph).
+        var low = 0
+        var high = positions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if positions[middle] + base <= start { low = middle + 1 } else { high = middle }
+        }
+        var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
+        var fit: Int? = nil
+        var index = low
+        while index < positions.count {
+            let end = positions[index] + base
+            measure.advance(to: end)
+            guard measure.visibleWidth <= width + 0.0001 else { break }
+            fit = end
+            if paragraph.breaks.isMandatory[index] { break }
+            index += 1
+        }
+        // A mandatory break inside the first word that does not fit still ends the line there.
+        return fit
+    }
+
+    /// The end of the longest run of whole grapheme clusters from `start` that fits (at least one), stopping at a
+    /// mandatory break.
+    func clusterBreak(_ paragraph: Paragraph, start: Int, width: CGFloat, offset: CGFloat) -> Int {
+        let graphemes = paragraph.shaped.graphemes
+        var low = 0
+        var high = graphemes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if graphemes[middle] <= start { low = middle + 1 } else { high = middle }
+        }
+        let mandatoryEnd = firstMandatoryBreak(paragraph, after: start)
+        var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
+        var end = low < graphemes.count ? min(graphemes[low], mandatoryEnd) : paragraph.range.upperBound
+        measure.advance(to: end)
+        var index = low + 1
+        while index < graphemes.count, graphemes[index] <= mandatoryEnd {
+            measure.advance(to: graphemes[index])
+            guard measure.visibleWidth <= width + 0.0001 else { break }
+            end = graphemes[index]
+            index += 1
+        }
+        return end
+    }
+
+    private func firstMandatoryBreak(_ paragraph: Paragraph, after start: Int) -> Int {
+        let base = paragraph.range.lowerBound
+        for (index, position) in paragraph.breaks.positions.enumerated()
+        where position + base > start && paragraph.breaks.isMandatory[index] {
+            return position + base
+        }
+        return paragraph.range.upperBound
+    }
+
+    // MARK: Lines
+
+    /// The line for a range of the string (clamped to the paragraph that holds its start; an empty range runs to
+    /// that paragraph's end), with tab stops measured from `offset`. The line reuses the paragraph's glyphs and
+    /// reshapes only edges HarfBuzz marks unsafe to break.
+    /// Core Text: `CTTypesetterCreateLineWithOffset`.
+    public func line(stringRange range: Range<Int>, offset: CGFloat = 0) -> Line {
+        let start = min(max(range.lowerBound, 0), text.length)
+        let paragraph = paragraphs[paragraphIndex(at: start)]
+        var end = range.isEmpty ? paragraph.range.upperBound : min(range.upperBound, paragraph.range.upperBound)
+        end = max(end, start)
+        return Line(storage: LineBuilder(paragraph: paragraph.shaped).build(start..<end, offset: offset))
+    }
+
+    /// Whether a UTF-16 unit is whitespace that hangs at a line's end (spaces, tabs, line ends).
+    @inline(__always)
+    func isHangingWhitespace(_ unit: UInt16) -> Bool {
+        if unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D { return true }
+        if unit < 0x80 { return false }
+        return galley_is_whitespace(Int32(unit)) != 0 && unit != 0xA0 && unit != 0x202F && unit != 0x2007
+    }
+}
+
+/// Width of a line under construction, unit by unit, with tabs at their stops and trailing whitespace kept apart.
+struct LineMeasure {
+    let typesetter: Typesetter
+    let paragraph: Typesetter.Paragraph
+    let offset: CGFloat
+    let tabs: TabStops
+    private(set) var position: Int
+    /// Width of everything so far.
+    private(set) var width: CGFloat = 0
+    /// Width of the whitespace at the end so far.
+    private(set) var trailingWhitespace: CGFloat = 0
+
+    init(typesetter: Typesetter, paragraph: Typesetter.Paragraph, start: Int, offset: CGFloat) {
+        self.typesetter = typesetter
+        self.paragraph = paragraph
+        self.offset = offset.isFinite ? offset : 0
+        self.tabs = TabStops(paragraph.style)
+        self.position = start
+    }
+
+    /// The width without trailing whitespace: what must fit.
+    var visibleWidth: CGFloat { width - trailingWhitespace }
+
+    mutating func advance(to end: Int) {
+        let units = typesetter.text.units
+        let base = paragraph.range.lowerBound
+        while position < end {
+            let unit = units[position]
+            var advance = paragraph.unitAdvances[position - base]
+            if unit == 0x09 {
+                // Left tab stops for breaking (aligned stops place the following text when the line is built).
+                let stop = tabs.stop(after: offset + width)
+                advance = max(stop.location - offset - width, 0)
+            }
+            width += advance
+            if typesetter.isHangingWhitespace(unit) { trailingWhitespace += advance } else if advance != 0 || unit >= 0x20 {
+                trailingWhitespace = 0
+            }
+            position += 1
+        }
+    }
+}

@@ -3,63 +3,157 @@ import Foundation
 import Galley
 import GalleyRendering
 
-/// `galley render`: one line of text into a PNG, PDF or SVG file.
+/// `galley render`: one line, or a whole text on pages, into PNG, PDF or SVG.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render one line of text to PNG, PDF or SVG.",
+        abstract: "Render a line, or a text laid out on pages, to PNG, PDF or SVG.",
         discussion: """
-            The argument is the text, or a file whose text is drawn as one line (newlines become spaces until \
-            paragraphs arrive with the typesetter). Characters the font lacks fall back to other fonts of the \
-            catalog (the system's, or --font-dir's). The output kind follows the file extension.
+            Literal text without page options is drawn as one line on a canvas of its size. A file, or any of \
+            --page-size, --margins, --columns, --exclusion, is laid out on pages: one frame per column and page, \
+            text flowing from each to the next; exclusions (circle:x,y,r or rect:x,y,w,h, in points from the page's \
+            bottom left, repeatable) are cut out of every page. PDF output has one page per page; PNG and SVG write \
+            NAME-2.png … for pages after the first. Characters the font lacks fall back to other fonts of the catalog.
             """
     )
 
     @Argument(help: "The text, or a file holding it.") var textOrFile: String
-    @Option(help: "A font name: PostScript, full or family name (default: sans-serif).") var font: String?
-    @Option(name: .customLong("font-file"), help: "A font file instead of a name.") var fontFile: String?
-    @Option(name: .customLong("font-dir"), help: "Use only the fonts under this directory (repeatable).")
-    var fontDirectories: [String] = []
-    @Option(help: "Point size.") var size: Double = 24
+    @OptionGroup var text: TextOptions
     @Option(name: .shortAndLong, help: "Output file: .png, .pdf or .svg.") var output: String
     @Option(help: "Pixels per point for PNG.") var scale: Double = 2
-    @Option(help: "Margin around the line, in points.") var margin: Double = 8
-    @Option(help: "Text colour as #rrggbb or #rrggbbaa.") var color = "#000000"
-    @Option(help: "Background colour as #rrggbb or #rrggbbaa (PNG default white; 'none' for transparent).")
-    var background = "#ffffff"
-    @Option(help: "Features in hb-shape's syntax, comma-separated (+smcp,-liga).") var features: String?
-    @Option(help: "BCP 47 language of the text.") var language: String?
+    @Option(help: "Margin around a single line, in points.") var margin: Double = 8
+    @Option(help: "Background colour as #rrggbb or #rrggbbaa ('none' for transparent).") var background = "#ffffff"
+    @Option(name: .customLong("page-size"), help: "Page size: a4, letter or WIDTHxHEIGHT in points.") var pageSize: String?
+    @Option(help: "Page margins in points.") var margins: Double?
+    @Option(help: "Columns per page.") var columns: Int?
+    @Option(help: "Gap between columns in points.") var gap: Double = 18
+    @Option(help: "An exclusion on every page: circle:x,y,r or rect:x,y,w,h (repeatable).") var exclusion: [String] = []
+    @Option(name: .customLong("max-lines"), help: "At most this many lines per frame, the last truncated.") var maxLines = 0
 
     func run() throws {
-        var text = textOrFile
-        if FileManager.default.fileExists(atPath: textOrFile) {
-            text = try String(contentsOfFile: textOrFile, encoding: .utf8)
-                .trimmingCharacters(in: .newlines).replacingOccurrences(of: "\n", with: " ")
+        let (content, isFile) = try TextOptions.text(textOrFile)
+        let catalog = try text.catalog()
+        let font = try text.primaryFont(catalog)
+        let url = URL(fileURLWithPath: output)
+        let backgroundColor = background == "none" ? nil : Color(hex: background)
+        let paged = isFile || pageSize != nil || margins != nil || columns != nil || !exclusion.isEmpty
+        if !paged {
+            let line = Line(attributedString: try text.attributedString(content, font: font), defaultFont: font)
+            try LineRendering.write(line, to: url, margin: CGFloat(margin), scale: CGFloat(scale), background: backgroundColor)
+            print("wrote \(output): \(line.runs.count) runs, \(line.glyphCount) glyphs, "
+                + "\(String(format: "%.1f", Double(line.typographicBounds.width))) pt wide")
+            return
         }
-        let catalog = fontDirectories.isEmpty
-            ? FontCatalog.system : try FontCatalog(directories: fontDirectories.map { URL(fileURLWithPath: $0) })
-        let primary: Font
-        if let fontFile {
-            primary = try Font(url: URL(fileURLWithPath: fontFile), size: CGFloat(size), catalog: catalog)
-        } else {
-            primary = try Font(name: font ?? "sans-serif", size: CGFloat(size), catalog: catalog)
+        let pages = try PageLayout(
+            pageSize: pageSize ?? "a4", margins: CGFloat(margins ?? 54), columns: max(columns ?? 1, 1), gap: CGFloat(gap),
+            exclusions: exclusion, maximumNumberOfLines: maxLines)
+        let framesetter = Framesetter(attributedString: try text.attributedString(content, font: font), defaultFont: font)
+        let written = try pages.render(framesetter, to: url, scale: CGFloat(scale), background: backgroundColor)
+        print("wrote \(written.files.joined(separator: ", ")): \(written.pages) pages, \(written.lines) lines")
+    }
+}
+
+/// Pages with columns and exclusions, filled frame by frame.
+struct PageLayout {
+    let size: CGSize
+    let margins: CGFloat
+    let columns: Int
+    let gap: CGFloat
+    let exclusions: [ClippingPath]
+    let maximumNumberOfLines: Int
+
+    init(pageSize: String, margins: CGFloat, columns: Int, gap: CGFloat, exclusions: [String], maximumNumberOfLines: Int) throws {
+        switch pageSize.lowercased() {
+        case "a4": size = CGSize(width: 595, height: 842)
+        case "letter": size = CGSize(width: 612, height: 792)
+        default:
+            let parts = pageSize.lowercased().split(separator: "x").compactMap { Double($0) }
+            guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0.isFinite }) else {
+                throw ValidationError("--page-size must be a4, letter or WIDTHxHEIGHT")
+            }
+            size = CGSize(width: parts[0], height: parts[1])
         }
-        guard let foreground = Color(hex: color) else { throw ValidationError("colour \(color) is not #rrggbb") }
-        var attributes: [NSAttributedString.Key: Any] = [.font: primary, .foregroundColor: foreground]
-        if let features {
-            attributes[.fontFeatureSettings] = try features.split(separator: ",").map { entry in
-                guard let setting = FontFeatureSetting(string: String(entry)) else {
-                    throw ValidationError("feature \"\(entry)\" is not in hb-shape's syntax")
-                }
-                return setting
+        self.margins = margins
+        self.columns = columns
+        self.gap = gap
+        self.maximumNumberOfLines = maximumNumberOfLines
+        self.exclusions = try exclusions.map { entry in
+            let parts = entry.split(separator: ":", maxSplits: 1)
+            let numbers = parts.count == 2 ? parts[1].split(separator: ",").compactMap { Double($0) }.map { CGFloat($0) } : []
+            switch (parts.first, numbers.count) {
+            case ("circle", 3):
+                return ClippingPath(Path(ellipseIn: CGRect(x: numbers[0] - numbers[2], y: numbers[1] - numbers[2],
+                                                         width: 2 * numbers[2], height: 2 * numbers[2])))
+            case ("rect", 4):
+                return ClippingPath(Path(rect: CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])))
+            default:
+                throw ValidationError("exclusion \"\(entry)\" is not circle:x,y,r or rect:x,y,w,h")
             }
         }
-        if let language { attributes[NSAttributedString.Key.language] = language }
-        let line = Line(attributedString: NSAttributedString(string: text, attributes: attributes), defaultFont: primary)
-        try LineRendering.write(line, to: URL(fileURLWithPath: output), margin: CGFloat(margin), scale: CGFloat(scale),
-                                background: background == "none" ? nil : Color(hex: background))
-        print("wrote \(output): \(line.runs.count) runs, \(line.glyphCount) glyphs, "
-            + "\(String(format: "%.1f", Double(line.typographicBounds.width))) pt wide")
+    }
+
+    /// The column rectangles of one page, left to right.
+    var columnRects: [CGRect] {
+        let inner = CGRect(x: margins, y: margins, width: size.width - 2 * margins, height: size.height - 2 * margins)
+        let width = (inner.width - gap * CGFloat(columns - 1)) / CGFloat(columns)
+        return (0..<columns).map { CGRect(x: inner.minX + CGFloat($0) * (width + gap), y: inner.minY, width: width, height: inner.height) }
+    }
+
+    func render(_ framesetter: Framesetter, to url: URL, scale: CGFloat, background: Color?) throws
+        -> (files: [String], pages: Int, lines: Int)
+    {
+        var attributes = FrameAttributes()
+        attributes.clippingPaths = exclusions
+        attributes.maximumNumberOfLines = maximumNumberOfLines
+        let length = framesetter.typesetter.length
+        var start = 0
+        var pages: [[Frame]] = []
+        let rects = columnRects
+        guard rects.allSatisfy({ $0.width > 0 && $0.height > 0 }) else { throw ValidationError("the margins leave no room on the page") }
+        while start < length || pages.isEmpty {
+            var frames: [Frame] = []
+            for rect in rects {
+                let frame = framesetter.frame(stringRange: start..<length, path: Path(rect: rect), attributes: attributes)
+                frames.append(frame)
+                start = frame.visibleStringRange.upperBound
+                if start >= length { break }
+            }
+            pages.append(frames)
+            if frames.allSatisfy(\.lines.isEmpty) { break }  // nothing fits on an empty page: stop
+            if pages.count % 10 == 0 {
+                FileHandle.standardError.write(Data("laid out \(pages.count) pages, \(start) of \(length) UTF-16 units\n".utf8))
+            }
+        }
+        let kind = url.pathExtension.lowercased()
+        var files: [String] = []
+        var lines = 0
+        if kind == "pdf" {
+            let canvas = try Canvas(pdfURL: url, width: size.width, height: size.height)
+            for (index, frames) in pages.enumerated() {
+                if index > 0 { canvas.newPage() }
+                if let background { canvas.fill(CGRect(origin: .zero, size: size), with: background) }
+                for frame in frames { canvas.draw(frame) }
+                lines += frames.reduce(0) { $0 + $1.lines.count }
+            }
+            try canvas.finish()
+            files = [url.path]
+        } else {
+            guard kind == "png" || kind == "svg" else { throw ValidationError("the output must end in .png, .pdf or .svg") }
+            for (index, frames) in pages.enumerated() {
+                let pageURL = index == 0 ? url
+                    : url.deletingLastPathComponent()
+                        .appendingPathComponent(url.deletingPathExtension().lastPathComponent + "-\(index + 1).\(kind)")
+                let canvas = kind == "png" ? try Canvas(width: size.width, height: size.height, scale: scale)
+                    : try Canvas(svgURL: pageURL, width: size.width, height: size.height)
+                if let background { canvas.fill(CGRect(origin: .zero, size: size), with: background) }
+                for frame in frames { canvas.draw(frame) }
+                lines += frames.reduce(0) { $0 + $1.lines.count }
+                if kind == "png" { try canvas.writePNG(to: pageURL) }
+                try canvas.finish()
+                files.append(pageURL.path)
+            }
+        }
+        return (files, pages.count, lines)
     }
 }
 

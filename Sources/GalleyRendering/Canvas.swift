@@ -113,6 +113,12 @@ public final class Canvas {
         cairo_set_source_rgba(context, clamp(color.red), clamp(color.green), clamp(color.blue), clamp(color.alpha))
     }
 
+    /// Ends the current page of a PDF and starts a new one of the same size (other canvases: nothing).
+    public func newPage() {
+        guard kind == .pdf, !isFinished else { return }
+        cairo_show_page(context)
+    }
+
     // MARK: Output
 
     /// Writes the image as PNG (PNG canvases only).

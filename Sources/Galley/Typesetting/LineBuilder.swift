@@ -30,19 +30,30 @@ struct LineBuilder {
         var pieces: [Piece] = []
         var tokenPieceIndex: Int? = nil
         for (partIndex, part) in shown.enumerated() {
-        if token?.position == partIndex { tokenPieceIndex = pieces.count }
-        for item in shaped.items where item.item.range.overlaps(part) {
-            let clipped = max(item.item.range.lowerBound, part.lowerBound)..<min(item.item.range.upperBound, part.upperBound)
-            // Split where rule L1 changed the level inside the item.
-            var start = clipped.lowerBound
-            while start < clipped.upperBound {
-                let level = levels[start - range.lowerBound]
-                var end = start + 1
-                while end < clipped.upperBound, levels[end - range.lowerBound] == level { end += 1 }
-                pieces.append(Piece(item: item, range: start..<end, level: level))
-                start = end
+            if token?.position == partIndex { tokenPieceIndex = pieces.count }
+            // Items are in logical order: find the first that reaches into the part by binary search.
+            var low = 0
+            var high = shaped.items.count
+            while low < high {
+                let middle = (low + high) / 2
+                if shaped.items[middle].item.range.upperBound <= part.lowerBound { low = middle + 1 } else { high = middle }
             }
-        }
+            var itemIndex = low
+            while itemIndex < shaped.items.count, shaped.items[itemIndex].item.range.lowerBound < part.upperBound {
+                let item = shaped.items[itemIndex]
+                itemIndex += 1
+                let clipped = max(item.item.range.lowerBound, part.lowerBound)..<min(item.item.range.upperBound, part.upperBound)
+                guard !clipped.isEmpty else { continue }
+                // Split where rule L1 changed the level inside the item.
+                var start = clipped.lowerBound
+                while start < clipped.upperBound {
+                    let level = levels[start - range.lowerBound]
+                    var end = start + 1
+                    while end < clipped.upperBound, levels[end - range.lowerBound] == level { end += 1 }
+                    pieces.append(Piece(item: item, range: start..<end, level: level))
+                    start = end
+                }
+            }
         }
         if let token, tokenPieceIndex == nil { tokenPieceIndex = token.position <= 0 ? 0 : pieces.count }
         var glyphs = GlyphArrays()

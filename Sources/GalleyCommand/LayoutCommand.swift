@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import Galley
+
+/// `galley layout`: a whole file in one frame, line by line.
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Lay a text out in one frame and print its lines.",
+        discussion: """
+            Prints per line its UTF-16 range, origin (y up, from the frame's bottom left), width, ascent, descent and \
+            runs. Without --height the frame is as tall as the text needs. --json prints one object: {"lines": \
+            [{"stringRange": [location, length], "origin": [x, y], "width": w, "ascent": a, "descent": d, "runs": \
+            [...]}], "visibleStringRange": [location, length]}, ranges in UTF-16 units of the whole file.
+            """
+    )
+
+    @Argument(help: "A text file, or the text itself.") var file: String
+    @OptionGroup var text: TextOptions
+    @Option(help: "Frame width in points.") var width: Double
+    @Option(help: "Frame height in points (default: unbounded).") var height: Double?
+    @Option(name: .customLong("max-lines"), help: "At most this many lines, the last truncated.") var maxLines = 0
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let catalog = try text.catalog()
+        let font = try text.primaryFont(catalog)
+        let content = try TextOptions.text(file).text
+        let framesetter = Framesetter(attributedString: try text.attributedString(content, font: font), defaultFont: font)
+        var attributes = FrameAttributes()
+        attributes.maximumNumberOfLines = maxLines
+        let frameHeight: CGFloat
+        if let height {
+            frameHeight = CGFloat(height)
+        } else {
+            frameHeight = max(framesetter.suggestFrameSize(attributes: attributes, constraints: CGSize(width: width, height: .greatestFiniteMagnitude)).size.height, 1)
+        }
+        let frame = framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: width, height: frameHeight)), attributes: attributes)
+        print(json ? frame.jsonDescription : frame.layoutDescription, terminator: json ? "\n" : "")
+    }
+}

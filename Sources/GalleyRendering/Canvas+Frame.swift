@@ -1,0 +1,48 @@
+import Foundation
+import Galley
+
+extension Canvas {
+    /// Draws every line of a frame at its origin. The frame's coordinates are placed with the origin of its
+    /// path's bounding box at `frame.bounds.origin` (the path's own coordinates), shifted by the text position.
+    /// Core Text: `CTFrameDraw`.
+    public func draw(_ frame: Frame) {
+        let saved = textPosition
+        defer { textPosition = saved }
+        for (line, origin) in zip(frame.lines, frame.lineOrigins) {
+            textPosition = CGPoint(x: saved.x + frame.bounds.minX + origin.x, y: saved.y + frame.bounds.minY + origin.y)
+            draw(line)
+        }
+    }
+
+    /// Draws an attributed string in a rectangle (y up), wrapped to its width from its top edge; what does not
+    /// fit is left out. Returns the range drawn. UIKit: `NSAttributedString.draw(in:)`.
+    @discardableResult
+    public func draw(_ string: NSAttributedString, in rect: CGRect, defaultFont: Font? = nil) -> Range<Int> {
+        let frame = Framesetter(attributedString: string, defaultFont: defaultFont).frame(path: Path(rect: rect))
+        draw(frame)
+        return frame.visibleStringRange
+    }
+
+    /// Draws an attributed string as one unwrapped line per paragraph with the first baseline at `point`.
+    /// UIKit: `NSAttributedString.draw(at:)`.
+    public func draw(_ string: NSAttributedString, at point: CGPoint, defaultFont: Font? = nil) {
+        let size = StringDrawing.boundingSize(string, width: .greatestFiniteMagnitude, defaultFont: defaultFont)
+        let framesetter = Framesetter(attributedString: string, defaultFont: defaultFont)
+        let frame = framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: max(size.width, 1) + 1, height: max(size.height, 1) + 1)))
+        guard let firstOrigin = frame.lineOrigins.first else { return }
+        let saved = textPosition
+        textPosition = CGPoint(x: point.x - frame.bounds.minX - firstOrigin.x, y: point.y - frame.bounds.minY - firstOrigin.y)
+        draw(frame)
+        textPosition = saved
+    }
+}
+
+/// Measuring attributed strings for simple drawing.
+public enum StringDrawing {
+    /// The size an attributed string needs when wrapped to `width` (`.greatestFiniteMagnitude`: one line per
+    /// paragraph), from the same routine that lays out frames. UIKit: `NSAttributedString.boundingRect(with:options:context:)`.
+    public static func boundingSize(_ string: NSAttributedString, width: CGFloat, defaultFont: Font? = nil) -> CGSize {
+        Framesetter(attributedString: string, defaultFont: defaultFont)
+            .suggestFrameSize(constraints: CGSize(width: width, height: .greatestFiniteMagnitude)).size
+    }
+}

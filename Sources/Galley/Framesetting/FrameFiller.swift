@@ -234,6 +234,10 @@ struct FrameFiller {
                 ? .start : style.lineBreakMode == .byTruncatingMiddle ? .middle : .end
             line = line.truncated(width: available, type: type) ?? line
         }
+        // Justified paragraphs stretch every line but the last and lines that end at a forced break.
+        if style.alignment == .justified, lineEnd < paragraph.range.upperBound, !typesetter.endsWithForcedBreak(lineEnd) {
+            line = line.justified(factor: 1, width: available) ?? line
+        }
         let box = lineBox(line, paragraph: paragraph)
         let width = line.typographicBounds.width
         let trailing = line.trailingWhitespaceWidth

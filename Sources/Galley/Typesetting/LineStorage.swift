@@ -114,6 +114,28 @@ final class LineStorage: Sendable {
         self.width = pen
     }
 
+    /// A copy of a line with other advances (justification): positions and width follow, runs stay.
+    init(_ other: LineStorage, advances newAdvances: [CGFloat]) {
+        paragraph = other.paragraph
+        stringRange = other.stringRange
+        glyphs = other.glyphs
+        offsets = other.offsets
+        stringIndices = other.stringIndices
+        runs = other.runs
+        advances = newAdvances
+        var positions: [CGPoint] = []
+        positions.reserveCapacity(newAdvances.count)
+        var pen: CGFloat = 0
+        for run in other.runs {
+            for index in run.glyphRange {
+                positions.append(CGPoint(x: pen + other.offsets[index].x, y: other.offsets[index].y + run.baselineShift))
+                pen += newAdvances[index]
+            }
+        }
+        self.positions = positions
+        width = pen
+    }
+
     var caret: CaretTable {
         caretCache.withLock { cached in
             if let cached { return cached }

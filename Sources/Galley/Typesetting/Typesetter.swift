@@ -200,6 +200,13 @@ public final class Typesetter: Sendable {
         return Line(storage: LineBuilder(paragraph: paragraph.shaped).build(start..<end, offset: offset))
     }
 
+    /// Whether the text just before `index` is a forced line break (U+2028, or a paragraph separator).
+    func endsWithForcedBreak(_ index: Int) -> Bool {
+        guard index > 0, index <= text.length else { return false }
+        let unit = text.units[index - 1]
+        return unit == 0x2028 || unit == 0x2029 || unit == 0x0A || unit == 0x0D || unit == 0x85
+    }
+
     /// Whether a UTF-16 unit is whitespace that hangs at a line's end (spaces, tabs, line ends).
     @inline(__always)
     func isHangingWhitespace(_ unit: UInt16) -> Bool {
@@ -239,9 +246,32 @@ struct LineMeasure {
             let unit = units[position]
             var advance = paragraph.unitAdvances[position - base]
             if unit == 0x09 {
-                // Left tab stops for breaking (aligned stops place the following text when the line is built).
                 let stop = tabs.stop(after: offset + width)
-                advance = max(stop.location - offset - width, 0)
+                var target = stop.location
+                if stop.alignment == .right || stop.alignment == .center {
+                    // The text after the tab, up to the next tab or line end (or its column terminator), ends at
+                    // or centres on the stop.
+                    var segment: CGFloat = 0
+                    var beforeTerminator: CGFloat? = nil
+                    var next = position + 1
+                    while next < paragraph.range.upperBound {
+                        let following = units[next]
+                        if following == 0x09 || following == 0x2028 || following == 0x0A || following == 0x0D { break }
+                        if beforeTerminator == nil, let terminators = stop.columnTerminators,
+                            let scalar = Unicode.Scalar(following), terminators.contains(Character(scalar))
+                        {
+                            beforeTerminator = segment
+                        }
+                        segment += paragraph.unitAdvances[next - base]
+                        next += 1
+                    }
+                    if stop.alignment == .center {
+                        target -= segment / 2
+                    } else {
+                        target -= stop.columnTerminators != nil ? (beforeTerminator ?? segment) : segment
+                    }
+                }
+                advance = max(target - offset - width, 0)
             }
             width += advance
             if typesetter.isHangingWhitespace(unit) { trailingWhitespace += advance } else if advance != 0 || unit >= 0x20 {

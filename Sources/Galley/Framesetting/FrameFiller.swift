@@ -11,6 +11,8 @@ struct FrameFiller {
 
     /// Tolerance for "fits": a frame of the size a suggestion measured must take the same lines.
     static let epsilon: CGFloat = 1e-6
+    /// The tolerance for heights in this shape: rounding grows with the size of the coordinates.
+    let tolerance: CGFloat
 
     init(typesetter: Typesetter, path: Path, attributes: FrameAttributes) {
         self.typesetter = typesetter
@@ -26,6 +28,8 @@ struct FrameFiller {
             let ys = points.map(\.y)
             box = CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
         }
+        let magnitude = abs(box.minY) + abs(box.maxY)
+        tolerance = FrameFiller.epsilon + (magnitude.isFinite ? magnitude * 1e-11 : 0)
     }
 
     /// The vertical extent a line takes and the space after it, by the paragraph's style and line-height policy.
@@ -101,8 +105,9 @@ struct FrameFiller {
                          path: path, attributes: attributes, bounds: box, lineFragments: [], usedHeight: 0)
         }
         let limit = attributes.maximumNumberOfLines > 0 ? attributes.maximumNumberOfLines : Int.max
-        var top = box.maxY
-        var usedBottom = box.maxY
+        // Depth from the top of the box: the same sums whatever the box's position, so a frame of a measured size
+        // makes the very same decisions.
+        var depth: CGFloat = 0
         var pendingGap: CGFloat = 0
         var lastParagraphEnd: Int? = nil
         fillLoop: while index < range.upperBound, lines.count < limit {
@@ -110,18 +115,21 @@ struct FrameFiller {
             let paragraph = typesetter.paragraphs[paragraphIndex]
             let style = paragraph.style
             let isFirstLine = index == paragraph.range.lowerBound
-            var bandTop = top - pendingGap
+            var bandDepth = depth + pendingGap
             if isFirstLine, !lines.isEmpty {
-                bandTop -= max(ParagraphStyle.length(style.paragraphSpacingBefore), 0)
-                if lastParagraphEnd != nil { bandTop -= max(ParagraphStyle.length(typesetter.paragraphs[paragraphIndex - 1].style.paragraphSpacing), 0) }
+                bandDepth += max(ParagraphStyle.length(style.paragraphSpacingBefore), 0)
+                if lastParagraphEnd != nil { bandDepth += max(ParagraphStyle.length(typesetter.paragraphs[paragraphIndex - 1].style.paragraphSpacing), 0) }
             }
             // Propose a band as tall as a line of the paragraph's font; grow it if the line turns out taller.
             var proposed = estimatedHeight(paragraph, at: index)
             var attempt = 0
             while true {
-                let bandBottom = bandTop - proposed
-                if bandBottom < box.minY - FrameFiller.epsilon { break fillLoop }
-                let spans = spans(bottom: bandBottom, top: bandTop)
+                // The band: as tall as proposed, or as what is left of the shape when that is less.
+                let remaining = box.height - bandDepth
+                if remaining <= tolerance { break fillLoop }
+                let bandHeight = min(proposed, remaining)
+                let bandTop = box.maxY - bandDepth
+                let spans = spans(bottom: bandTop - bandHeight, top: bandTop)
                 let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
                 let ordered = rightToLeft ? spans.reversed() : spans
                 var placed: [(Line, CGPoint, CGRect, LineBox)] = []
@@ -129,11 +137,16 @@ struct FrameFiller {
                 var needsTaller: CGFloat? = nil
                 for span in ordered where next < range.upperBound && next < paragraph.range.upperBound {
                     guard let result = layLine(paragraph, start: next, isFirstLine: next == paragraph.range.lowerBound,
-                                               span: span, bandTop: bandTop, limit: range.upperBound)
+                                               span: span, bandDepth: bandDepth, limit: range.upperBound)
                     else { continue }
-                    if result.box.height > proposed + FrameFiller.epsilon, placed.isEmpty, attempt < 3 {
-                        needsTaller = result.box.height
-                        break
+                    if placed.isEmpty, result.box.height > bandHeight + tolerance {
+                        // Taller than the band: it does not fit below, or ask again with a band as tall as it.
+                        if result.box.height > remaining + tolerance, bandHeight >= remaining { break fillLoop }
+                        if attempt < 3 {
+                            needsTaller = result.box.height
+                            break
+                        }
+                        if result.box.height > remaining + tolerance { break fillLoop }
                     }
                     placed.append((result.line, result.origin, result.fragment, result.box))
                     next = result.end
@@ -145,17 +158,16 @@ struct FrameFiller {
                 }
                 if placed.isEmpty {
                     // No span here takes a line: move down and try again.
-                    bandTop -= max(min(proposed / 4, 4), 0.5)
+                    bandDepth += max(min(proposed / 4, 4), 0.5)
                     continue
                 }
                 for (line, origin, fragment, _) in placed where lines.count < limit {
                     lines.append(line)
-                    origins.append(CGPoint(x: origin.x - box.minX, y: origin.y - box.minY))
-                    fragments.append(fragment.offsetBy(dx: -box.minX, dy: -box.minY))
+                    origins.append(origin)
+                    fragments.append(fragment)
                 }
                 let lineBox = placed[0].3
-                usedBottom = bandTop - lineBox.height
-                top = usedBottom
+                depth = bandDepth + lineBox.height
                 pendingGap = lineBox.gap
                 index = lines.last.map { $0.stringRange.upperBound } ?? next
                 lastParagraphEnd = index == paragraph.range.upperBound ? index : nil
@@ -191,7 +203,7 @@ struct FrameFiller {
         let visibleEnd = lines.last?.stringRange.upperBound ?? range.lowerBound
         return Frame(lines: lines, lineOrigins: origins, stringRange: range,
                      visibleStringRange: range.lowerBound..<max(visibleEnd, range.lowerBound), path: path, attributes: attributes,
-                     bounds: box, lineFragments: fragments, usedHeight: lines.isEmpty ? 0 : box.maxY - usedBottom)
+                     bounds: box, lineFragments: fragments, usedHeight: lines.isEmpty ? 0 : depth)
     }
 
     /// A line of the paragraph's first font, by the paragraph's style: the first guess for a band's height.
@@ -206,7 +218,7 @@ struct FrameFiller {
 
     /// Breaks and places one line in a span: indents, alignment, the line's box.
     private func layLine(_ paragraph: Typesetter.Paragraph, start: Int, isFirstLine: Bool, span: ClosedRange<CGFloat>,
-                         bandTop: CGFloat, limit: Int) -> (line: Line, end: Int, origin: CGPoint, fragment: CGRect, box: LineBox)? {
+                         bandDepth: CGFloat, limit: Int) -> (line: Line, end: Int, origin: CGPoint, fragment: CGRect, box: LineBox)? {
         let style = paragraph.style
         let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
         let spanWidth = span.upperBound - span.lowerBound
@@ -253,8 +265,10 @@ struct FrameFiller {
         let leftMargin = rightToLeft ? span.upperBound - end : span.lowerBound + head
         let visibleLeftInLine = rightToLeft ? trailing : 0
         let x = leftMargin + (available - visible) * factor - visibleLeftInLine
-        let baseline = bandTop - box.above
-        let fragment = CGRect(x: leftMargin, y: bandTop - box.height, width: available, height: box.height)
-        return (line, start + count, CGPoint(x: x, y: baseline), fragment, box)
+        // Relative to the box's origin, computed from the depth (see `fill`).
+        let baseline = self.box.height - (bandDepth + box.above)
+        let fragment = CGRect(x: leftMargin - self.box.minX, y: self.box.height - (bandDepth + box.height), width: available,
+                              height: box.height)
+        return (line, start + count, CGPoint(x: x - self.box.minX, y: baseline), fragment, box)
     }
 }

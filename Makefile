@@ -37,7 +37,8 @@ test: deps
 
 SHOWCASE := office fjord AVATAR Wave — مرحبا بالعالم — नमस्ते — 👋🏽 ❤️‍🔥 🇯🇵
 
-## demo: the showcase line (ligatures, kerning, Arabic, Devanagari, colour emoji) as PNG, PDF and SVG, its
+## demo: the showcase line (ligatures, kerning, Arabic, Devanagari, colour emoji) as PNG, PDF and SVG, the
+## showcase page (columns around a circle, mixed scripts, tab stops, a truncated line) as PDF and PNG, the line's
 ## glyphs next to hb-shape's, and the table of the bundled fonts, all in out/.
 demo: build
 	@mkdir -p out
@@ -45,6 +46,7 @@ demo: build
 	for kind in png pdf svg; do \
 		$$bin render --font-dir Fonts --font "Linux Libertine O" --size 36 -o out/showcase.$$kind "$(SHOWCASE)" || exit 1; \
 	done; \
+	$$bin showcase --font-dir Fonts -o out/showcase-page.pdf -o out/showcase-page.png || exit 1; \
 	{ echo "galley shape:"; $$bin shape Fonts/LinLibertine_R.otf "office AVATAR"; \
 	  echo "hb-shape:"; hb-shape --no-glyph-names Fonts/LinLibertine_R.otf "office AVATAR"; \
 	  echo "galley shape (Arabic):"; $$bin shape Fonts/Amiri-Regular.ttf "مرحبا بالعالم"; \
@@ -57,6 +59,8 @@ demo: build
 	echo "  out/showcase.png   the showcase line drawn through Cairo (the picture in the README is a copy)"; \
 	echo "  out/showcase.pdf   the same line as PDF, its text selectable"; \
 	echo "  out/showcase.svg   the same line as SVG"; \
+	echo "  out/showcase-page.pdf, .png  a page: two justified columns around a circle, six scripts, tab stops,"; \
+	echo "                     emoji and a truncated line (the README's second picture is a copy of the PNG)"; \
 	echo "  out/shape.txt      galley shape next to hb-shape for two lines (identical glyphs and positions)"; \
 	echo "  out/fonts.txt      every face in Fonts/ (family, style, PostScript name, traits, file)"; \
 	echo "  out/font-info.txt  metrics, features, axes and tables of five faces"

@@ -108,6 +108,43 @@ public final class Canvas {
         cairo_fill(context)
     }
 
+    /// Fills a path (y up) with a colour by a fill rule.
+    public func fill(_ path: Path, with color: Color, rule: Path.FillRule = .winding) {
+        addPath(path)
+        setSource(color)
+        cairo_set_fill_rule(context, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_fill(context)
+    }
+
+    /// Strokes a path (y up) with a colour and a line width in points.
+    public func stroke(_ path: Path, with color: Color, lineWidth: CGFloat = 1) {
+        addPath(path)
+        setSource(color)
+        cairo_set_line_width(context, Double(lineWidth.isFinite ? max(lineWidth, 0) : 1))
+        cairo_stroke(context)
+    }
+
+    private func addPath(_ path: Path) {
+        cairo_new_path(context)
+        for element in path.elements {
+            switch element {
+            case .move(let p): cairo_move_to(context, Double(p.x), Double(p.y))
+            case .line(let p): cairo_line_to(context, Double(p.x), Double(p.y))
+            case .quadCurve(let p, let c):
+                var x: Double = 0
+                var y: Double = 0
+                cairo_get_current_point(context, &x, &y)
+                // A quadratic curve as the cubic with control points two thirds of the way to its control.
+                cairo_curve_to(context, x + 2 / 3 * (Double(c.x) - x), y + 2 / 3 * (Double(c.y) - y),
+                               Double(p.x) + 2 / 3 * Double(c.x - p.x), Double(p.y) + 2 / 3 * Double(c.y - p.y),
+                               Double(p.x), Double(p.y))
+            case .curve(let p, let c1, let c2):
+                cairo_curve_to(context, Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y), Double(p.x), Double(p.y))
+            case .closeSubpath: cairo_close_path(context)
+            }
+        }
+    }
+
     func setSource(_ color: Color) {
         func clamp(_ value: CGFloat) -> Double { Double(min(max(value, 0), 1)) }
         cairo_set_source_rgba(context, clamp(color.red), clamp(color.green), clamp(color.blue), clamp(color.alpha))

@@ -21,6 +21,16 @@ import Testing
         #expect(frame.stringRange == 0..<31)
     }
 
+    @Test func reBreakingReusesTheShaping() {
+        // Lines at two widths come from the same shaped paragraph object: breaking never reshapes it.
+        let typesetter = Self.framesetter.typesetter
+        let narrow = typesetter.line(stringRange: 0..<typesetter.suggestLineBreak(startingAt: 0, width: 40))
+        let wide = typesetter.line(stringRange: 0..<typesetter.suggestLineBreak(startingAt: 0, width: 400))
+        #expect(narrow.storage.paragraph === wide.storage.paragraph)
+        #expect(narrow.storage.paragraph === typesetter.paragraphs[0].shaped)
+        #expect(narrow.stringRange.count < wide.stringRange.count)
+    }
+
     @Test func negativeSizesAreStandardizedRectangles() {
         // As in Core Graphics, a rectangle with a negative width is the same rectangle the other way round.
         let frame = Self.framesetter.frame(path: Path(rect: CGRect(x: 100, y: 0, width: -100, height: 100)))
@@ -43,11 +53,11 @@ import Testing
     }
 
     @Test func hugeParagraphWithoutBreakOpportunities() {
-        // 4 MB of one unbreakable "word" (a debug build makes 10 MB slow for a unit test; the release benchmark
-        // runs larger): pieces of 1 Mi units, lines by clusters, in time proportional to the length.
-        let text = String(repeating: "x", count: 4 * 1024 * 1024)
+        // 10 MB of one unbreakable "word": shaped in pieces of 1 Mi UTF-16 units, lines broken between clusters,
+        // in time proportional to the length.
+        let text = String(repeating: "x", count: 10_000_000)
         let framesetter = Framesetter(attributedString: NSAttributedString(string: text, attributes: [.font: Self.font]))
-        #expect(framesetter.typesetter.paragraphRanges.count == 4)
+        #expect(framesetter.typesetter.paragraphRanges.count == 10)
         let frame = framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: 300, height: 200)))
         #expect(frame.lines.count > 5)
         #expect(frame.lines.allSatisfy { $0.stringRange.count > 10 })

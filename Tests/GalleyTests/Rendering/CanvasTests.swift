@@ -236,3 +236,18 @@ import GalleyRendering
         }
     }
 }
+
+/// Simple string drawing: measure, then draw in a rectangle of that size.
+@Suite struct StringDrawingTests {
+    @Test func measuredSizeHoldsTheWholeString() throws {
+        let font = try TestFonts.font("DejaVuSerif.ttf", size: 14)
+        let string = NSAttributedString(string: "Measure me, then draw me in that rectangle.\nTwo paragraphs.", attributes: [.font: font])
+        let size = StringDrawing.boundingSize(string, width: 120)
+        #expect(size.width <= 120 && size.height > 3 * font.ascent)
+        let canvas = try Canvas(width: 200, height: 200)
+        let drawn = canvas.draw(string, in: CGRect(origin: CGPoint(x: 10, y: 10), size: size))
+        #expect(drawn == 0..<string.length)
+        canvas.draw(string, at: CGPoint(x: 10, y: 180))
+        #expect((0..<200).contains { x in (canvas.pixel(x: x, y: 20)?.alpha ?? 0) > 0 })
+    }
+}

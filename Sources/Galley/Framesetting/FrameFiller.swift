@@ -44,23 +44,32 @@ struct FrameFiller {
     }
 
     func lineBox(_ line: Line, paragraph: Typesetter.Paragraph) -> LineBox {
-        let style = paragraph.style
         var ascent: CGFloat
         var descent: CGFloat
         var leading: CGFloat
-        switch style.lineHeightPolicy {
+        switch paragraph.style.lineHeightPolicy {
         case .fontMaximum:
             let bounds = line.typographicBounds
             (ascent, descent, leading) = (bounds.ascent, bounds.descent, bounds.leading)
         case .strut:
-            let text = typesetter.text
-            let font = text.runAttributes[text.runIndex(at: min(paragraph.range.lowerBound, max(text.length - 1, 0)))].font
+            let font = paragraphFont(paragraph, at: paragraph.range.lowerBound)
             (ascent, descent, leading) = (font?.ascent ?? 0, font?.descent ?? 0, font?.leading ?? 0)
             for run in line.storage.runs where run.isDelegate {
                 ascent = max(ascent, run.ascent + run.baselineShift)
                 descent = max(descent, run.descent - run.baselineShift)
             }
         }
+        return lineBox(ascent: ascent, descent: descent, leading: leading, style: paragraph.style)
+    }
+
+    /// The font the text at an index asked for (before fallback).
+    private func paragraphFont(_ paragraph: Typesetter.Paragraph, at index: Int) -> Font? {
+        let text = typesetter.text
+        return text.runAttributes[text.runIndex(at: min(index, max(text.length - 1, 0)))].font
+    }
+
+    /// A line box from metrics, by the paragraph style's heights and spacing.
+    private func lineBox(ascent: CGFloat, descent: CGFloat, leading: CGFloat, style: ParagraphStyle) -> LineBox {
         let natural = ascent + descent
         var height = natural
         let multiple = ParagraphStyle.length(style.lineHeightMultiple)
@@ -208,11 +217,8 @@ struct FrameFiller {
 
     /// A line of the paragraph's first font, by the paragraph's style: the first guess for a band's height.
     private func estimatedHeight(_ paragraph: Typesetter.Paragraph, at index: Int) -> CGFloat {
-        let text = typesetter.text
-        let font = text.runAttributes[text.runIndex(at: min(index, max(text.length - 1, 0)))].font
-        let line = Line(storage: LineStorage(paragraph: paragraph.shaped, stringRange: index..<index, items: [], from: GlyphArrays()))
-        var box = lineBox(line, paragraph: paragraph)
-        if box.height <= 0, let font { box = LineBox(above: font.ascent, below: font.descent, gap: 0) }
+        let font = paragraphFont(paragraph, at: index)
+        let box = lineBox(ascent: font?.ascent ?? 0, descent: font?.descent ?? 0, leading: font?.leading ?? 0, style: paragraph.style)
         return max(box.height, 0.5)
     }
 

@@ -84,6 +84,15 @@ struct GlyphArrays: Sendable {
 
     var count: Int { glyphs.count }
 
+    /// Appends glyph `index` of `other`, optionally with another string index (a truncation token's cut point).
+    mutating func append(_ other: GlyphArrays, _ index: Int, stringIndex: Int? = nil) {
+        glyphs.append(other.glyphs[index])
+        advances.append(other.advances[index])
+        offsets.append(other.offsets[index])
+        stringIndices.append(stringIndex ?? other.stringIndices[index])
+        flags.append(other.flags[index])
+    }
+
     mutating func reserve(_ count: Int) {
         glyphs.reserveCapacity(count)
         advances.reserveCapacity(count)

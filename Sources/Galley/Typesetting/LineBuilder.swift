@@ -64,13 +64,7 @@ struct LineBuilder {
             guard let token else { return }
             for var tokenItem in token.items {
                 let begin = glyphs.count
-                for index in tokenItem.glyphRange {
-                    glyphs.glyphs.append(token.glyphs.glyphs[index])
-                    glyphs.advances.append(token.glyphs.advances[index])
-                    glyphs.offsets.append(token.glyphs.offsets[index])
-                    glyphs.stringIndices.append(token.glyphs.stringIndices[index])
-                    glyphs.flags.append(0)
-                }
+                for index in tokenItem.glyphRange { glyphs.append(token.glyphs, index) }
                 tokenItem.glyphRange = begin..<glyphs.count
                 items.append(tokenItem)
             }
@@ -80,13 +74,7 @@ struct LineBuilder {
             var item = piece.item
             let begin = glyphs.count
             if let slice = safeSlice(item, piece.range) {
-                for index in slice {
-                    glyphs.glyphs.append(shaped.glyphs.glyphs[index])
-                    glyphs.advances.append(shaped.glyphs.advances[index])
-                    glyphs.offsets.append(shaped.glyphs.offsets[index])
-                    glyphs.stringIndices.append(shaped.glyphs.stringIndices[index])
-                    glyphs.flags.append(shaped.glyphs.flags[index])
-                }
+                for index in slice { glyphs.append(shaped.glyphs, index) }
             } else {
                 // Reshape the piece with the line as context: the far side of the line's edge is not there.
                 if shaper == nil { shaper = Shaper(text: text, context: range, script: paragraph.script) }
@@ -95,13 +83,7 @@ struct LineBuilder {
                 textItem.level = piece.level
                 let reshaped = shaper!.shape(textItem)
                 let source = shaper!.glyphs
-                for index in reshaped.glyphRange {
-                    glyphs.glyphs.append(source.glyphs[index])
-                    glyphs.advances.append(source.advances[index])
-                    glyphs.offsets.append(source.offsets[index])
-                    glyphs.stringIndices.append(source.stringIndices[index])
-                    glyphs.flags.append(source.flags[index])
-                }
+                for index in reshaped.glyphRange { glyphs.append(source, index) }
             }
             item.item.range = piece.range
             item.item.level = piece.level

@@ -19,6 +19,12 @@ struct TextOptions: ParsableArguments {
     var tabs: String?
     @Option(name: .customLong("line-break"), help: "word, char, clip, head, tail or middle.") var lineBreak = "word"
     @Option(help: "Text colour as #rrggbb or #rrggbbaa.") var color = "#000000"
+    @Option(help: "Hyphenate with the dictionary of this language (en-US, de, fr); sets the text's language.")
+    var hyphenate: String?
+    @Option(name: .customLong("hyphenation-factor"), help: "Hyphenate lines filled less than this (0…1; default 1 with --hyphenate).")
+    var hyphenationFactor: Double?
+    @Flag(help: "Justify (the same as --align justified).") var justify = false
+    @Option(name: .customLong("line-breaking"), help: "greedy or optimal (Knuth–Plass).") var lineBreaking = "greedy"
 
     /// The catalog the options name.
     func catalog() throws -> FontCatalog {
@@ -55,6 +61,13 @@ struct TextOptions: ParsableArguments {
         case "middle": style.lineBreakMode = .byTruncatingMiddle
         default: throw ValidationError("--line-break must be word, char, clip, head, tail or middle")
         }
+        if justify { style.alignment = .justified }
+        if hyphenate != nil || hyphenationFactor != nil { style.hyphenationFactor = Float(hyphenationFactor ?? 1) }
+        switch lineBreaking.lowercased() {
+        case "greedy": style.lineBreakStrategy = .greedy
+        case "optimal": style.lineBreakStrategy = .optimal()
+        default: throw ValidationError("--line-breaking must be greedy or optimal")
+        }
         style.lineHeightMultiple = CGFloat(lineHeight)
         style.paragraphSpacing = CGFloat(paragraphSpacing)
         for entry in (tabs ?? "").split(separator: ",") {
@@ -84,7 +97,7 @@ struct TextOptions: ParsableArguments {
                 return setting
             }
         }
-        if let language { attributes[NSAttributedString.Key.language] = language }
+        if let language = language ?? hyphenate { attributes[NSAttributedString.Key.language] = language }
         return NSAttributedString(string: text, attributes: attributes)
     }
 

@@ -46,6 +46,13 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var baseWritingDirection: WritingDirection = .natural
     /// Which fonts decide a line's height. Galley only (see `LineHeightPolicy`).
     public var lineHeightPolicy: LineHeightPolicy = .fontMaximum
+    /// When to hyphenate, 0…1: a line is hyphenated when, broken at words only, it would be filled less than this
+    /// fraction of its width (0: never). Words are hyphenated by the dictionary of the text's language
+    /// (`NSLanguage`, else `TypesetterOptions.language`). TextKit: `NSParagraphStyle.hyphenationFactor`.
+    public var hyphenationFactor: Float = 0
+    /// Greedy (Core Text's: each line as full as it can be) or optimal (Knuth–Plass over the whole paragraph).
+    /// TextKit: `NSParagraphStyle.lineBreakStrategy` (whose options differ).
+    public var lineBreakStrategy: LineBreakStrategy = .greedy
 
     /// The default style, with a base direction.
     public init(baseWritingDirection: WritingDirection = .natural) {
@@ -88,6 +95,16 @@ public enum LineBreakMode: Int, Hashable, Sendable {
     case byTruncatingTail = 4
     /// One line per paragraph, "…" in its middle. Core Text: `kCTLineBreakByTruncatingMiddle`.
     case byTruncatingMiddle = 5
+}
+
+/// How a paragraph's lines are chosen.
+public enum LineBreakStrategy: Hashable, Sendable {
+    /// Line by line, each as full as it can be (Core Text, most engines).
+    case greedy
+    /// The whole paragraph at once, minimising Knuth and Plass's demerits: even spacing, fewer hyphens, no very
+    /// loose line next to a tight one (TeX, Typst, Minikin). `looseness` asks for that many more (or fewer) lines
+    /// than the best when the paragraph allows it.
+    case optimal(looseness: Int = 0)
 }
 
 /// Which fonts set the height of a line.

@@ -235,9 +235,12 @@ struct FrameFiller {
         let available = end - head
         guard available > 0 else { return nil }
         let count: Int
+        var hyphenated = false
         switch style.lineBreakMode {
         case .byWordWrapping:
-            count = typesetter.suggestLineBreak(startingAt: start, width: available, offset: head)
+            let broken = typesetter.breakLine(startingAt: start, width: available, offset: head)
+            count = broken.end - start
+            hyphenated = broken.hyphenated
         case .byCharWrapping:
             count = typesetter.suggestClusterBreak(startingAt: start, width: available, offset: head)
         case .byClipping, .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle:
@@ -246,7 +249,7 @@ struct FrameFiller {
         }
         guard count > 0 else { return nil }
         let lineEnd = min(start + count, limit)
-        var line = typesetter.line(stringRange: start..<lineEnd, offset: head)
+        var line = typesetter.line(start..<lineEnd, offset: head, hyphenated: hyphenated && lineEnd == start + count)
         if [.byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle].contains(style.lineBreakMode) {
             let type: TruncationType = style.lineBreakMode == .byTruncatingHead
                 ? .start : style.lineBreakMode == .byTruncatingMiddle ? .middle : .end

@@ -13,8 +13,9 @@ final class ShapedParagraph: Sendable {
         var attributes: StringAttributes
         /// Points the run sits above the baseline (baseline offset and superscript).
         var baselineShift: CGFloat
-        /// Whether the item is a truncation token put into a line (its glyphs stand for no text).
-        var isTruncationToken = false
+        /// Text a line shows that is not in the string: a truncation token or a hyphen (its glyphs stand for no
+        /// characters; their string indices are the point where it was put).
+        var insertion: Insertion? = nil
     }
 
     let text: AttributedText
@@ -68,6 +69,12 @@ final class ShapedParagraph: Sendable {
         self.init(text: text, range: range, levels: levels, graphemes: graphemes, items: items, glyphs: shaper.glyphs,
                   script: options.script)
     }
+}
+
+/// What an inserted run is.
+enum Insertion: Sendable {
+    case truncationToken
+    case hyphen
 }
 
 /// Flat per-glyph storage: parallel arrays, no per-glyph objects.

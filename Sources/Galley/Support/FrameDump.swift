@@ -15,7 +15,7 @@ extension Frame {
                 + "descent \(Frame.fixed(bounds.descent))")
             for run in line.runs {
                 let direction = run.status.contains(.rightToLeft) ? "rtl" : "ltr"
-                let token = run.isTruncationToken ? " token" : ""
+                let token = run.isTruncationToken ? " token" : run.isInsertedHyphen ? " hyphen" : ""
                 lines.append("  run \(run.stringRange.lowerBound)..<\(run.stringRange.upperBound) \(run.font.postScriptName) "
                     + "\(Frame.fixed(run.font.size)) \(direction) \(run.glyphCount) glyphs width "
                     + "\(Frame.fixed(run.typographicBounds().width))\(token)")
@@ -34,7 +34,8 @@ extension Frame {
                 "{\"stringRange\":[\(run.stringRange.lowerBound),\(run.stringRange.count)],\"font\":\"\(run.font.postScriptName)\","
                     + "\"size\":\(Line.number(run.font.size)),\"rightToLeft\":\(run.status.contains(.rightToLeft)),"
                     + "\"glyphCount\":\(run.glyphCount),\"width\":\(Line.number(run.typographicBounds().width))"
-                    + (run.isTruncationToken ? ",\"truncationToken\":true" : "") + "}"
+                    + (run.isTruncationToken ? ",\"truncationToken\":true" : "")
+                    + (run.isInsertedHyphen ? ",\"insertedHyphen\":true" : "") + "}"
             }
             return "{\"stringRange\":[\(line.stringRange.lowerBound),\(line.stringRange.count)],"
                 + "\"origin\":[\(Line.number(origin.x)),\(Line.number(origin.y))],\"width\":\(Line.number(bounds.width)),"

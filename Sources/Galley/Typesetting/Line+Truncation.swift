@@ -100,25 +100,46 @@ extension Line {
         }
         guard tokenLine.typographicBounds.width <= width + 1e-6 else { return nil }
 
-        // The token's runs become items at the cut point, at the paragraph's level.
-        let tokenStorage = tokenLine.storage
-        var tokenGlyphs = GlyphArrays()
-        var tokenItems: [ShapedParagraph.Item] = []
-        for run in tokenStorage.runs {
-            let begin = tokenGlyphs.count
-            for index in run.glyphRange {
-                tokenGlyphs.glyphs.append(tokenStorage.glyphs[index])
-                tokenGlyphs.advances.append(tokenStorage.advances[index])
-                tokenGlyphs.offsets.append(tokenStorage.offsets[index])
-                tokenGlyphs.stringIndices.append(cut)
-                tokenGlyphs.flags.append(0)
-            }
-            let item = TextItem(range: cut..<cut, attributeRun: 0, script: 0, level: paragraph.levels.paragraphLevel, font: run.font)
-            tokenItems.append(ShapedParagraph.Item(item: item, glyphRange: begin..<tokenGlyphs.count, attributes: run.attributes,
-                                                   baselineShift: run.baselineShift, isTruncationToken: true))
-        }
+        let (tokenItems, tokenGlyphs) = Line.items(of: tokenLine, at: cut, paragraph: paragraph, kind: .truncationToken)
         let built = LineBuilder(paragraph: paragraph).build(
             showing: shown, of: stringRange, offset: 0, token: (tokenItems, tokenGlyphs, tokenPosition))
         return Line(storage: built)
+    }
+
+    /// The runs of a line (a token, a hyphen) as items inserted into a line of `paragraph` at string index `index`,
+    /// at the paragraph's level, with their glyphs.
+    static func items(of line: Line, at index: Int, paragraph: ShapedParagraph, kind: Insertion)
+        -> (items: [ShapedParagraph.Item], glyphs: GlyphArrays)
+    {
+        let storage = line.storage
+        var glyphs = GlyphArrays()
+        var items: [ShapedParagraph.Item] = []
+        for run in storage.runs {
+            let begin = glyphs.count
+            for glyph in run.glyphRange {
+                glyphs.glyphs.append(storage.glyphs[glyph])
+                glyphs.advances.append(storage.advances[glyph])
+                glyphs.offsets.append(storage.offsets[glyph])
+                glyphs.stringIndices.append(index)
+                glyphs.flags.append(0)
+            }
+            let item = TextItem(range: index..<index, attributeRun: 0, script: 0, level: paragraph.levels.paragraphLevel, font: run.font)
+            items.append(ShapedParagraph.Item(item: item, glyphRange: begin..<glyphs.count, attributes: run.attributes,
+                                              baselineShift: run.baselineShift, insertion: kind))
+        }
+        return (items, glyphs)
+    }
+
+    /// Items for inserted text (a hyphen): `text` with the attributes of the character at `attributesAt`, or
+    /// `fallbackText` when that font has no glyph for the first.
+    static func insertionItems(text: [UInt16], fallbackText: [UInt16], attributesAt source: Int, paragraph: ShapedParagraph,
+                               at index: Int, kind: Insertion) -> (items: [ShapedParagraph.Item], glyphs: GlyphArrays) {
+        let full = paragraph.text
+        var attributes = full.runAttributes[full.runIndex(at: min(max(source, 0), max(full.length - 1, 0)))]
+        attributes.runDelegate = nil
+        let font = attributes.font
+        let units = font.map { $0.glyph(forCodePoint: UInt32(text[0])) != nil } ?? true ? text : fallbackText
+        let line = Line(text: AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: font))
+        return items(of: line, at: index, paragraph: paragraph, kind: kind)
     }
 }

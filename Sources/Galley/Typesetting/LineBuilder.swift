@@ -174,7 +174,7 @@ struct LineBuilder {
         // Glyph indices in logical order (items are logical; right-to-left items hold their glyphs reversed).
         var logical: [Int] = []
         logical.reserveCapacity(glyphs.count)
-        for item in items where !item.isTruncationToken {
+        for item in items where item.insertion == nil {
             if item.item.isRightToLeft { logical.append(contentsOf: item.glyphRange.reversed()) } else {
                 logical.append(contentsOf: item.glyphRange)
             }

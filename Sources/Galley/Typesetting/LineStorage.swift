@@ -19,7 +19,7 @@ final class LineStorage: Sendable {
         var leading: CGFloat
         var status: RunStatus
         var isDelegate: Bool
-        var isTruncationToken = false
+        var insertion: Insertion? = nil
     }
 
     let paragraph: ShapedParagraph
@@ -103,7 +103,7 @@ final class LineStorage: Sendable {
                     glyphRange: start..<end, stringRange: item.item.range, attributes: item.attributes, font: font,
                     level: item.item.level, baselineShift: shift, ascent: delegate?.ascent ?? font.ascent,
                     descent: delegate?.descent ?? font.descent, leading: delegate == nil ? font.leading : 0, status: status,
-                    isDelegate: delegate != nil, isTruncationToken: item.isTruncationToken))
+                    isDelegate: delegate != nil, insertion: item.insertion))
         }
         self.glyphs = glyphs
         self.positions = positions

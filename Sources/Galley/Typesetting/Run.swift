@@ -32,7 +32,10 @@ public struct Run: Sendable {
 
     /// Whether the run is the token a truncated line shows where text was cut. Its string indices are the cut
     /// point; it stands for no characters.
-    public var isTruncationToken: Bool { record.isTruncationToken }
+    public var isTruncationToken: Bool { record.insertion == .truncationToken }
+
+    /// Whether the run is a hyphen a hyphenated line ends with (not in the string; its string index is the break).
+    public var isInsertedHyphen: Bool { record.insertion == .hyphen }
 
     /// Whether the run holds a run delegate's placeholder (it draws nothing).
     public var isRunDelegate: Bool { record.isDelegate }

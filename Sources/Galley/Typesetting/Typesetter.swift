@@ -28,25 +28,37 @@ public final class Typesetter: Sendable {
     let text: AttributedText
     let options: TypesetterOptions
     let paragraphs: [Paragraph]
+    /// Refuses breaks: called with the UTF-16 offset a line would end at and whether it is a hyphenation point.
+    let breakVeto: (@Sendable (_ index: Int, _ isHyphenation: Bool) -> Bool)?
 
     /// A typesetter for an attributed string with Core Text's keys. Text without a font attribute uses
     /// `defaultFont` (nil: `Font.defaultFont`).
     /// Core Text: `CTTypesetterCreateWithAttributedStringAndOptions`.
+    ///
+    /// - Parameter shouldBreak: a veto, as TextKit's delegate `layoutManager(_:shouldBreakLineByWordBeforeCharacterAt:)`
+    ///   and `…ByHyphenatingBeforeCharacterAt:`: called with the offset a line would end at and whether it is a
+    ///   hyphenation point; return false to keep the text together (links, URLs). A vetoed line ends earlier.
     public convenience init(attributedString: NSAttributedString, options: TypesetterOptions = TypesetterOptions(),
-                            defaultFont: Font? = nil) {
-        self.init(text: AttributedText(attributedString, defaultFont: defaultFont ?? Font.defaultFont), options: options)
+                            defaultFont: Font? = nil,
+                            shouldBreak: (@Sendable (_ index: Int, _ isHyphenation: Bool) -> Bool)? = nil) {
+        self.init(text: AttributedText(attributedString, defaultFont: defaultFont ?? Font.defaultFont), options: options,
+                  breakVeto: shouldBreak)
     }
 
     /// A typesetter for a Swift `AttributedString` with Galley's attributes.
     /// Core Text: `CTTypesetterCreateWithAttributedString`.
     public convenience init(attributedString: AttributedString, options: TypesetterOptions = TypesetterOptions(),
-                            defaultFont: Font? = nil) {
-        self.init(text: AttributedText(attributedString, defaultFont: defaultFont ?? Font.defaultFont), options: options)
+                            defaultFont: Font? = nil,
+                            shouldBreak: (@Sendable (_ index: Int, _ isHyphenation: Bool) -> Bool)? = nil) {
+        self.init(text: AttributedText(attributedString, defaultFont: defaultFont ?? Font.defaultFont), options: options,
+                  breakVeto: shouldBreak)
     }
 
-    init(text: AttributedText, options: TypesetterOptions = TypesetterOptions()) {
+    init(text: AttributedText, options: TypesetterOptions = TypesetterOptions(),
+         breakVeto: (@Sendable (Int, Bool) -> Bool)? = nil) {
         self.text = text
         self.options = options
+        self.breakVeto = breakVeto
         var ranges = ParagraphBoundaries.ranges(text.units)
         if !options.allowsUnboundedLayout { ranges = Typesetter.bounded(ranges, text.units) }
         paragraphs = ranges.map { Typesetter.prepare(text, range: $0, options: options) }
@@ -109,12 +121,95 @@ public final class Typesetter: Sendable {
     /// line breaks between grapheme clusters; at least one cluster is always returned, so a caller always
     /// advances. `offset` is the line's start position, which tab stops are measured from.
     /// Core Text: `CTTypesetterSuggestLineBreakWithOffset`.
+    ///
+    /// When the paragraph's style has a `hyphenationFactor` and the line would be filled less than that, the next
+    /// word is hyphenated where the dictionary allows; `line(stringRange:)` then ends the line with a hyphen.
     public func suggestLineBreak(startingAt start: Int, width: CGFloat, offset: CGFloat = 0) -> Int {
         guard start >= 0, start < text.length else { return 0 }
+        return breakLine(startingAt: start, width: width, offset: offset).end - start
+    }
+
+    /// The greedy line from `start`: where it ends and whether it ends at a hyphenation point.
+    func breakLine(startingAt start: Int, width: CGFloat, offset: CGFloat) -> (end: Int, hyphenated: Bool) {
         let paragraph = paragraphs[paragraphIndex(at: start)]
         let width = width.isNaN ? 0 : width
-        if let fit = wordBreak(paragraph, start: start, width: width, offset: offset) { return fit - start }
-        return clusterBreak(paragraph, start: start, width: width, offset: offset) - start
+        let fit = wordBreak(paragraph, start: start, width: width, offset: offset)
+        if paragraph.style.hyphenationFactor > 0, let overflow = fit.map({ nextOpportunity(paragraph, after: $0.end) }) ?? nextOpportunity(paragraph, after: start),
+            (fit?.visibleWidth ?? 0) < CGFloat(paragraph.style.hyphenationFactor) * width,
+            let hyphenated = hyphenationBreak(paragraph, start: start, from: fit?.end ?? start, to: overflow, width: width, offset: offset)
+        {
+            return (hyphenated, true)
+        }
+        if let fit { return (fit.end, false) }
+        return (clusterBreak(paragraph, start: start, width: width, offset: offset), false)
+    }
+
+    /// The first break opportunity after `index` (the paragraph's end at the latest).
+    private func nextOpportunity(_ paragraph: Paragraph, after index: Int) -> Int? {
+        let base = paragraph.range.lowerBound
+        let positions = paragraph.breaks.positions
+        var low = 0
+        var high = positions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if positions[middle] + base <= index { low = middle + 1 } else { high = middle }
+        }
+        guard low < positions.count else { return nil }
+        if low > 0, paragraph.breaks.isMandatory[low - 1], positions[low - 1] + base == index { return nil }
+        return positions[low] + base
+    }
+
+    /// The best hyphenation point in the words between `from` and `to` for a line from `start`: the last one whose
+    /// text and hyphen fit, that the veto allows.
+    private func hyphenationBreak(_ paragraph: Paragraph, start: Int, from: Int, to: Int, width: CGFloat, offset: CGFloat) -> Int? {
+        let points = hyphenationPoints(paragraph, in: from..<to)
+        guard !points.isEmpty else { return nil }
+        var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
+        var best: Int? = nil
+        for point in points where point > start {
+            measure.advance(to: point)
+            guard measure.width + hyphenWidth(at: point - 1) <= width + 0.0001 else { break }
+            if breakVeto?(point, true) ?? true { best = point }
+        }
+        return best
+    }
+
+    /// Hyphenation points (absolute offsets) of the letter runs in a range, by the dictionary of each run's language.
+    func hyphenationPoints(_ paragraph: Paragraph, in range: Range<Int>) -> [Int] {
+        let units = text.units
+        var points: [Int] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            guard isLetter(units[index]) else {
+                index += 1
+                continue
+            }
+            let wordStart = index
+            while index < range.upperBound, isLetter(units[index]) { index += 1 }
+            guard index - wordStart >= 4 else { continue }
+            let attributes = text.runAttributes[text.runIndex(at: wordStart)]
+            guard let language = attributes.language ?? options.language,
+                let hyphenator = Hyphenator.forLanguage(language)
+            else { continue }
+            let word = String(decoding: units[wordStart..<index], as: UTF16.self)
+            points += hyphenator.hyphenationPoints(in: word).map { $0 + wordStart }
+        }
+        return points
+    }
+
+    /// Letters (and combining marks) of words: what hyphenation looks at.
+    private func isLetter(_ unit: UInt16) -> Bool {
+        if unit < 0x80 { return (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A) }
+        if UTF16.isSurrogate(unit) { return false }
+        guard let scalar = Unicode.Scalar(unit) else { return false }
+        return scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark
+    }
+
+    /// The width of the hyphen a line ending after `index` would show (the font's U+2010, else U+002D).
+    func hyphenWidth(at index: Int) -> CGFloat {
+        guard let font = text.runAttributes[text.runIndex(at: max(index, 0))].font else { return 0 }
+        let glyph = font.glyph(forCodePoint: 0x2010) ?? font.glyph(forCodePoint: 0x2D) ?? 0
+        return font.advances(for: [glyph]).total
     }
 
     /// How many UTF-16 units from `start` fit on a line `width` points wide when lines may break between any
@@ -128,7 +223,7 @@ public final class Typesetter: Sendable {
 
     /// The end of the longest line from `start` ending at a break opportunity that fits, or nil when even the
     /// first word does not fit.
-    func wordBreak(_ paragraph: Paragraph, start: Int, width: CGFloat, offset: CGFloat) -> Int? {
+    func wordBreak(_ paragraph: Paragraph, start: Int, width: CGFloat, offset: CGFloat) -> (end: Int, visibleWidth: CGFloat)? {
         let positions = paragraph.breaks.positions
         let base = paragraph.range.lowerBound
         // The first opportunity after start (binary search; positions are relative to the paragraph).
@@ -139,13 +234,14 @@ public final class Typesetter: Sendable {
             if positions[middle] + base <= start { low = middle + 1 } else { high = middle }
         }
         var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
-        var fit: Int? = nil
+        var fit: (end: Int, visibleWidth: CGFloat)? = nil
         var index = low
         while index < positions.count {
             let end = positions[index] + base
             measure.advance(to: end)
             guard measure.visibleWidth <= width + 0.0001 else { break }
-            fit = end
+            let mandatory = paragraph.breaks.isMandatory[index] || end == paragraph.range.upperBound
+            if mandatory || (breakVeto?(end, false) ?? true) { fit = (end, measure.visibleWidth) }
             if paragraph.breaks.isMandatory[index] { break }
             index += 1
         }
@@ -192,12 +288,38 @@ public final class Typesetter: Sendable {
     /// that paragraph's end), with tab stops measured from `offset`. The line reuses the paragraph's glyphs and
     /// reshapes only edges HarfBuzz marks unsafe to break.
     /// Core Text: `CTTypesetterCreateLineWithOffset`.
+    ///
+    /// A line that ends after a soft hyphen (U+00AD), or at a hyphenation point of a paragraph whose style
+    /// hyphenates, ends with a hyphen (the font's U+2010, else U+002D) in a run marked `isInsertedHyphen`.
     public func line(stringRange range: Range<Int>, offset: CGFloat = 0) -> Line {
         let start = min(max(range.lowerBound, 0), text.length)
         let paragraph = paragraphs[paragraphIndex(at: start)]
         var end = range.isEmpty ? paragraph.range.upperBound : min(range.upperBound, paragraph.range.upperBound)
         end = max(end, start)
-        return Line(storage: LineBuilder(paragraph: paragraph.shaped).build(start..<end, offset: offset))
+        return line(start..<end, offset: offset, hyphenated: endsAtHyphenation(paragraph, end))
+    }
+
+    /// Whether a line ending at `end` shows a hyphen: after a soft hyphen, or inside a word at a dictionary point.
+    func endsAtHyphenation(_ paragraph: Paragraph, _ end: Int) -> Bool {
+        guard end > paragraph.range.lowerBound, end < paragraph.range.upperBound else { return false }
+        if text.units[end - 1] == 0xAD { return true }
+        guard paragraph.style.hyphenationFactor > 0, isLetter(text.units[end - 1]), isLetter(text.units[end]) else { return false }
+        var wordStart = end
+        while wordStart > paragraph.range.lowerBound, isLetter(text.units[wordStart - 1]) { wordStart -= 1 }
+        var wordEnd = end
+        while wordEnd < paragraph.range.upperBound, isLetter(text.units[wordEnd]) { wordEnd += 1 }
+        return hyphenationPoints(paragraph, in: wordStart..<wordEnd).contains(end)
+    }
+
+    /// The line for a range, with a hyphen at its end when `hyphenated`.
+    func line(_ range: Range<Int>, offset: CGFloat, hyphenated: Bool) -> Line {
+        let paragraph = paragraphs[paragraphIndex(at: range.lowerBound)]
+        let builder = LineBuilder(paragraph: paragraph.shaped)
+        guard hyphenated, !range.isEmpty else { return Line(storage: builder.build(range, offset: offset)) }
+        let token = Line.insertionItems(
+            text: [0x2010], fallbackText: [0x2D], attributesAt: range.upperBound - 1, paragraph: paragraph.shaped,
+            at: range.upperBound, kind: .hyphen)
+        return Line(storage: builder.build(showing: [range], of: range, offset: offset, token: (token.items, token.glyphs, 1)))
     }
 
     /// Whether the text just before `index` is a forced line break (U+2028, or a paragraph separator).

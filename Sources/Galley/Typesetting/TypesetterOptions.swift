@@ -19,13 +19,18 @@ public struct TypesetterOptions: Hashable, Sendable {
     /// Core Text: `kCTTypesetterOptionAllowUnboundedLayout` (Core Text refuses such text instead).
     public var allowsUnboundedLayout = false
 
+    /// The language for hyphenation and line breaking where the text has no `NSLanguage` attribute.
+    public var language: String?
+
     /// The piece size for paragraphs when `allowsUnboundedLayout` is false: 1,048,576 UTF-16 units.
     public static let maximumParagraphLength = 1 << 20
 
     /// No options: bidi and scripts from the text.
-    public init(forcedEmbeddingLevel: Int? = nil, script: String? = nil, allowsUnboundedLayout: Bool = false) {
+    public init(forcedEmbeddingLevel: Int? = nil, script: String? = nil, allowsUnboundedLayout: Bool = false,
+                language: String? = nil) {
         self.forcedEmbeddingLevel = forcedEmbeddingLevel
         self.script = script
         self.allowsUnboundedLayout = allowsUnboundedLayout
+        self.language = language
     }
 }

@@ -21,6 +21,9 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: "Frame height in points (default: unbounded).") var height: Double?
     @Option(name: .customLong("max-lines"), help: "At most this many lines, the last truncated.") var maxLines = 0
     @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "Print quality measures instead: hyphenated lines, adjustment ratios, loose and overfull lines.")
+    var stats = false
+    @Option(help: "With --max-lines: where the last line is cut (end, middle or start).") var truncate = "end"
 
     func run() throws {
         let catalog = try text.catalog()
@@ -29,6 +32,12 @@ struct LayoutCommand: ParsableCommand {
         let framesetter = Framesetter(attributedString: try text.attributedString(content, font: font), defaultFont: font)
         var attributes = FrameAttributes()
         attributes.maximumNumberOfLines = maxLines
+        switch truncate {
+        case "end": attributes.lastLineTruncation = .end
+        case "middle": attributes.lastLineTruncation = .middle
+        case "start": attributes.lastLineTruncation = .start
+        default: throw ValidationError("--truncate must be end, middle or start")
+        }
         let frameHeight: CGFloat
         if let height {
             frameHeight = CGFloat(height)
@@ -36,6 +45,10 @@ struct LayoutCommand: ParsableCommand {
             frameHeight = max(framesetter.suggestFrameSize(attributes: attributes, constraints: CGSize(width: width, height: .greatestFiniteMagnitude)).size.height, 1)
         }
         let frame = framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: width, height: frameHeight)), attributes: attributes)
-        print(json ? frame.jsonDescription : frame.layoutDescription, terminator: json ? "\n" : "")
+        if stats {
+            print(framesetter.statistics(of: frame))
+        } else {
+            print(json ? frame.jsonDescription : frame.layoutDescription, terminator: json ? "\n" : "")
+        }
     }
 }

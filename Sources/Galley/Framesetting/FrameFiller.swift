@@ -119,6 +119,8 @@ struct FrameFiller {
         var depth: CGFloat = 0
         var pendingGap: CGFloat = 0
         var lastParagraphEnd: Int? = nil
+        // Optimal breaking decides a paragraph's lines at once; they are placed one by one.
+        var plannedBreaks: [(end: Int, hyphenated: Bool)] = []
         fillLoop: while index < range.upperBound, lines.count < limit {
             let paragraphIndex = typesetter.paragraphIndex(at: index)
             let paragraph = typesetter.paragraphs[paragraphIndex]
@@ -131,6 +133,12 @@ struct FrameFiller {
             }
             // Propose a band as tall as a line of the paragraph's font; grow it if the line turns out taller.
             var proposed = estimatedHeight(paragraph, at: index)
+            if case .optimal(let looseness) = style.lineBreakStrategy, style.lineBreakMode == .byWordWrapping,
+                plannedBreaks.first.map({ $0.end <= index }) ?? true
+            {
+                plannedBreaks = planLines(paragraph, from: index, depth: bandDepth, lineHeight: proposed, looseness: looseness)
+                    .filter { $0.end > index }
+            }
             var attempt = 0
             while true {
                 // The band: as tall as proposed, or as what is left of the shape when that is less.
@@ -145,8 +153,9 @@ struct FrameFiller {
                 var next = index
                 var needsTaller: CGFloat? = nil
                 for span in ordered where next < range.upperBound && next < paragraph.range.upperBound {
+                    let planned = plannedBreaks.first { $0.end > next }
                     guard let result = layLine(paragraph, start: next, isFirstLine: next == paragraph.range.lowerBound,
-                                               span: span, bandDepth: bandDepth, limit: range.upperBound)
+                                               span: span, bandDepth: bandDepth, limit: range.upperBound, planned: planned)
                     else { continue }
                     if placed.isEmpty, result.box.height > bandHeight + tolerance {
                         // Taller than the band: it does not fit below, or ask again with a band as tall as it.
@@ -215,6 +224,30 @@ struct FrameFiller {
                      bounds: box, lineFragments: fragments, usedHeight: lines.isEmpty ? 0 : depth)
     }
 
+    /// Optimal breaks for the rest of a paragraph, with line n as wide as the first span of the band it would take
+    /// if every line were as tall as a line of the paragraph's font.
+    private func planLines(_ paragraph: Typesetter.Paragraph, from start: Int, depth: CGFloat, lineHeight: CGFloat,
+                           looseness: Int) -> [(end: Int, hyphenated: Bool)] {
+        let style = paragraph.style
+        let font = paragraphFont(paragraph, at: start)
+        let step = lineHeight + lineBox(ascent: font?.ascent ?? 0, descent: font?.descent ?? 0, leading: font?.leading ?? 0,
+                                        style: style).gap
+        let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
+        var lastWidth = box.width
+        return typesetter.optimalBreaks(startingAt: start, looseness: looseness) { line in
+            let top = box.maxY - depth - CGFloat(line) * step
+            let spans = spans(bottom: top - lineHeight, top: top)
+            guard let span = rightToLeft ? spans.last : spans.first else { return lastWidth }
+            let spanWidth = span.upperBound - span.lowerBound
+            let isFirstLine = line == 0 && start == paragraph.range.lowerBound
+            let head = max(ParagraphStyle.length(isFirstLine ? style.firstLineHeadIndent : style.headIndent), 0)
+            let tail = ParagraphStyle.length(style.tailIndent)
+            let end = tail > 0 ? min(tail, spanWidth) : spanWidth + tail
+            lastWidth = max(end - head, 1)
+            return lastWidth
+        }
+    }
+
     /// A line of the paragraph's first font, by the paragraph's style: the first guess for a band's height.
     private func estimatedHeight(_ paragraph: Typesetter.Paragraph, at index: Int) -> CGFloat {
         let font = paragraphFont(paragraph, at: index)
@@ -224,7 +257,7 @@ struct FrameFiller {
 
     /// Breaks and places one line in a span: indents, alignment, the line's box.
     private func layLine(_ paragraph: Typesetter.Paragraph, start: Int, isFirstLine: Bool, span: ClosedRange<CGFloat>,
-                         bandDepth: CGFloat, limit: Int) -> (line: Line, end: Int, origin: CGPoint, fragment: CGRect, box: LineBox)? {
+                         bandDepth: CGFloat, limit: Int, planned: (end: Int, hyphenated: Bool)? = nil) -> (line: Line, end: Int, origin: CGPoint, fragment: CGRect, box: LineBox)? {
         let style = paragraph.style
         let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
         let spanWidth = span.upperBound - span.lowerBound
@@ -238,7 +271,7 @@ struct FrameFiller {
         var hyphenated = false
         switch style.lineBreakMode {
         case .byWordWrapping:
-            let broken = typesetter.breakLine(startingAt: start, width: available, offset: head)
+            let broken = planned ?? typesetter.breakLine(startingAt: start, width: available, offset: head)
             count = broken.end - start
             hyphenated = broken.hyphenated
         case .byCharWrapping:

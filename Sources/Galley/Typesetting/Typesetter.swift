@@ -144,6 +144,21 @@ public final class Typesetter: Sendable {
         return (clusterBreak(paragraph, start: start, width: width, offset: offset), false)
     }
 
+    /// Where the lines of the paragraph holding `start` should end (UTF-16 offsets, ascending, the paragraph's end
+    /// last) by Knuth and Plass's total fit, with line n as wide as `width(n)` — the way to break for shapes whose
+    /// lines differ in width. Uses the paragraph style's hyphenation.
+    public func optimalLineBreaks(startingAt start: Int, looseness: Int = 0, width: (Int) -> CGFloat) -> [Int] {
+        guard start >= 0, start < text.length else { return [] }
+        return optimalBreaks(startingAt: start, looseness: looseness, width: width).map(\.end)
+    }
+
+    func optimalBreaks(startingAt start: Int, looseness: Int, width: (Int) -> CGFloat) -> [(end: Int, hyphenated: Bool)] {
+        let paragraph = paragraphs[paragraphIndex(at: start)]
+        return withoutActuallyEscaping(width) { width in
+            OptimalLineBreaker(typesetter: self, paragraph: paragraph, start: start, width: width, looseness: looseness).breaks()
+        }
+    }
+
     /// The first break opportunity after `index` (the paragraph's end at the latest).
     private func nextOpportunity(_ paragraph: Paragraph, after index: Int) -> Int? {
         let base = paragraph.range.lowerBound

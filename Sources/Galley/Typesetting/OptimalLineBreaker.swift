@@ -1,0 +1,260 @@
+import Foundation
+
+/// Knuth and Plass's total-fit line breaking over a shaped paragraph: boxes are the clusters (their stored
+/// advances), glue the inter-word spaces (stretching by half a space and shrinking by a third), penalties the
+/// hyphenation points (50, flagged) and other break opportunities (0); the paragraph's end and line separators
+/// are forced breaks, and the last line is set at its natural width. Demerits: (10 + badness)² + penalty², plus
+/// 3,000 for two hyphenated lines in a row and 100 where fitness classes jump. Line widths may differ per line (the
+/// frame shape answers for line n), which is why nodes are kept per line number.
+///
+/// The first pass allows an adjustment ratio up to 1.5, a second up to 10; if no paragraph fits even then,
+/// lines that cannot shrink enough stay overfull (and are reported) rather than failing.
+struct OptimalLineBreaker {
+    let typesetter: Typesetter
+    let paragraph: Typesetter.Paragraph
+    /// Where the lines start (the paragraph's start, or later when a frame continues a paragraph).
+    let start: Int
+    /// The usable width of line n (0 is the first line from `start`).
+    let width: (Int) -> CGFloat
+    let looseness: Int
+
+    static let linePenalty: CGFloat = 10
+    static let hyphenPenalty: CGFloat = 50
+    static let consecutiveHyphenDemerits: CGFloat = 3000
+    static let fitnessDemerits: CGFloat = 100
+    static let stretchOfSpace: CGFloat = 0.5
+    static let shrinkOfSpace: CGFloat = 1.0 / 3
+
+    /// A place a line may end.
+    struct Candidate {
+        var position: Int
+        /// Where the line's visible text ends (before trailing whitespace).
+        var visibleEnd: Int
+        var penalty: CGFloat
+        var isHyphen: Bool
+        var isForced: Bool
+    }
+
+    private final class Node {
+        let position: Int
+        let line: Int
+        let fitness: Int
+        let demerits: CGFloat
+        let isHyphen: Bool
+        let previous: Node?
+        let ratio: CGFloat
+
+        init(position: Int, line: Int, fitness: Int, demerits: CGFloat, isHyphen: Bool, previous: Node?, ratio: CGFloat) {
+            self.position = position
+            self.line = line
+            self.fitness = fitness
+            self.demerits = demerits
+            self.isHyphen = isHyphen
+            self.previous = previous
+            self.ratio = ratio
+        }
+    }
+
+    /// The chosen lines: each end, and whether it is hyphenated.
+    func breaks() -> [(end: Int, hyphenated: Bool)] {
+        let candidates = self.candidates()
+        guard !candidates.isEmpty else { return [(paragraph.range.upperBound, false)] }
+        let sums = Sums(typesetter: typesetter, paragraph: paragraph, from: start)
+        for tolerance in [1.5, 10.0] as [CGFloat] {
+            if let result = run(candidates, sums: sums, tolerance: tolerance, allowOverfull: false) { return result }
+        }
+        // No way to set the paragraph without an overfull line (a word wider than the line): greedy breaking, which
+        // cuts such words between clusters, sets it instead.
+        return greedyBreaks()
+    }
+
+    /// The greedy lines from `start` to the paragraph's end, with the same widths.
+    func greedyBreaks() -> [(end: Int, hyphenated: Bool)] {
+        var result: [(end: Int, hyphenated: Bool)] = []
+        var position = start
+        while position < paragraph.range.upperBound {
+            let line = typesetter.breakLine(startingAt: position, width: width(result.count), offset: 0)
+            result.append(line)
+            position = line.end
+        }
+        return result
+    }
+
+    /// The total demerits of a set of line ends (for comparing breakings), or nil when one of its lines cannot be
+    /// set (shrinks too much, or is not at a candidate).
+    func demerits(of ends: [(end: Int, hyphenated: Bool)]) -> CGFloat? {
+        let candidates = Dictionary(candidates().map { ($0.position, $0) }) { first, _ in first }
+        let sums = Sums(typesetter: typesetter, paragraph: paragraph, from: start)
+        var total: CGFloat = 0
+        var position = start
+        var previousHyphen = false
+        var previousFitness = 1
+        for (line, end) in ends.enumerated() {
+            guard let candidate = candidates[end.end] else { return nil }
+            let range = position..<candidate.visibleEnd
+            let natural = (range.isEmpty ? 0 : sums.width(range)) + (candidate.isHyphen ? typesetter.hyphenWidth(at: end.end - 1) : 0)
+            let ratio = OptimalLineBreaker.ratio(natural: natural, stretch: range.isEmpty ? 0 : sums.stretch(range),
+                                                 shrink: range.isEmpty ? 0 : sums.shrink(range), width: width(line),
+                                                 isLast: candidate.isForced)
+            guard ratio >= -1, ratio.isFinite else { return nil }
+            var demerits = pow(OptimalLineBreaker.linePenalty + 100 * pow(abs(ratio), 3), 2)
+            if candidate.penalty > 0 { demerits += candidate.penalty * candidate.penalty }
+            if candidate.isHyphen && previousHyphen { demerits += OptimalLineBreaker.consecutiveHyphenDemerits }
+            let fitness = ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
+            if abs(fitness - previousFitness) > 1 { demerits += OptimalLineBreaker.fitnessDemerits }
+            total += demerits
+            previousHyphen = candidate.isHyphen
+            previousFitness = fitness
+            position = end.end
+        }
+        return total
+    }
+
+    /// Break candidates after `start`: UAX #14 opportunities and, when the style hyphenates, dictionary points.
+    func candidates() -> [Candidate] {
+        let base = paragraph.range.lowerBound
+        let units = typesetter.text.units
+        var result: [Candidate] = []
+        var hyphenPoints: [Int] = []
+        if paragraph.style.hyphenationFactor > 0 {
+            hyphenPoints = typesetter.hyphenationPoints(paragraph, in: start..<paragraph.range.upperBound)
+        }
+        var next = 0
+        for (index, relative) in paragraph.breaks.positions.enumerated() {
+            let position = relative + base
+            guard position > start else { continue }
+            while next < hyphenPoints.count, hyphenPoints[next] < position {
+                let point = hyphenPoints[next]
+                if point > start, typesetter.breakVeto?(point, true) ?? true {
+                    result.append(Candidate(position: point, visibleEnd: point, penalty: Self.hyphenPenalty, isHyphen: true, isForced: false))
+                }
+                next += 1
+            }
+            var visibleEnd = position
+            while visibleEnd > start, typesetter.isHangingWhitespace(units[visibleEnd - 1]) { visibleEnd -= 1 }
+            let forced = paragraph.breaks.isMandatory[index] || position == paragraph.range.upperBound
+            guard forced || (typesetter.breakVeto?(position, false) ?? true) else { continue }
+            let softHyphen = units[position - 1] == 0xAD
+            result.append(Candidate(position: position, visibleEnd: visibleEnd, penalty: softHyphen ? Self.hyphenPenalty : 0,
+                                    isHyphen: softHyphen, isForced: forced))
+        }
+        return result
+    }
+
+    /// Prefix sums of widths, space counts and stretchability over the paragraph's units from `start`.
+    struct Sums {
+        var width: [CGFloat]
+        var stretch: [CGFloat]
+        var shrink: [CGFloat]
+        let start: Int
+
+        init(typesetter: Typesetter, paragraph: Typesetter.Paragraph, from start: Int, to end: Int? = nil) {
+            self.start = start
+            let units = typesetter.text.units
+            let base = paragraph.range.lowerBound
+            let count = (end ?? paragraph.range.upperBound) - start
+            width = [CGFloat](repeating: 0, count: count + 1)
+            stretch = width
+            shrink = width
+            for offset in 0..<count {
+                let index = start + offset
+                let advance = paragraph.unitAdvances[index - base]
+                width[offset + 1] = width[offset] + advance
+                let isSpace = units[index] == 0x20 || units[index] == 0xA0
+                stretch[offset + 1] = stretch[offset] + (isSpace ? advance * OptimalLineBreaker.stretchOfSpace : 0)
+                shrink[offset + 1] = shrink[offset] + (isSpace ? advance * OptimalLineBreaker.shrinkOfSpace : 0)
+            }
+        }
+
+        func width(_ range: Range<Int>) -> CGFloat { width[range.upperBound - start] - width[range.lowerBound - start] }
+        func stretch(_ range: Range<Int>) -> CGFloat { stretch[range.upperBound - start] - stretch[range.lowerBound - start] }
+        func shrink(_ range: Range<Int>) -> CGFloat { shrink[range.upperBound - start] - shrink[range.lowerBound - start] }
+    }
+
+    /// The adjustment ratio of a line: how far its spaces must stretch (> 0) or shrink (< 0), in units of their
+    /// stretchability or shrinkability; 0 for a last line that fits.
+    static func ratio(natural: CGFloat, stretch: CGFloat, shrink: CGFloat, width: CGFloat, isLast: Bool) -> CGFloat {
+        if natural < width {
+            if isLast { return 0 }
+            return stretch > 0 ? (width - natural) / stretch : .infinity
+        }
+        if natural > width { return shrink > 0 ? (width - natural) / shrink : -.infinity }
+        return 0
+    }
+
+    private func run(_ candidates: [Candidate], sums: Sums, tolerance: CGFloat, allowOverfull: Bool) -> [(end: Int, hyphenated: Bool)]? {
+        var active: [Node] = [Node(position: start, line: 0, fitness: 1, demerits: 0, isHyphen: false, previous: nil, ratio: 0)]
+        var widths: [Int: CGFloat] = [:]
+        func lineWidth(_ line: Int) -> CGFloat {
+            if let known = widths[line] { return known }
+            let value = width(line)
+            widths[line] = value
+            return value
+        }
+        for candidate in candidates {
+            var best: [Int: (demerits: CGFloat, node: Node, ratio: CGFloat)] = [:]  // by line * 4 + fitness
+            var survivors: [Node] = []
+            var deactivatedBest: (demerits: CGFloat, node: Node, ratio: CGFloat)? = nil
+            for node in active {
+                let lineRange = node.position..<candidate.visibleEnd
+                let natural = (lineRange.isEmpty ? 0 : sums.width(lineRange))
+                    + (candidate.isHyphen ? typesetter.hyphenWidth(at: candidate.position - 1) : 0)
+                let available = lineWidth(node.line)
+                let isLast = candidate.isForced
+                let ratio = OptimalLineBreaker.ratio(
+                    natural: natural, stretch: lineRange.isEmpty ? 0 : sums.stretch(lineRange),
+                    shrink: lineRange.isEmpty ? 0 : sums.shrink(lineRange), width: available, isLast: isLast)
+                // A line that must shrink more than it can: this node can no longer start a line that fits.
+                if ratio < -1 || candidate.isForced {
+                    if ratio < -1 {
+                        let demerits = node.demerits + 1e8
+                        if deactivatedBest == nil || demerits < deactivatedBest!.demerits { deactivatedBest = (demerits, node, ratio) }
+                    }
+                } else {
+                    survivors.append(node)
+                }
+                guard ratio >= -1, ratio <= tolerance, node.position < candidate.position else { continue }
+                let badness = 100 * pow(abs(ratio), 3)
+                var demerits = pow(OptimalLineBreaker.linePenalty + badness, 2)
+                if candidate.penalty > 0 { demerits += candidate.penalty * candidate.penalty }
+                if candidate.isHyphen && node.isHyphen { demerits += OptimalLineBreaker.consecutiveHyphenDemerits }
+                let fitness = ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
+                if abs(fitness - node.fitness) > 1 { demerits += OptimalLineBreaker.fitnessDemerits }
+                demerits += node.demerits
+                let key = (node.line + 1) * 4 + fitness
+                if best[key] == nil || demerits < best[key]!.demerits { best[key] = (demerits, node, ratio) }
+            }
+            active = survivors
+            if best.isEmpty, active.isEmpty, allowOverfull, let fallback = deactivatedBest {
+                // Nothing fits: keep the least bad overfull line so the paragraph still gets lines.
+                best[(fallback.node.line + 1) * 4 + 0] = fallback
+            }
+            for (key, entry) in best.sorted(by: { $0.key < $1.key }) {
+                active.append(Node(position: candidate.position, line: key / 4, fitness: key % 4, demerits: entry.demerits,
+                                   isHyphen: candidate.isHyphen, previous: entry.node, ratio: entry.ratio))
+            }
+            if candidate.isForced {
+                // A forced break ends every line: only nodes at this position stay.
+                active = active.filter { $0.position == candidate.position }
+                if active.isEmpty { return nil }
+                if candidate.position == paragraph.range.upperBound { break }
+            }
+            if active.isEmpty { return nil }
+        }
+        let finals = active.filter { $0.position == paragraph.range.upperBound }
+        guard let bestFinal = finals.min(by: { $0.demerits < $1.demerits }) else { return nil }
+        var chosen = bestFinal
+        if looseness != 0 {
+            let wanted = bestFinal.line + looseness
+            chosen = finals.min { abs($0.line - wanted) < abs($1.line - wanted)
+                || (abs($0.line - wanted) == abs($1.line - wanted) && $0.demerits < $1.demerits) } ?? bestFinal
+        }
+        var result: [(end: Int, hyphenated: Bool)] = []
+        var node: Node? = chosen
+        while let current = node, current.previous != nil {
+            result.append((current.position, current.isHyphen))
+            node = current.previous
+        }
+        return result.reversed()
+    }
+}

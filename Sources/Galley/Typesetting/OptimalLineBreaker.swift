@@ -82,9 +82,13 @@ struct OptimalLineBreaker {
 
     /// The total demerits of a set of line ends (for comparing breakings), or nil when one of its lines cannot be
     /// set (shrinks too much, or is not at a candidate).
-    func demerits(of ends: [(end: Int, hyphenated: Bool)]) -> CGFloat? {
-        let candidates = Dictionary(candidates().map { ($0.position, $0) }) { first, _ in first }
-        let sums = Sums(typesetter: typesetter, paragraph: paragraph, from: start)
+    func demerits(of ends: [(end: Int, hyphenated: Bool)], maximumRatio: CGFloat = .infinity) -> CGFloat? {
+        demerits(of: ends, maximumRatio: maximumRatio, candidates: Dictionary(candidates().map { ($0.position, $0) }) { first, _ in first },
+                 sums: Sums(typesetter: typesetter, paragraph: paragraph, from: start))
+    }
+
+    /// `demerits(of:)` with the candidates and sums computed once by the caller.
+    func demerits(of ends: [(end: Int, hyphenated: Bool)], maximumRatio: CGFloat, candidates: [Int: Candidate], sums: Sums) -> CGFloat? {
         var total: CGFloat = 0
         var position = start
         var previousHyphen = false
@@ -96,7 +100,7 @@ struct OptimalLineBreaker {
             let ratio = OptimalLineBreaker.ratio(natural: natural, stretch: range.isEmpty ? 0 : sums.stretch(range),
                                                  shrink: range.isEmpty ? 0 : sums.shrink(range), width: width(line),
                                                  isLast: candidate.isForced)
-            guard ratio >= -1, ratio.isFinite else { return nil }
+            guard ratio >= -1, ratio.isFinite, ratio <= maximumRatio else { return nil }
             var demerits = pow(OptimalLineBreaker.linePenalty + 100 * pow(abs(ratio), 3), 2)
             if candidate.penalty > 0 { demerits += candidate.penalty * candidate.penalty }
             if candidate.isHyphen && previousHyphen { demerits += OptimalLineBreaker.consecutiveHyphenDemerits }

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import Galley
+
+/// Knuth–Plass breaking: the chosen breaks minimise the demerits (checked against every possible set of breaks on
+/// small paragraphs), and on the corpus they never cost more than greedy breaking's.
+@Suite struct OptimalLineBreakerTests {
+    static let font = try! TestFonts.font("DejaVuSerif.ttf", size: 12)
+
+    static func typesetter(_ text: String, hyphenate: Bool) -> Typesetter {
+        var style = ParagraphStyle()
+        style.alignment = .justified
+        style.hyphenationFactor = hyphenate ? 1 : 0
+        style.lineBreakStrategy = .optimal()
+        return Typesetter(attributedString: NSAttributedString(
+            string: text, attributes: [.font: font, .paragraphStyle: style, NSAttributedString.Key.language: "en-US"]))
+    }
+
+    @Test(arguments: [
+        ("Optimal line breaking minimises the demerits of a paragraph.", 150.0),
+        ("The quick brown fox jumps over the lazy dog while typesetting.", 140.0),
+        ("Typographical considerations include hyphenation.", 130.0),
+        ("Short words a b c d e f g h i j wrap often.", 90.0),
+    ])
+    func breaksEqualAnExhaustiveSearch(text: String, width: Double) throws {
+        let typesetter = Self.typesetter(text, hyphenate: true)
+        let paragraph = typesetter.paragraphs[0]
+        let breaker = OptimalLineBreaker(typesetter: typesetter, paragraph: paragraph, start: 0, width: { _ in CGFloat(width) }, looseness: 0)
+        let candidates = breaker.candidates()
+        let last = try #require(candidates.last)
+        let inner = candidates.dropLast()
+        #expect(inner.count <= 18, "too many candidates for an exhaustive search")
+        let table = Dictionary(candidates.map { ($0.position, $0) }) { first, _ in first }
+        let sums = OptimalLineBreaker.Sums(typesetter: typesetter, paragraph: paragraph, from: 0)
+        // The breaker's passes: the best set with every ratio within 1.5, else within 10.
+        func best(_ tolerance: CGFloat) -> CGFloat {
+            var best: CGFloat = .infinity
+            for mask in 0..<(1 << min(inner.count, 18)) {
+                var ends: [(end: Int, hyphenated: Bool)] = []
+                for (bit, candidate) in inner.enumerated() where mask & (1 << bit) != 0 { ends.append((candidate.position, candidate.isHyphen)) }
+                ends.append((last.position, false))
+                if let demerits = breaker.demerits(of: ends, maximumRatio: tolerance, candidates: table, sums: sums) {
+                    best = min(best, demerits)
+                }
+            }
+            return best
+        }
+        var expected = best(1.5)
+        if !expected.isFinite { expected = best(10) }
+        #expect(expected.isFinite, "no settable breaks: choose a wider test width")
+        let chosen = breaker.breaks()
+        let chosenDemerits = try #require(breaker.demerits(of: chosen))
+        #expect(abs(chosenDemerits - expected) <= max(expected * 1e-9, 1e-6), "chosen \(chosenDemerits), best \(expected)")
+    }
+
+    @Test(arguments: [300.0, 400.0])
+    func neverWorseThanGreedyOnTheCorpus(width: Double) throws {
+        var compared = 0
+        var better = 0
+        for file in ["newton-opticks.txt", "candide.txt", "en_Latn.txt"] {
+            let text = try String(contentsOf: Corpus.directory.appendingPathComponent(file), encoding: .utf8)
+            let typesetter = Self.typesetter(text.replacingOccurrences(of: "\n\n", with: "\u{2029}").replacingOccurrences(of: "\n", with: " "), hyphenate: file != "candide.txt")
+            for paragraph in typesetter.paragraphs where paragraph.range.count > 20 {
+                let breaker = OptimalLineBreaker(typesetter: typesetter, paragraph: paragraph, start: paragraph.range.lowerBound,
+                                                 width: { _ in CGFloat(width) }, looseness: 0)
+                guard let greedy = breaker.demerits(of: breaker.greedyBreaks()) else { continue }
+                let optimal = try #require(breaker.demerits(of: breaker.breaks()), "optimal breaks of a settable paragraph are settable")
+                #expect(optimal <= greedy + 1e-6)
+                compared += 1
+                if optimal < greedy - 1e-6 { better += 1 }
+            }
+        }
+        print("optimal vs greedy at \(width) pt: \(better) of \(compared) paragraphs have fewer demerits, none more")
+        #expect(compared > 30)
+        #expect(better > 0)
+    }
+
+    @Test func optimalBeatsGreedyOnSpacing() throws {
+        let text = try String(contentsOf: Corpus.directory.appendingPathComponent("candide.txt"), encoding: .utf8)
+            .replacingOccurrences(of: "\n\n", with: "\u{2029}").replacingOccurrences(of: "\n", with: " ")
+        for width in [300.0, 400.0] {
+            var statistics: [LayoutStatistics] = []
+            for strategy in [LineBreakStrategy.greedy, .optimal()] {
+                var style = ParagraphStyle()
+                style.alignment = .justified
+                style.lineBreakStrategy = strategy
+                let framesetter = Framesetter(attributedString: NSAttributedString(string: text, attributes: [.font: Self.font, .paragraphStyle: style]))
+                let frame = framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: width, height: 1e6)))
+                statistics.append(framesetter.statistics(of: frame))
+            }
+            print("candide at \(width) pt\n  greedy:  \(statistics[0])\n  optimal: \(statistics[1])")
+            #expect(statistics[1].sumOfSquaredAdjustmentRatios < statistics[0].sumOfSquaredAdjustmentRatios)
+            #expect(statistics[1].looseLines <= statistics[0].looseLines)
+            #expect(statistics[1].overfullLines == 0)
+        }
+    }
+
+    @Test func unbreakableTextFallsBackToGreedy() {
+        let typesetter = Self.typesetter(String(repeating: "x", count: 5_000) + " end", hyphenate: true)
+        let breaks = typesetter.optimalLineBreaks(startingAt: 0) { _ in 100 }
+        #expect(breaks.count > 10)
+        #expect(breaks.last == 5_004)
+        let varying = typesetter.optimalLineBreaks(startingAt: 0) { line in line % 2 == 0 ? 60 : 200 }
+        #expect(varying.last == 5_004)
+    }
+}

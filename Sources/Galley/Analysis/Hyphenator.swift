@@ -38,17 +38,25 @@ public final class Hyphenator: Sendable {
     /// The hyphenator for a BCP 47 language ("en", "en-US", "de-CH", "fr"), or nil when no dictionary is installed
     /// for it or the dictionary cannot be read. "en" finds en_US when there is no plain English dictionary.
     public static func forLanguage(_ language: String) -> Hyphenator? {
+        // Asked once per word during layout: the tag as given is looked up before any normalising.
+        if let known = byTag.withLock({ $0[language] }) { return known }
         let key = language.lowercased().replacingOccurrences(of: "_", with: "-")
-        if let known = shared.withLock({ $0[key] }) { return known }
+        if let known = shared.withLock({ $0[key] }) {
+            byTag.withLock { $0[language] = .some(known) }
+            return known
+        }
         let made = make(language: language)
-        return shared.withLock { table in
+        let result = shared.withLock { table in
             if let existing = table[key] { return existing }
             table[key] = .some(made)
             return made
         }
+        byTag.withLock { $0[language] = .some(result) }
+        return result
     }
 
     private static let shared = Mutex<[String: Hyphenator?]>([:])
+    private static let byTag = Mutex<[String: Hyphenator?]>([:])
 
     /// Directories searched for hyph_*.dic files.
     static var searchDirectories: [String] {

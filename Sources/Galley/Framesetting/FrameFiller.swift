@@ -133,8 +133,9 @@ struct FrameFiller {
             }
             // Propose a band as tall as a line of the paragraph's font; grow it if the line turns out taller.
             var proposed = estimatedHeight(paragraph, at: index)
+            plannedBreaks.removeAll { $0.end <= index }
             if case .optimal(let looseness) = style.lineBreakStrategy, style.lineBreakMode == .byWordWrapping,
-                plannedBreaks.first.map({ $0.end <= index }) ?? true
+                plannedBreaks.isEmpty
             {
                 plannedBreaks = planLines(paragraph, from: index, depth: bandDepth, lineHeight: proposed, looseness: looseness)
                     .filter { $0.end > index }

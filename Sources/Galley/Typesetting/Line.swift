@@ -88,11 +88,13 @@ public struct Line: Sendable {
     /// The width of the whitespace at the logical end of the line (spaces, tabs, newlines).
     /// Core Text: `CTLineGetTrailingWhitespaceWidth`.
     public var trailingWhitespaceWidth: CGFloat {
+        // The whitespace at the logical end, then its glyphs' advances (no caret table needed).
+        var start = storage.stringRange.upperBound
+        while start > storage.stringRange.lowerBound, storage.isWhitespace(at: start - 1) { start -= 1 }
+        guard start < storage.stringRange.upperBound else { return 0 }
         var width: CGFloat = 0
-        let caret = storage.caret
-        for segment in caret.logical.reversed() {
-            guard storage.isWhitespace(at: segment.start) else { break }
-            width += segment.right - segment.left
+        for run in storage.runs where run.insertion == nil && run.stringRange.upperBound > start {
+            for index in run.glyphRange where storage.stringIndices[index] >= start { width += storage.advances[index] }
         }
         return width
     }

@@ -7,8 +7,10 @@ import Foundation
 /// 3,000 for two hyphenated lines in a row and 100 where fitness classes jump. Line widths may differ per line (the
 /// frame shape answers for line n), which is why nodes are kept per line number.
 ///
-/// The first pass allows an adjustment ratio up to 1.5, a second up to 10; if no paragraph fits even then,
-/// lines that cannot shrink enough stay overfull (and are reported) rather than failing.
+/// As TeX does, a first pass tries the paragraph without hyphenation with adjustment ratios up to 1; a second
+/// adds the hyphenation points (up to 2), a third allows ratios up to 10 (a line of one word, which cannot
+/// stretch, counts as stretching by 5); when even that fails (a word wider than the line), greedy breaking, which
+/// cuts such words between clusters, sets the paragraph.
 struct OptimalLineBreaker {
     let typesetter: Typesetter
     let paragraph: Typesetter.Paragraph
@@ -23,6 +25,10 @@ struct OptimalLineBreaker {
     static let consecutiveHyphenDemerits: CGFloat = 3000
     static let fitnessDemerits: CGFloat = 100
     static let stretchOfSpace: CGFloat = 0.5
+    /// The last pass's tolerance (a bound: a larger one keeps every node alive and makes long paragraphs
+    /// quadratic). Lines that cannot stretch at all (one word) count as stretching by `unstretchableRatio`.
+    static let finalTolerance: CGFloat = 10
+    static let unstretchableRatio: CGFloat = 5
     static let shrinkOfSpace: CGFloat = 1.0 / 3
 
     /// A place a line may end.
@@ -33,6 +39,8 @@ struct OptimalLineBreaker {
         var penalty: CGFloat
         var isHyphen: Bool
         var isForced: Bool
+        /// The width of the hyphen a line ending here shows (0 when it shows none).
+        var hyphenWidth: CGFloat = 0
     }
 
     private final class Node {
@@ -57,11 +65,13 @@ struct OptimalLineBreaker {
 
     /// The chosen lines: each end, and whether it is hyphenated.
     func breaks() -> [(end: Int, hyphenated: Bool)] {
-        let candidates = self.candidates()
-        guard !candidates.isEmpty else { return [(paragraph.range.upperBound, false)] }
         let sums = Sums(typesetter: typesetter, paragraph: paragraph, from: start)
-        for tolerance in [1.5, 10.0] as [CGFloat] {
-            if let result = run(candidates, sums: sums, tolerance: tolerance, allowOverfull: false) { return result }
+        let plain = candidates(hyphenating: false)
+        guard !plain.isEmpty else { return [(paragraph.range.upperBound, false)] }
+        if let result = run(plain, sums: sums, tolerance: 1, allowOverfull: false) { return result }
+        let all = paragraph.style.hyphenationFactor > 0 ? candidates(hyphenating: true) : plain
+        for tolerance in [2.0, OptimalLineBreaker.finalTolerance] {
+            if let result = run(all, sums: sums, tolerance: tolerance, allowOverfull: false) { return result }
         }
         // No way to set the paragraph without an overfull line (a word wider than the line): greedy breaking, which
         // cuts such words between clusters, sets it instead.
@@ -96,10 +106,11 @@ struct OptimalLineBreaker {
         for (line, end) in ends.enumerated() {
             guard let candidate = candidates[end.end] else { return nil }
             let range = position..<candidate.visibleEnd
-            let natural = (range.isEmpty ? 0 : sums.width(range)) + (candidate.isHyphen ? typesetter.hyphenWidth(at: end.end - 1) : 0)
-            let ratio = OptimalLineBreaker.ratio(natural: natural, stretch: range.isEmpty ? 0 : sums.stretch(range),
+            let natural = (range.isEmpty ? 0 : sums.width(range)) + candidate.hyphenWidth
+            var ratio = OptimalLineBreaker.ratio(natural: natural, stretch: range.isEmpty ? 0 : sums.stretch(range),
                                                  shrink: range.isEmpty ? 0 : sums.shrink(range), width: width(line),
                                                  isLast: candidate.isForced)
+            if ratio == .infinity, maximumRatio >= OptimalLineBreaker.finalTolerance { ratio = OptimalLineBreaker.unstretchableRatio }
             guard ratio >= -1, ratio.isFinite, ratio <= maximumRatio else { return nil }
             var demerits = pow(OptimalLineBreaker.linePenalty + 100 * pow(abs(ratio), 3), 2)
             if candidate.penalty > 0 { demerits += candidate.penalty * candidate.penalty }
@@ -114,13 +125,14 @@ struct OptimalLineBreaker {
         return total
     }
 
-    /// Break candidates after `start`: UAX #14 opportunities and, when the style hyphenates, dictionary points.
-    func candidates() -> [Candidate] {
+    /// Break candidates after `start`: UAX #14 opportunities and, when hyphenating (and the style hyphenates),
+    /// dictionary points.
+    func candidates(hyphenating: Bool = true) -> [Candidate] {
         let base = paragraph.range.lowerBound
         let units = typesetter.text.units
         var result: [Candidate] = []
         var hyphenPoints: [Int] = []
-        if paragraph.style.hyphenationFactor > 0 {
+        if hyphenating, paragraph.style.hyphenationFactor > 0 {
             hyphenPoints = typesetter.hyphenationPoints(paragraph, in: start..<paragraph.range.upperBound)
         }
         var next = 0
@@ -130,7 +142,8 @@ struct OptimalLineBreaker {
             while next < hyphenPoints.count, hyphenPoints[next] < position {
                 let point = hyphenPoints[next]
                 if point > start, typesetter.breakVeto?(point, true) ?? true {
-                    result.append(Candidate(position: point, visibleEnd: point, penalty: Self.hyphenPenalty, isHyphen: true, isForced: false))
+                    result.append(Candidate(position: point, visibleEnd: point, penalty: Self.hyphenPenalty, isHyphen: true,
+                                            isForced: false, hyphenWidth: typesetter.hyphenWidth(at: point - 1)))
                 }
                 next += 1
             }
@@ -140,7 +153,8 @@ struct OptimalLineBreaker {
             guard forced || (typesetter.breakVeto?(position, false) ?? true) else { continue }
             let softHyphen = units[position - 1] == 0xAD
             result.append(Candidate(position: position, visibleEnd: visibleEnd, penalty: softHyphen ? Self.hyphenPenalty : 0,
-                                    isHyphen: softHyphen, isForced: forced))
+                                    isHyphen: softHyphen, isForced: forced,
+                                    hyphenWidth: softHyphen ? typesetter.hyphenWidth(at: position - 1) : 0))
         }
         return result
     }
@@ -188,26 +202,27 @@ struct OptimalLineBreaker {
 
     private func run(_ candidates: [Candidate], sums: Sums, tolerance: CGFloat, allowOverfull: Bool) -> [(end: Int, hyphenated: Bool)]? {
         var active: [Node] = [Node(position: start, line: 0, fitness: 1, demerits: 0, isHyphen: false, previous: nil, ratio: 0)]
-        var widths: [Int: CGFloat] = [:]
+        var widths: [CGFloat] = []
         func lineWidth(_ line: Int) -> CGFloat {
-            if let known = widths[line] { return known }
-            let value = width(line)
-            widths[line] = value
-            return value
+            while widths.count <= line { widths.append(width(widths.count)) }
+            return widths[line]
         }
+        var survivors: [Node] = []
+        var best: [(key: Int, demerits: CGFloat, node: Node, ratio: CGFloat)] = []  // key: line * 4 + fitness
         for candidate in candidates {
-            var best: [Int: (demerits: CGFloat, node: Node, ratio: CGFloat)] = [:]  // by line * 4 + fitness
-            var survivors: [Node] = []
+            best.removeAll(keepingCapacity: true)
+            survivors.removeAll(keepingCapacity: true)
             var deactivatedBest: (demerits: CGFloat, node: Node, ratio: CGFloat)? = nil
             for node in active {
                 let lineRange = node.position..<candidate.visibleEnd
-                let natural = (lineRange.isEmpty ? 0 : sums.width(lineRange))
-                    + (candidate.isHyphen ? typesetter.hyphenWidth(at: candidate.position - 1) : 0)
+                let natural = (lineRange.isEmpty ? 0 : sums.width(lineRange)) + candidate.hyphenWidth
                 let available = lineWidth(node.line)
                 let isLast = candidate.isForced
-                let ratio = OptimalLineBreaker.ratio(
+                var ratio = OptimalLineBreaker.ratio(
                     natural: natural, stretch: lineRange.isEmpty ? 0 : sums.stretch(lineRange),
                     shrink: lineRange.isEmpty ? 0 : sums.shrink(lineRange), width: available, isLast: isLast)
+                // A short line without spaces cannot stretch (TeX's "infinitely bad"); the last pass accepts it.
+                if ratio == .infinity, tolerance >= OptimalLineBreaker.finalTolerance { ratio = OptimalLineBreaker.unstretchableRatio }
                 // A line that must shrink more than it can: this node can no longer start a line that fits.
                 if ratio < -1 || candidate.isForced {
                     if ratio < -1 {
@@ -218,23 +233,28 @@ struct OptimalLineBreaker {
                     survivors.append(node)
                 }
                 guard ratio >= -1, ratio <= tolerance, node.position < candidate.position else { continue }
-                let badness = 100 * pow(abs(ratio), 3)
-                var demerits = pow(OptimalLineBreaker.linePenalty + badness, 2)
+                let magnitude = abs(ratio)
+                let badness = 100 * magnitude * magnitude * magnitude
+                var demerits = (OptimalLineBreaker.linePenalty + badness) * (OptimalLineBreaker.linePenalty + badness)
                 if candidate.penalty > 0 { demerits += candidate.penalty * candidate.penalty }
                 if candidate.isHyphen && node.isHyphen { demerits += OptimalLineBreaker.consecutiveHyphenDemerits }
                 let fitness = ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
                 if abs(fitness - node.fitness) > 1 { demerits += OptimalLineBreaker.fitnessDemerits }
                 demerits += node.demerits
                 let key = (node.line + 1) * 4 + fitness
-                if best[key] == nil || demerits < best[key]!.demerits { best[key] = (demerits, node, ratio) }
+                if let slot = best.firstIndex(where: { $0.key == key }) {
+                    if demerits < best[slot].demerits { best[slot] = (key, demerits, node, ratio) }
+                } else {
+                    best.append((key, demerits, node, ratio))
+                }
             }
-            active = survivors
+            swap(&active, &survivors)
             if best.isEmpty, active.isEmpty, allowOverfull, let fallback = deactivatedBest {
                 // Nothing fits: keep the least bad overfull line so the paragraph still gets lines.
-                best[(fallback.node.line + 1) * 4 + 0] = fallback
+                best.append(((fallback.node.line + 1) * 4, fallback.demerits, fallback.node, fallback.ratio))
             }
-            for (key, entry) in best.sorted(by: { $0.key < $1.key }) {
-                active.append(Node(position: candidate.position, line: key / 4, fitness: key % 4, demerits: entry.demerits,
+            for entry in best.sorted(by: { $0.key < $1.key }) {
+                active.append(Node(position: candidate.position, line: entry.key / 4, fitness: entry.key % 4, demerits: entry.demerits,
                                    isHyphen: candidate.isHyphen, previous: entry.node, ratio: entry.ratio))
             }
             if candidate.isForced {

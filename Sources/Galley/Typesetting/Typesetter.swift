@@ -194,19 +194,35 @@ public final class Typesetter: Sendable {
         let units = text.units
         var points: [Int] = []
         var index = range.lowerBound
+        var hyphenators: [String: Hyphenator?] = [:]
         while index < range.upperBound {
             guard isLetter(units[index]) else {
                 index += 1
                 continue
             }
             let wordStart = index
-            while index < range.upperBound, isLetter(units[index]) { index += 1 }
+            var isASCII = true
+            while index < range.upperBound, isLetter(units[index]) {
+                if units[index] >= 0x80 { isASCII = false }
+                index += 1
+            }
             guard index - wordStart >= 4 else { continue }
             let attributes = text.runAttributes[text.runIndex(at: wordStart)]
-            guard let language = attributes.language ?? options.language,
-                let hyphenator = Hyphenator.forLanguage(language)
-            else { continue }
-            let word = String(decoding: units[wordStart..<index], as: UTF16.self)
+            guard let language = attributes.language ?? options.language else { continue }
+            let found = hyphenators[language] ?? Hyphenator.forLanguage(language)
+            hyphenators[language] = .some(found)
+            guard let hyphenator = found, index - wordStart >= hyphenator.leftMinimum + hyphenator.rightMinimum else { continue }
+            let word: String
+            if isASCII {
+                // ASCII words as UTF-8 from a stack buffer: short ones become small strings without allocating.
+                let count = index - wordStart
+                word = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+                    for offset in 0..<count { buffer[offset] = UInt8(truncatingIfNeeded: units[wordStart + offset]) }
+                    return String(decoding: buffer, as: UTF8.self)
+                }
+            } else {
+                word = String(decoding: units[wordStart..<index], as: UTF16.self)
+            }
             points += hyphenator.hyphenationPoints(in: word).map { $0 + wordStart }
         }
         return points

@@ -47,6 +47,13 @@ demo: build
 		$$bin render --font-dir Fonts --font "Linux Libertine O" --size 36 -o out/showcase.$$kind "$(SHOWCASE)" || exit 1; \
 	done; \
 	$$bin showcase --font-dir Fonts -o out/showcase-page.pdf -o out/showcase-page.png || exit 1; \
+	for breaking in greedy optimal; do \
+		$$bin render Tests/GalleyTests/Corpus/en_Latn.txt --font-dir Fonts --font "DejaVu Serif" --size 11 \
+			--page-size 260x760 --margins 14 --justify --hyphenate en-US --line-breaking $$breaking \
+			-o out/breaking-$$breaking.png > /dev/null || exit 1; \
+		$$bin layout Tests/GalleyTests/Corpus/en_Latn.txt --font-dir Fonts --font "DejaVu Serif" --size 11 --width 232 \
+			--justify --hyphenate en-US --line-breaking $$breaking --stats > out/breaking-$$breaking.txt || exit 1; \
+	done; \
 	{ echo "galley shape:"; $$bin shape Fonts/LinLibertine_R.otf "office AVATAR"; \
 	  echo "hb-shape:"; hb-shape --no-glyph-names Fonts/LinLibertine_R.otf "office AVATAR"; \
 	  echo "galley shape (Arabic):"; $$bin shape Fonts/Amiri-Regular.ttf "مرحبا بالعالم"; \
@@ -61,6 +68,8 @@ demo: build
 	echo "  out/showcase.svg   the same line as SVG"; \
 	echo "  out/showcase-page.pdf, .png  a page: two justified columns around a circle, six scripts, tab stops,"; \
 	echo "                     emoji and a truncated line (the README's second picture is a copy of the PNG)"; \
+	echo "  out/breaking-greedy.png, out/breaking-optimal.png  one justified, hyphenated column, broken greedily"; \
+	echo "                     and by Knuth-Plass, side by side; out/breaking-*.txt hold their quality measures"; \
 	echo "  out/shape.txt      galley shape next to hb-shape for two lines (identical glyphs and positions)"; \
 	echo "  out/fonts.txt      every face in Fonts/ (family, style, PostScript name, traits, file)"; \
 	echo "  out/font-info.txt  metrics, features, axes and tables of five faces"

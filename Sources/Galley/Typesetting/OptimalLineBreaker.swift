@@ -112,11 +112,8 @@ struct OptimalLineBreaker {
                                                  isLast: candidate.isForced)
             if ratio == .infinity, maximumRatio >= OptimalLineBreaker.finalTolerance { ratio = OptimalLineBreaker.unstretchableRatio }
             guard ratio >= -1, ratio.isFinite, ratio <= maximumRatio else { return nil }
-            var demerits = pow(OptimalLineBreaker.linePenalty + 100 * pow(abs(ratio), 3), 2)
-            if candidate.penalty > 0 { demerits += candidate.penalty * candidate.penalty }
-            if candidate.isHyphen && previousHyphen { demerits += OptimalLineBreaker.consecutiveHyphenDemerits }
-            let fitness = ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
-            if abs(fitness - previousFitness) > 1 { demerits += OptimalLineBreaker.fitnessDemerits }
+            let (demerits, fitness) = OptimalLineBreaker.demerits(
+                ratio: ratio, candidate: candidate, previousIsHyphen: previousHyphen, previousFitness: previousFitness)
             total += demerits
             previousHyphen = candidate.isHyphen
             previousFitness = fitness
@@ -189,6 +186,21 @@ struct OptimalLineBreaker {
         func shrink(_ range: Range<Int>) -> CGFloat { shrink[range.upperBound - start] - shrink[range.lowerBound - start] }
     }
 
+    /// The demerits of one line and its fitness class (0 tight, 1 decent, 2 loose, 3 very loose): (line penalty +
+    /// badness)², plus the break's penalty², plus extra for consecutive hyphens and for jumping fitness classes.
+    static func demerits(ratio: CGFloat, candidate: Candidate, previousIsHyphen: Bool, previousFitness: Int)
+        -> (demerits: CGFloat, fitness: Int)
+    {
+        let magnitude = abs(ratio)
+        let badness = 100 * magnitude * magnitude * magnitude
+        var demerits = (linePenalty + badness) * (linePenalty + badness)
+        if candidate.penalty > 0 { demerits += candidate.penalty * candidate.penalty }
+        if candidate.isHyphen && previousIsHyphen { demerits += consecutiveHyphenDemerits }
+        let fitness = ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
+        if abs(fitness - previousFitness) > 1 { demerits += fitnessDemerits }
+        return (demerits, fitness)
+    }
+
     /// The adjustment ratio of a line: how far its spaces must stretch (> 0) or shrink (< 0), in units of their
     /// stretchability or shrinkability; 0 for a last line that fits.
     static func ratio(natural: CGFloat, stretch: CGFloat, shrink: CGFloat, width: CGFloat, isLast: Bool) -> CGFloat {
@@ -233,14 +245,9 @@ struct OptimalLineBreaker {
                     survivors.append(node)
                 }
                 guard ratio >= -1, ratio <= tolerance, node.position < candidate.position else { continue }
-                let magnitude = abs(ratio)
-                let badness = 100 * magnitude * magnitude * magnitude
-                var demerits = (OptimalLineBreaker.linePenalty + badness) * (OptimalLineBreaker.linePenalty + badness)
-                if candidate.penalty > 0 { demerits += candidate.penalty * candidate.penalty }
-                if candidate.isHyphen && node.isHyphen { demerits += OptimalLineBreaker.consecutiveHyphenDemerits }
-                let fitness = ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
-                if abs(fitness - node.fitness) > 1 { demerits += OptimalLineBreaker.fitnessDemerits }
-                demerits += node.demerits
+                let (lineDemerits, fitness) = OptimalLineBreaker.demerits(
+                    ratio: ratio, candidate: candidate, previousIsHyphen: node.isHyphen, previousFitness: node.fitness)
+                let demerits = node.demerits + lineDemerits
                 let key = (node.line + 1) * 4 + fitness
                 if let slot = best.firstIndex(where: { $0.key == key }) {
                     if demerits < best[slot].demerits { best[slot] = (key, demerits, node, ratio) }

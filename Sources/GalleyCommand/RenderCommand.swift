@@ -29,6 +29,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Gap between columns in points.") var gap: Double = 18
     @Option(help: "An exclusion on every page: circle:x,y,r or rect:x,y,w,h (repeatable).") var exclusion: [String] = []
     @Option(name: .customLong("max-lines"), help: "At most this many lines per frame, the last truncated.") var maxLines = 0
+    @Option(help: "With --max-lines: where the last line is cut (end, middle or start).") var truncate = "end"
 
     func run() throws {
         let (content, isFile) = try TextOptions.text(textOrFile)
@@ -44,9 +45,16 @@ struct RenderCommand: ParsableCommand {
                 + "\(String(format: "%.1f", Double(line.typographicBounds.width))) pt wide")
             return
         }
+        let truncation: TruncationType
+        switch truncate {
+        case "end": truncation = .end
+        case "middle": truncation = .middle
+        case "start": truncation = .start
+        default: throw ValidationError("--truncate must be end, middle or start")
+        }
         let pages = try PageLayout(
             pageSize: pageSize ?? "a4", margins: CGFloat(margins ?? 54), columns: max(columns ?? 1, 1), gap: CGFloat(gap),
-            exclusions: exclusion, maximumNumberOfLines: maxLines)
+            exclusions: exclusion, maximumNumberOfLines: maxLines, truncation: truncation)
         let framesetter = Framesetter(attributedString: try text.attributedString(content, font: font), defaultFont: font)
         let written = try pages.render(framesetter, to: url, scale: CGFloat(scale), background: backgroundColor)
         print("wrote \(written.files.joined(separator: ", ")): \(written.pages) pages, \(written.lines) lines")
@@ -61,8 +69,11 @@ struct PageLayout {
     let gap: CGFloat
     let exclusions: [ClippingPath]
     let maximumNumberOfLines: Int
+    let truncation: TruncationType
 
-    init(pageSize: String, margins: CGFloat, columns: Int, gap: CGFloat, exclusions: [String], maximumNumberOfLines: Int) throws {
+    init(pageSize: String, margins: CGFloat, columns: Int, gap: CGFloat, exclusions: [String], maximumNumberOfLines: Int,
+         truncation: TruncationType = .end) throws {
+        self.truncation = truncation
         switch pageSize.lowercased() {
         case "a4": size = CGSize(width: 595, height: 842)
         case "letter": size = CGSize(width: 612, height: 792)
@@ -105,6 +116,7 @@ struct PageLayout {
         var attributes = FrameAttributes()
         attributes.clippingPaths = exclusions
         attributes.maximumNumberOfLines = maximumNumberOfLines
+        attributes.lastLineTruncation = truncation
         let length = framesetter.typesetter.length
         var start = 0
         var pages: [[Frame]] = []

@@ -8,7 +8,8 @@ import Foundation
 /// frame shape answers for line n), which is why nodes are kept per line number.
 ///
 /// As TeX does, a first pass tries the paragraph without hyphenation with adjustment ratios up to 1; a second
-/// adds the hyphenation points (up to 2), a third allows ratios up to 10 (a line of one word, which cannot
+/// adds the hyphenation points (up to 3: wide enough that few paragraphs need a third pass), a third allows ratios
+/// up to 10 (a line of one word, which cannot
 /// stretch, counts as stretching by 5); when even that fails (a word wider than the line), greedy breaking, which
 /// cuts such words between clusters, sets the paragraph.
 struct OptimalLineBreaker {
@@ -70,7 +71,7 @@ struct OptimalLineBreaker {
         guard !plain.isEmpty else { return [(paragraph.range.upperBound, false)] }
         if let result = run(plain, sums: sums, tolerance: 1, allowOverfull: false) { return result }
         let all = paragraph.style.hyphenationFactor > 0 ? candidates(hyphenating: true) : plain
-        for tolerance in [2.0, OptimalLineBreaker.finalTolerance] {
+        for tolerance in [3.0, OptimalLineBreaker.finalTolerance] {
             if let result = run(all, sums: sums, tolerance: tolerance, allowOverfull: false) { return result }
         }
         // No way to set the paragraph without an overfull line (a word wider than the line): greedy breaking, which

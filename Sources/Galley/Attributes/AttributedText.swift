@@ -103,6 +103,11 @@ struct AttributedText: Sendable {
         return low
     }
 
+    /// The attributes of the UTF-16 unit at `index` (clamped to the text; the default run for empty text).
+    func attributes(at index: Int) -> StringAttributes {
+        runAttributes[runIndex(at: min(max(index, 0), max(units.count - 1, 0)))]
+    }
+
     /// The end of attribute run `run`.
     func runEnd(_ run: Int) -> Int { run + 1 < runStarts.count ? runStarts[run + 1] : units.count }
 }

@@ -65,7 +65,7 @@ struct FrameFiller {
     /// The font the text at an index asked for (before fallback).
     private func paragraphFont(_ paragraph: Typesetter.Paragraph, at index: Int) -> Font? {
         let text = typesetter.text
-        return text.runAttributes[text.runIndex(at: min(index, max(text.length - 1, 0)))].font
+        return text.attributes(at: index).font
     }
 
     /// A line box from metrics, by the paragraph style's heights and spacing.
@@ -201,11 +201,8 @@ struct FrameFiller {
             let rest = min(paragraph.range.upperBound, range.upperBound)
             if last.stringRange.upperBound < rest {
                 let extended = typesetter.line(stringRange: last.stringRange.lowerBound..<rest)
-                let token = attributes.truncationToken.map { token -> Line in
-                    let text = typesetter.text
-                    let attributes = text.runAttributes[text.runIndex(at: last.stringRange.upperBound)]
-                    let units = Array(token.utf16)
-                    return Line(text: AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: attributes.font))
+                let token = attributes.truncationToken.map {
+                    Line.inserted(Array($0.utf16), attributesAt: last.stringRange.upperBound, of: typesetter.text)
                 }
                 let fragment = fragments[fragments.count - 1]
                 if let truncated = extended.truncated(width: fragment.width, type: type, token: token) {
@@ -213,7 +210,7 @@ struct FrameFiller {
                     let style = paragraph.style
                     let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
                     let visible = truncated.typographicBounds.width - truncated.trailingWhitespaceWidth
-                    let factor: CGFloat = style.alignment == .center ? 0.5 : style.alignment == .right || (rightToLeft && style.alignment != .left) ? 1 : 0
+                    let factor = FrameFiller.alignmentFactor(style.alignment, rightToLeft: rightToLeft)
                     origins[origins.count - 1].x = fragment.minX + (fragment.width - visible) * factor
                         - (rightToLeft ? truncated.trailingWhitespaceWidth : 0)
                 }
@@ -246,6 +243,16 @@ struct FrameFiller {
             let end = tail > 0 ? min(tail, spanWidth) : spanWidth + tail
             lastWidth = max(end - head, 1)
             return lastWidth
+        }
+    }
+
+    /// Where a line sits in its free space: 0 flush left, 0.5 centred, 1 flush right.
+    static func alignmentFactor(_ alignment: TextAlignment, rightToLeft: Bool) -> CGFloat {
+        switch alignment {
+        case .left: return 0
+        case .right: return 1
+        case .center: return 0.5
+        case .natural, .justified: return rightToLeft ? 1 : 0
         }
     }
 
@@ -298,13 +305,7 @@ struct FrameFiller {
         let trailing = line.trailingWhitespaceWidth
         let visible = width - trailing
         // Where the line sits between the margins; trailing whitespace hangs outside.
-        let factor: CGFloat
-        switch style.alignment {
-        case .left: factor = 0
-        case .right: factor = 1
-        case .center: factor = 0.5
-        case .natural, .justified: factor = rightToLeft ? 1 : 0
-        }
+        let factor = FrameFiller.alignmentFactor(style.alignment, rightToLeft: rightToLeft)
         let leftMargin = rightToLeft ? span.upperBound - end : span.lowerBound + head
         let visibleLeftInLine = rightToLeft ? trailing : 0
         let x = leftMargin + (available - visible) * factor - visibleLeftInLine

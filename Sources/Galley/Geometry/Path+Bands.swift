@@ -108,13 +108,7 @@ struct BandShape: Sendable {
     func samples(from bottom: CGFloat, to top: CGFloat) -> [CGFloat] {
         let epsilon = max((top - bottom) * 1e-6, 1e-7)
         var heights = [bottom + epsilon, top - epsilon]
-        var low = 0
-        var high = vertexHeights.count
-        while low < high {
-            let middle = (low + high) / 2
-            if vertexHeights[middle] <= bottom { low = middle + 1 } else { high = middle }
-        }
-        var index = low
+        var index = vertexHeights.partitioningIndex { $0 > bottom }
         while index < vertexHeights.count, vertexHeights[index] < top {
             let y = vertexHeights[index]
             heights.append(max(y - epsilon, bottom + epsilon))

@@ -30,7 +30,7 @@ final class ShapedParagraph: Sendable {
 
     /// The paragraph's style: its first character's.
     var style: ParagraphStyle {
-        text.runAttributes[text.runIndex(at: min(range.lowerBound, max(text.length - 1, 0)))].paragraphStyle ?? .default
+        text.attributes(at: range.lowerBound).paragraphStyle ?? .default
     }
 
     init(text: AttributedText, range: Range<Int>, levels: BidiLevels, graphemes: [Int], items: [Item], glyphs: GlyphArrays,

@@ -115,12 +115,7 @@ struct CaretTable: Sendable {
 
     /// Whether a grapheme boundary falls strictly inside `range`.
     private static func hasBoundary(inside range: Range<Int>, boundaries: [Int]) -> Bool {
-        var low = 0
-        var high = boundaries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if boundaries[middle] <= range.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        let low = boundaries.partitioningIndex { $0 > range.lowerBound }
         return low < boundaries.count && boundaries[low] < range.upperBound
     }
 
@@ -128,12 +123,7 @@ struct CaretTable: Sendable {
 
     /// The segment holding UTF-16 offset `index` (start ≤ index < end), if any.
     func segmentIndex(containing index: Int) -> Int? {
-        var low = 0
-        var high = logical.count
-        while low < high {
-            let middle = (low + high) / 2
-            if logical[middle].end <= index { low = middle + 1 } else { high = middle }
-        }
+        let low = logical.partitioningIndex { $0.end > index }
         return low < logical.count && logical[low].start <= index ? low : nil
     }
 
@@ -153,12 +143,7 @@ struct CaretTable: Sendable {
     /// The visual position (index into `visual`) of the first segment whose right edge is beyond x and that has
     /// width, or nil when the line has no segment with width.
     private func visualPosition(at x: CGFloat) -> Int? {
-        var low = 0
-        var high = visual.count
-        while low < high {
-            let middle = (low + high) / 2
-            if logical[visual[middle]].right <= x { low = middle + 1 } else { high = middle }
-        }
+        let low = visual.partitioningIndex { logical[$0].right > x }
         var position = min(low, visual.count - 1)
         guard position >= 0 else { return nil }
         // Step over zero-width segments (controls, joiners) to one that has width, nearest first.
@@ -189,12 +174,7 @@ struct CaretTable: Sendable {
 
     /// The grapheme clusters of a range (split at the paragraph's boundaries inside it).
     private static func graphemes(in range: Range<Int>, boundaries: [Int]) -> [Range<Int>] {
-        var low = 0
-        var high = boundaries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if boundaries[middle] <= range.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        let low = boundaries.partitioningIndex { $0 > range.lowerBound }
         var parts: [Range<Int>] = []
         var start = range.lowerBound
         var index = low

@@ -17,11 +17,7 @@ extension Line {
         guard abs(gap) > 1e-9 else { return self }
         let units = storage.paragraph.text.units
         // The whitespace at the logical end hangs: its string indices are excluded.
-        var trailingStart = stringRange.upperBound
-        for segment in storage.caret.logical.reversed() {
-            guard storage.isWhitespace(at: segment.start) else { break }
-            trailingStart = segment.start
-        }
+        let trailingStart = storage.trailingWhitespaceStart
         let spaces = storage.stringIndices.indices.filter { index in
             let unit = units[storage.stringIndices[index]]
             return (unit == 0x20 || unit == 0xA0 || unit == 0x3000) && storage.stringIndices[index] < trailingStart

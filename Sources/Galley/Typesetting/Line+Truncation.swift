@@ -21,12 +21,7 @@ extension Line {
         let units = paragraph.text.units
 
         // The token: the caller's, or "…" with the attributes at the cut (decided once the cut is known).
-        func defaultToken(at index: Int) -> Line {
-            let text = paragraph.text
-            var attributes = text.runAttributes[text.runIndex(at: min(max(index, 0), max(text.length - 1, 0)))]
-            attributes.runDelegate = nil
-            return Line(text: AttributedText(units: [0x2026], runs: [(0..<1, attributes)], defaultFont: attributes.font))
-        }
+        func defaultToken(at index: Int) -> Line { Line.inserted([0x2026], attributesAt: index, of: paragraph.text) }
         func isSpace(_ segment: CaretTable.Segment) -> Bool {
             segment.end - segment.start == 1 && (units[segment.start] == 0x20 || units[segment.start] == 0x09)
         }
@@ -134,12 +129,16 @@ extension Line {
     /// `fallbackText` when that font has no glyph for the first.
     static func insertionItems(text: [UInt16], fallbackText: [UInt16], attributesAt source: Int, paragraph: ShapedParagraph,
                                at index: Int, kind: Insertion) -> (items: [ShapedParagraph.Item], glyphs: GlyphArrays) {
-        let full = paragraph.text
-        var attributes = full.runAttributes[full.runIndex(at: min(max(source, 0), max(full.length - 1, 0)))]
-        attributes.runDelegate = nil
-        let font = attributes.font
+        let font = paragraph.text.attributes(at: source).font
         let units = font.map { $0.glyph(forCodePoint: UInt32(text[0])) != nil } ?? true ? text : fallbackText
-        let line = Line(text: AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: font))
-        return items(of: line, at: index, paragraph: paragraph, kind: kind)
+        return items(of: inserted(units, attributesAt: source, of: paragraph.text), at: index, paragraph: paragraph, kind: kind)
+    }
+
+    /// A line of inserted text (a token, a hyphen) with the attributes of the character at `index` of `text`,
+    /// without its run delegate.
+    static func inserted(_ units: [UInt16], attributesAt index: Int, of text: AttributedText) -> Line {
+        var attributes = text.attributes(at: index)
+        attributes.runDelegate = nil
+        return Line(text: AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: attributes.font))
     }
 }

@@ -89,8 +89,7 @@ public struct Line: Sendable {
     /// Core Text: `CTLineGetTrailingWhitespaceWidth`.
     public var trailingWhitespaceWidth: CGFloat {
         // The whitespace at the logical end, then its glyphs' advances (no caret table needed).
-        var start = storage.stringRange.upperBound
-        while start > storage.stringRange.lowerBound, storage.isWhitespace(at: start - 1) { start -= 1 }
+        let start = storage.trailingWhitespaceStart
         guard start < storage.stringRange.upperBound else { return 0 }
         var width: CGFloat = 0
         for run in storage.runs where run.insertion == nil && run.stringRange.upperBound > start {

@@ -32,13 +32,7 @@ struct LineBuilder {
         for (partIndex, part) in shown.enumerated() {
             if token?.position == partIndex { tokenPieceIndex = pieces.count }
             // Items are in logical order: find the first that reaches into the part by binary search.
-            var low = 0
-            var high = shaped.items.count
-            while low < high {
-                let middle = (low + high) / 2
-                if shaped.items[middle].item.range.upperBound <= part.lowerBound { low = middle + 1 } else { high = middle }
-            }
-            var itemIndex = low
+            var itemIndex = shaped.items.partitioningIndex { $0.item.range.upperBound > part.lowerBound }
             while itemIndex < shaped.items.count, shaped.items[itemIndex].item.range.lowerBound < part.upperBound {
                 let item = shaped.items[itemIndex]
                 itemIndex += 1
@@ -130,13 +124,7 @@ struct LineBuilder {
         if range == item.item.range { return all }
         // Glyphs are in visual order: cluster indices ascend (left to right) or descend (right to left).
         func firstGlyph(where predicate: (Int) -> Bool) -> Int {
-            var low = all.lowerBound
-            var high = all.upperBound
-            while low < high {
-                let middle = (low + high) / 2
-                if predicate(glyphs.stringIndices[middle]) { high = middle } else { low = middle + 1 }
-            }
-            return low
+            glyphs.stringIndices[all].partitioningIndex(where: predicate)
         }
         let slice: Range<Int>
         if rightToLeft {

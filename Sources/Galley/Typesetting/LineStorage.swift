@@ -162,8 +162,7 @@ final class LineStorage: Sendable {
     /// the default font's (or zero).
     func metrics(shifted: Bool) -> (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
         guard !runs.isEmpty else {
-            let text = paragraph.text
-            let font = text.runAttributes[text.runIndex(at: min(stringRange.lowerBound, max(text.length - 1, 0)))].font
+            let font = paragraph.text.attributes(at: stringRange.lowerBound).font
             return (font?.ascent ?? 0, font?.descent ?? 0, font?.leading ?? 0)
         }
         var ascent = -CGFloat.infinity
@@ -191,6 +190,13 @@ final class LineStorage: Sendable {
             result = result.union(extents.offsetBy(dx: position.x, dy: position.y))
         }
         return result
+    }
+
+    /// Where the whitespace at the logical end of the line starts (the line's end when there is none).
+    var trailingWhitespaceStart: Int {
+        var start = stringRange.upperBound
+        while start > stringRange.lowerBound, isWhitespace(at: start - 1) { start -= 1 }
+        return start
     }
 
     /// Whether the character at a UTF-16 offset is whitespace (for trailing whitespace and by-word lines).

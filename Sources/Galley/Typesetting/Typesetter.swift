@@ -85,7 +85,7 @@ public final class Typesetter: Sendable {
 
     private static func prepare(_ text: AttributedText, range: Range<Int>, options: TypesetterOptions) -> Paragraph {
         let shaped = ShapedParagraph(text, range: range, options: options)
-        let attributes = text.runAttributes[text.runIndex(at: min(range.lowerBound, max(text.length - 1, 0)))]
+        let attributes = text.attributes(at: range.lowerBound)
         var advances = [CGFloat](repeating: 0, count: range.count)
         let glyphs = shaped.glyphs
         for index in 0..<glyphs.count {
@@ -163,12 +163,7 @@ public final class Typesetter: Sendable {
     private func nextOpportunity(_ paragraph: Paragraph, after index: Int) -> Int? {
         let base = paragraph.range.lowerBound
         let positions = paragraph.breaks.positions
-        var low = 0
-        var high = positions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if positions[middle] + base <= index { low = middle + 1 } else { high = middle }
-        }
+        let low = positions.partitioningIndex { $0 + base > index }
         guard low < positions.count else { return nil }
         if low > 0, paragraph.breaks.isMandatory[low - 1], positions[low - 1] + base == index { return nil }
         return positions[low] + base
@@ -257,13 +252,8 @@ public final class Typesetter: Sendable {
     func wordBreak(_ paragraph: Paragraph, start: Int, width: CGFloat, offset: CGFloat) -> (end: Int, visibleWidth: CGFloat)? {
         let positions = paragraph.breaks.positions
         let base = paragraph.range.lowerBound
-        // The first opportunity after start (binary search; positions are relative to the paragraph).
-        var low = 0
-        var high = positions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if positions[middle] + base <= start { low = middle + 1 } else { high = middle }
-        }
+        // The first opportunity after start (positions are relative to the paragraph).
+        let low = positions.partitioningIndex { $0 + base > start }
         var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
         var fit: (end: Int, visibleWidth: CGFloat)? = nil
         var index = low
@@ -284,12 +274,7 @@ public final class Typesetter: Sendable {
     /// mandatory break.
     func clusterBreak(_ paragraph: Paragraph, start: Int, width: CGFloat, offset: CGFloat) -> Int {
         let graphemes = paragraph.shaped.graphemes
-        var low = 0
-        var high = graphemes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if graphemes[middle] <= start { low = middle + 1 } else { high = middle }
-        }
+        let low = graphemes.partitioningIndex { $0 > start }
         let mandatoryEnd = firstMandatoryBreak(paragraph, after: start)
         var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
         var end = low < graphemes.count ? min(graphemes[low], mandatoryEnd) : paragraph.range.upperBound

@@ -232,7 +232,9 @@ struct FrameFiller {
                                         style: style).gap
         let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
         var lastWidth = box.width
-        return typesetter.optimalBreaks(startingAt: start, looseness: looseness) { line in
+        // In a rectangle without exclusions every line after the first (which may be indented differently) is as wide.
+        let uniformFrom = shape.isRectangle && exclusions.isEmpty ? 1 : nil
+        return typesetter.optimalBreaks(startingAt: start, looseness: looseness, uniformFrom: uniformFrom) { line in
             let top = box.maxY - depth - CGFloat(line) * step
             let spans = spans(bottom: top - lineHeight, top: top)
             guard let span = rightToLeft ? spans.last : spans.first else { return lastWidth }

@@ -70,6 +70,21 @@ struct BandShape: Sendable {
 
     var isEmpty: Bool { polygons.isEmpty }
 
+    /// Whether the shape is one axis-aligned rectangle (every horizontal band inside it is equally wide).
+    var isRectangle: Bool {
+        guard polygons.count == 1, let first = polygons[0].first else { return false }
+        let points = polygons[0]
+        let xs = Set(points.map(\.x)), ys = Set(points.map(\.y))
+        guard xs.count == 2, ys.count == 2 else { return false }
+        // Every edge horizontal or vertical, so the four corners form the rectangle itself.
+        var previous = points[points.count - 1]
+        for point in points {
+            if point.x != previous.x && point.y != previous.y { return false }
+            previous = point
+        }
+        return first.x.isFinite && first.y.isFinite
+    }
+
     /// The x intervals inside the shape on the horizontal line at height y (crossings with the fill rule).
     func intervals(at y: CGFloat) -> [ClosedRange<CGFloat>] {
         var crossings: [(x: CGFloat, winding: Int)] = []

@@ -20,6 +20,10 @@ struct OptimalLineBreaker {
     /// The usable width of line n (0 is the first line from `start`).
     let width: (Int) -> CGFloat
     let looseness: Int
+    /// From this line on every line is as wide as this one (nil when unknown). Nodes past it differ only in fitness,
+    /// which keeps the active list short on rectangles (TeX's "easy line"); unused with a looseness, which needs
+    /// every line count.
+    var uniformFrom: Int? = nil
 
     static let linePenalty: CGFloat = 10
     static let hyphenPenalty: CGFloat = 50
@@ -44,24 +48,16 @@ struct OptimalLineBreaker {
         var hyphenWidth: CGFloat = 0
     }
 
-    private final class Node {
-        let position: Int
-        let line: Int
-        let fitness: Int
-        let demerits: CGFloat
-        let isHyphen: Bool
-        let previous: Node?
-        let ratio: CGFloat
-
-        init(position: Int, line: Int, fitness: Int, demerits: CGFloat, isHyphen: Bool, previous: Node?, ratio: CGFloat) {
-            self.position = position
-            self.line = line
-            self.fitness = fitness
-            self.demerits = demerits
-            self.isHyphen = isHyphen
-            self.previous = previous
-            self.ratio = ratio
-        }
+    /// A feasible break: where a line ends, with the best way of getting there. Nodes live in one flat array and
+    /// point to their predecessor by index (no per-node objects to count references to).
+    private struct Node {
+        var position: Int
+        var line: Int
+        var fitness: Int
+        var demerits: CGFloat
+        var isHyphen: Bool
+        /// The index of the node the line starts at, -1 for the paragraph's start.
+        var previous: Int
     }
 
     /// The chosen lines: each end, and whether it is hyphenated.
@@ -133,6 +129,13 @@ struct OptimalLineBreaker {
         if hyphenating, paragraph.style.hyphenationFactor > 0 {
             hyphenPoints = typesetter.hyphenationPoints(paragraph, in: start..<paragraph.range.upperBound)
         }
+        // The hyphen's width per attribute run (one font lookup per run, not per point).
+        var hyphenWidths: (run: Int, width: CGFloat) = (-1, 0)
+        func hyphenWidth(at index: Int) -> CGFloat {
+            let run = typesetter.text.runIndex(at: max(index, 0))
+            if run != hyphenWidths.run { hyphenWidths = (run, typesetter.hyphenWidth(at: index)) }
+            return hyphenWidths.width
+        }
         var next = 0
         for (index, relative) in paragraph.breaks.positions.enumerated() {
             let position = relative + base
@@ -141,7 +144,7 @@ struct OptimalLineBreaker {
                 let point = hyphenPoints[next]
                 if point > start, typesetter.breakVeto?(point, true) ?? true {
                     result.append(Candidate(position: point, visibleEnd: point, penalty: Self.hyphenPenalty, isHyphen: true,
-                                            isForced: false, hyphenWidth: typesetter.hyphenWidth(at: point - 1)))
+                                            isForced: false, hyphenWidth: hyphenWidth(at: point - 1)))
                 }
                 next += 1
             }
@@ -152,7 +155,7 @@ struct OptimalLineBreaker {
             let softHyphen = units[position - 1] == 0xAD
             result.append(Candidate(position: position, visibleEnd: visibleEnd, penalty: softHyphen ? Self.hyphenPenalty : 0,
                                     isHyphen: softHyphen, isForced: forced,
-                                    hyphenWidth: softHyphen ? typesetter.hyphenWidth(at: position - 1) : 0))
+                                    hyphenWidth: softHyphen ? hyphenWidth(at: position - 1) : 0))
         }
         return result
     }
@@ -214,78 +217,84 @@ struct OptimalLineBreaker {
     }
 
     private func run(_ candidates: [Candidate], sums: Sums, tolerance: CGFloat, allowOverfull: Bool) -> [(end: Int, hyphenated: Bool)]? {
-        var active: [Node] = [Node(position: start, line: 0, fitness: 1, demerits: 0, isHyphen: false, previous: nil, ratio: 0)]
+        var nodes: [Node] = [Node(position: start, line: 0, fitness: 1, demerits: 0, isHyphen: false, previous: -1)]
+        var active: [Int] = [0]
+        var survivors: [Int] = []
         var widths: [CGFloat] = []
         func lineWidth(_ line: Int) -> CGFloat {
             while widths.count <= line { widths.append(width(widths.count)) }
             return widths[line]
         }
-        var survivors: [Node] = []
-        var best: [(key: Int, demerits: CGFloat, node: Node, ratio: CGFloat)] = []  // key: line * 4 + fitness
+        // The best way to reach the current candidate per (line, fitness class): key = line * 4 + fitness.
+        var best: [(key: Int, demerits: CGFloat, node: Int, line: Int)] = []
+        let acceptsUnstretchable = tolerance >= OptimalLineBreaker.finalTolerance
+        let easyLine = looseness == 0 ? uniformFrom ?? Int.max : Int.max
         for candidate in candidates {
             best.removeAll(keepingCapacity: true)
             survivors.removeAll(keepingCapacity: true)
-            var deactivatedBest: (demerits: CGFloat, node: Node, ratio: CGFloat)? = nil
-            for node in active {
+            var deactivatedBest: (demerits: CGFloat, node: Int)? = nil
+            for index in active {
+                let node = nodes[index]
                 let lineRange = node.position..<candidate.visibleEnd
                 let natural = (lineRange.isEmpty ? 0 : sums.width(lineRange)) + candidate.hyphenWidth
-                let available = lineWidth(node.line)
-                let isLast = candidate.isForced
                 var ratio = OptimalLineBreaker.ratio(
                     natural: natural, stretch: lineRange.isEmpty ? 0 : sums.stretch(lineRange),
-                    shrink: lineRange.isEmpty ? 0 : sums.shrink(lineRange), width: available, isLast: isLast)
+                    shrink: lineRange.isEmpty ? 0 : sums.shrink(lineRange), width: lineWidth(min(node.line, easyLine)),
+                    isLast: candidate.isForced)
                 // A short line without spaces cannot stretch (TeX's "infinitely bad"); the last pass accepts it.
-                if ratio == .infinity, tolerance >= OptimalLineBreaker.finalTolerance { ratio = OptimalLineBreaker.unstretchableRatio }
+                if ratio == .infinity, acceptsUnstretchable { ratio = OptimalLineBreaker.unstretchableRatio }
                 // A line that must shrink more than it can: this node can no longer start a line that fits.
-                if ratio < -1 || candidate.isForced {
-                    if ratio < -1 {
-                        let demerits = node.demerits + 1e8
-                        if deactivatedBest == nil || demerits < deactivatedBest!.demerits { deactivatedBest = (demerits, node, ratio) }
-                    }
-                } else {
-                    survivors.append(node)
+                if ratio < -1 {
+                    let demerits = node.demerits + 1e8
+                    if deactivatedBest == nil || demerits < deactivatedBest!.demerits { deactivatedBest = (demerits, index) }
+                } else if !candidate.isForced {
+                    survivors.append(index)
                 }
                 guard ratio >= -1, ratio <= tolerance, node.position < candidate.position else { continue }
                 let (lineDemerits, fitness) = OptimalLineBreaker.demerits(
                     ratio: ratio, candidate: candidate, previousIsHyphen: node.isHyphen, previousFitness: node.fitness)
                 let demerits = node.demerits + lineDemerits
-                let key = (node.line + 1) * 4 + fitness
+                let key = min(node.line + 1, easyLine) * 4 + fitness
                 if let slot = best.firstIndex(where: { $0.key == key }) {
-                    if demerits < best[slot].demerits { best[slot] = (key, demerits, node, ratio) }
+                    if demerits < best[slot].demerits { best[slot] = (key, demerits, index, node.line + 1) }
                 } else {
-                    best.append((key, demerits, node, ratio))
+                    // Kept sorted by key, so new nodes join the active list in line order.
+                    let slot = best.firstIndex { $0.key > key } ?? best.count
+                    best.insert((key, demerits, index, node.line + 1), at: slot)
                 }
             }
             swap(&active, &survivors)
             if best.isEmpty, active.isEmpty, allowOverfull, let fallback = deactivatedBest {
                 // Nothing fits: keep the least bad overfull line so the paragraph still gets lines.
-                best.append(((fallback.node.line + 1) * 4, fallback.demerits, fallback.node, fallback.ratio))
-            }
-            for entry in best.sorted(by: { $0.key < $1.key }) {
-                active.append(Node(position: candidate.position, line: entry.key / 4, fitness: entry.key % 4, demerits: entry.demerits,
-                                   isHyphen: candidate.isHyphen, previous: entry.node, ratio: entry.ratio))
+                let line = nodes[fallback.node].line + 1
+                best.append((min(line, easyLine) * 4, fallback.demerits, fallback.node, line))
             }
             if candidate.isForced {
                 // A forced break ends every line: only nodes at this position stay.
-                active = active.filter { $0.position == candidate.position }
-                if active.isEmpty { return nil }
-                if candidate.position == paragraph.range.upperBound { break }
+                active.removeAll(keepingCapacity: true)
+            }
+            for entry in best {
+                active.append(nodes.count)
+                nodes.append(Node(position: candidate.position, line: entry.line, fitness: entry.key % 4, demerits: entry.demerits,
+                                  isHyphen: candidate.isHyphen, previous: entry.node))
             }
             if active.isEmpty { return nil }
+            if candidate.isForced, candidate.position == paragraph.range.upperBound { break }
         }
-        let finals = active.filter { $0.position == paragraph.range.upperBound }
-        guard let bestFinal = finals.min(by: { $0.demerits < $1.demerits }) else { return nil }
+        let finals = active.filter { nodes[$0].position == paragraph.range.upperBound }
+        guard let bestFinal = finals.min(by: { nodes[$0].demerits < nodes[$1].demerits }) else { return nil }
         var chosen = bestFinal
         if looseness != 0 {
-            let wanted = bestFinal.line + looseness
-            chosen = finals.min { abs($0.line - wanted) < abs($1.line - wanted)
-                || (abs($0.line - wanted) == abs($1.line - wanted) && $0.demerits < $1.demerits) } ?? bestFinal
+            let wanted = nodes[bestFinal].line + looseness
+            func distance(_ index: Int) -> Int { abs(nodes[index].line - wanted) }
+            chosen = finals.min { distance($0) < distance($1)
+                || (distance($0) == distance($1) && nodes[$0].demerits < nodes[$1].demerits) } ?? bestFinal
         }
         var result: [(end: Int, hyphenated: Bool)] = []
-        var node: Node? = chosen
-        while let current = node, current.previous != nil {
-            result.append((current.position, current.isHyphen))
-            node = current.previous
+        var index = chosen
+        while nodes[index].previous >= 0 {
+            result.append((nodes[index].position, nodes[index].isHyphen))
+            index = nodes[index].previous
         }
         return result.reversed()
     }

@@ -152,10 +152,14 @@ public final class Typesetter: Sendable {
         return optimalBreaks(startingAt: start, looseness: looseness, width: width).map(\.end)
     }
 
-    func optimalBreaks(startingAt start: Int, looseness: Int, width: (Int) -> CGFloat) -> [(end: Int, hyphenated: Bool)] {
+    /// `uniformFrom`: the line from which on every line is as wide (nil when the caller does not know).
+    func optimalBreaks(startingAt start: Int, looseness: Int, uniformFrom: Int? = nil, width: (Int) -> CGFloat)
+        -> [(end: Int, hyphenated: Bool)]
+    {
         let paragraph = paragraphs[paragraphIndex(at: start)]
         return withoutActuallyEscaping(width) { width in
-            OptimalLineBreaker(typesetter: self, paragraph: paragraph, start: start, width: width, looseness: looseness).breaks()
+            OptimalLineBreaker(typesetter: self, paragraph: paragraph, start: start, width: width, looseness: looseness,
+                               uniformFrom: uniformFrom).breaks()
         }
     }
 

@@ -69,6 +69,16 @@ import Testing
                 guard let greedy = breaker.demerits(of: breaker.greedyBreaks()) else { continue }
                 let optimal = try #require(breaker.demerits(of: breaker.breaks()), "optimal breaks of a settable paragraph are settable")
                 #expect(optimal <= greedy + 1e-6)
+                // Merging nodes past the last differing line width (TeX's easy line) keeps the optimum: a first line
+                // indented by 20 pt, then equal widths, with and without the hint.
+                func indented(_ line: Int) -> CGFloat { CGFloat(width) - (line == 0 ? 20 : 0) }
+                let exact = OptimalLineBreaker(typesetter: typesetter, paragraph: paragraph, start: paragraph.range.lowerBound,
+                                               width: indented, looseness: 0)
+                let merged = OptimalLineBreaker(typesetter: typesetter, paragraph: paragraph, start: paragraph.range.lowerBound,
+                                                width: indented, looseness: 0, uniformFrom: 1)
+                let exactDemerits = try #require(exact.demerits(of: exact.breaks()))
+                let mergedDemerits = try #require(exact.demerits(of: merged.breaks()))
+                #expect(abs(exactDemerits - mergedDemerits) <= max(exactDemerits * 1e-9, 1e-6))
                 compared += 1
                 if optimal < greedy - 1e-6 { better += 1 }
             }

@@ -39,6 +39,12 @@ int32_t galley_is_whitespace(int32_t codePoint) {
     return u_isUWhiteSpace(codePoint) ? 1 : 0;
 }
 
+int32_t galley_is_joining(int32_t codePoint) {
+    int32_t type = u_getIntPropertyValue(codePoint, UCHAR_JOINING_TYPE);
+    return type == U_JT_DUAL_JOINING || type == U_JT_RIGHT_JOINING || type == U_JT_LEFT_JOINING
+        || type == U_JT_JOIN_CAUSING ? 1 : 0;
+}
+
 int32_t galley_paired_bracket(int32_t codePoint, int32_t *pair) {
     int32_t type = u_getIntPropertyValue(codePoint, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
     if (pair != NULL) *pair = (int32_t)u_getBidiPairedBracket(codePoint);

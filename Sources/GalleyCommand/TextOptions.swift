@@ -25,6 +25,8 @@ struct TextOptions: ParsableArguments {
     var hyphenationFactor: Double?
     @Flag(help: "Justify (the same as --align justified).") var justify = false
     @Option(name: .customLong("line-breaking"), help: "greedy or optimal (Knuth–Plass).") var lineBreaking = "greedy"
+    @Option(help: "How justified lines stretch: automatic (spaces; clusters in lines without spaces), inter-word (Core Text's) or inter-cluster (spaces to 150 %, then clusters).")
+    var justification = "automatic"
 
     /// The catalog the options name.
     func catalog() throws -> FontCatalog {
@@ -67,6 +69,12 @@ struct TextOptions: ParsableArguments {
         case "greedy": style.lineBreakStrategy = .greedy
         case "optimal": style.lineBreakStrategy = .optimal()
         default: throw ValidationError("--line-breaking must be greedy or optimal")
+        }
+        switch justification.lowercased() {
+        case "automatic": style.justification = .automatic
+        case "inter-word": style.justification = .interWord
+        case "inter-cluster": style.justification = .interCluster
+        default: throw ValidationError("--justification must be automatic, inter-word or inter-cluster")
         }
         style.lineHeightMultiple = CGFloat(lineHeight)
         style.paragraphSpacing = CGFloat(paragraphSpacing)

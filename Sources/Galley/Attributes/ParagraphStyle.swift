@@ -53,6 +53,9 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Greedy (Core Text's: each line as full as it can be) or optimal (Knuth–Plass over the whole paragraph).
     /// TextKit: `NSParagraphStyle.lineBreakStrategy` (whose options differ).
     public var lineBreakStrategy: LineBreakStrategy = .greedy
+    /// How justified lines are stretched: spaces, then grapheme clusters (see `Justification`). Galley only; Core
+    /// Text stretches spaces only (`Justification.interWord`).
+    public var justification: Justification = .automatic
 
     /// The default style, with a base direction.
     public init(baseWritingDirection: WritingDirection = .natural) {

@@ -300,7 +300,7 @@ struct FrameFiller {
         }
         // Justified paragraphs stretch every line but the last and lines that end at a forced break.
         if style.alignment == .justified, lineEnd < paragraph.range.upperBound, !typesetter.endsWithForcedBreak(lineEnd) {
-            line = line.justified(factor: 1, width: available) ?? line
+            line = line.justified(factor: 1, width: available, justification: style.justification) ?? line
         }
         let box = lineBox(line, paragraph: paragraph)
         let width = line.typographicBounds.width

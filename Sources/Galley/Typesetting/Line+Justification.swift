@@ -1,3 +1,4 @@
+internal import CUnicode
 import Foundation
 
 extension Line {
@@ -10,9 +11,15 @@ extension Line {
     ///
     /// Core Text: `CTLineCreateJustifiedLine`.
     public func justified(factor: CGFloat, width: CGFloat) -> Line? {
+        justified(factor: factor, width: width, justification: .interWord)
+    }
+
+    /// `justified(factor:width:)` by a justification rule: spaces widen up to the rule's limit, the rest goes
+    /// between grapheme clusters (never inside joining scripts such as Arabic), and spaces take what no cluster gap
+    /// can. Squeezing narrows spaces only. Returns nil when nothing on the line can widen. Galley only.
+    public func justified(factor: CGFloat, width: CGFloat, justification: Justification) -> Line? {
         guard factor.isFinite, width.isFinite, factor > 0 else { return self }
-        let trailing = trailingWhitespaceWidth
-        let visible = storage.width - trailing
+        let visible = storage.width - trailingWhitespaceWidth
         let gap = (width - visible) * min(factor, 1)
         guard abs(gap) > 1e-9 else { return self }
         let units = storage.paragraph.text.units
@@ -23,14 +30,64 @@ extension Line {
             return (unit == 0x20 || unit == 0xA0 || unit == 0x3000) && storage.stringIndices[index] < trailingStart
                 && storage.advances[index] > 0
         }
-        guard !spaces.isEmpty else { return nil }
         var advances = storage.advances
-        let total = spaces.reduce(CGFloat(0)) { $0 + advances[$1] }
-        // Squeezing takes from every space in proportion; stretching adds the same amount to each.
-        let each = gap / CGFloat(spaces.count)
-        for index in spaces {
-            advances[index] = gap < 0 ? max(advances[index] + gap * advances[index] / total, 0) : advances[index] + each
+        let spaceTotal = spaces.reduce(CGFloat(0)) { $0 + advances[$1] }
+        if gap < 0 {
+            // Squeezing takes from every space in proportion.
+            guard !spaces.isEmpty else { return nil }
+            for index in spaces { advances[index] = max(advances[index] + gap * advances[index] / spaceTotal, 0) }
+            return Line(storage: LineStorage(storage, advances: advances))
+        }
+        let limit = justification.maximumSpaceStretch.isNaN ? 0 : max(justification.maximumSpaceStretch, 0)
+        var toSpaces = spaces.isEmpty ? 0 : min(gap, limit * spaceTotal)
+        var toClusters = gap - toSpaces
+        if toClusters > 1e-9 {
+            let gaps = justification.allowsInterClusterSpacing ? clusterGaps(before: trailingStart, spaces: Set(spaces)) : []
+            if gaps.isEmpty {
+                // Nothing between clusters can take the rest: spaces take all of it, or the line stays as it is.
+                guard !spaces.isEmpty else { return nil }
+                (toSpaces, toClusters) = (gap, 0)
+            } else {
+                let each = toClusters / CGFloat(gaps.count)
+                for index in gaps { advances[index] += each }
+            }
+        }
+        // Stretching adds the same amount to each space.
+        if !spaces.isEmpty {
+            let each = toSpaces / CGFloat(spaces.count)
+            for index in spaces { advances[index] += each }
         }
         return Line(storage: LineStorage(storage, advances: advances))
+    }
+
+    /// The glyphs (visual indices) after which a gap between two grapheme clusters may widen: the last glyph of
+    /// each cluster whose visual neighbour on the right is another cluster of the line's visible text, unless either
+    /// cluster joins (cursive scripts) or belongs to inserted text (a hyphen, a truncation token). Spaces are not
+    /// widened again: their stretch has its own limit.
+    private func clusterGaps(before trailingStart: Int, spaces: Set<Int>) -> [Int] {
+        let units = storage.paragraph.text.units
+        let boundaries = storage.paragraph.graphemes
+        var cluster: [Int] = []
+        var usable: [Bool] = []
+        cluster.reserveCapacity(storage.glyphs.count)
+        usable.reserveCapacity(storage.glyphs.count)
+        for run in storage.runs {
+            for glyph in run.glyphRange {
+                let index = storage.stringIndices[glyph]
+                cluster.append(boundaries.partitioningIndex { $0 > index })
+                guard run.insertion == nil, index < trailingStart, index < units.count else {
+                    usable.append(false)
+                    continue
+                }
+                let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: index)
+                usable.append(galley_is_joining(Int32(codePoint)) == 0)
+            }
+        }
+        var result: [Int] = []
+        for glyph in 0..<max(cluster.count - 1, 0)
+        where usable[glyph] && usable[glyph + 1] && cluster[glyph] != cluster[glyph + 1] && !spaces.contains(glyph) {
+            result.append(glyph)
+        }
+        return result
     }
 }

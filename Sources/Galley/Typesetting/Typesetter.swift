@@ -176,7 +176,10 @@ public final class Typesetter: Sendable {
     /// The best hyphenation point in the words between `from` and `to` for a line from `start`: the last one whose
     /// text and hyphen fit, that the veto allows.
     private func hyphenationBreak(_ paragraph: Paragraph, start: Int, from: Int, to: Int, width: CGFloat, offset: CGFloat) -> Int? {
-        let points = hyphenationPoints(paragraph, in: from..<to)
+        // Only words that start before the line overflows can give a point that fits.
+        var overflow = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
+        overflow.advance(to: to, stoppingAbove: width)
+        let points = hyphenationPoints(paragraph, in: from..<to, wordsStartingBefore: overflow.position + 1)
         guard !points.isEmpty else { return nil }
         var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
         var best: Int? = nil
@@ -189,12 +192,15 @@ public final class Typesetter: Sendable {
     }
 
     /// Hyphenation points (absolute offsets) of the letter runs in a range, by the dictionary of each run's language.
-    func hyphenationPoints(_ paragraph: Paragraph, in range: Range<Int>) -> [Int] {
+    /// With `limit`, only words starting before it count, and the scan stops inside a word found too long to
+    /// hyphenate past it: work is bounded by the limit, not by the range (a megabyte-long "word").
+    func hyphenationPoints(_ paragraph: Paragraph, in range: Range<Int>, wordsStartingBefore limit: Int? = nil) -> [Int] {
         let units = text.units
         var points: [Int] = []
         var index = range.lowerBound
         var hyphenators: [String: Hyphenator?] = [:]
-        while index < range.upperBound {
+        let limit = limit ?? range.upperBound
+        while index < range.upperBound, index < limit {
             guard isLetter(units[index]) else {
                 index += 1
                 continue
@@ -204,8 +210,9 @@ public final class Typesetter: Sendable {
             while index < range.upperBound, isLetter(units[index]) {
                 if units[index] >= 0x80 { isASCII = false }
                 index += 1
+                if index - wordStart > Hyphenator.maximumWordLength, index >= limit { return points }
             }
-            guard index - wordStart >= 4 else { continue }
+            guard index - wordStart >= 4, index - wordStart <= Hyphenator.maximumWordLength else { continue }
             let attributes = text.runAttributes[text.runIndex(at: wordStart)]
             guard let language = attributes.language ?? options.language else { continue }
             let found = hyphenators[language] ?? Hyphenator.forLanguage(language)
@@ -263,7 +270,7 @@ public final class Typesetter: Sendable {
         var index = low
         while index < positions.count {
             let end = positions[index] + base
-            measure.advance(to: end)
+            measure.advance(to: end, stoppingAbove: width)
             guard measure.visibleWidth <= width + 0.0001 else { break }
             let mandatory = paragraph.breaks.isMandatory[index] || end == paragraph.range.upperBound
             if mandatory || (breakVeto?(end, false) ?? true) { fit = (end, measure.visibleWidth) }
@@ -278,28 +285,35 @@ public final class Typesetter: Sendable {
     /// mandatory break.
     func clusterBreak(_ paragraph: Paragraph, start: Int, width: CGFloat, offset: CGFloat) -> Int {
         let graphemes = paragraph.shaped.graphemes
+        let positions = paragraph.breaks.positions
+        let base = paragraph.range.lowerBound
+        // Break opportunities are read only as far as the line reaches (never to the paragraph's end).
+        var opportunity = positions.partitioningIndex { $0 + base > start }
+        func mandatoryBreak(upTo limit: Int) -> Int? {
+            while opportunity < positions.count, positions[opportunity] + base <= limit {
+                let index = opportunity
+                opportunity += 1
+                if paragraph.breaks.isMandatory[index] { return positions[index] + base }
+            }
+            return nil
+        }
         let low = graphemes.partitioningIndex { $0 > start }
-        let mandatoryEnd = firstMandatoryBreak(paragraph, after: start)
+        var end = low < graphemes.count ? graphemes[low] : paragraph.range.upperBound
+        if let hard = mandatoryBreak(upTo: end) { return hard }
         var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
-        var end = low < graphemes.count ? min(graphemes[low], mandatoryEnd) : paragraph.range.upperBound
         measure.advance(to: end)
         var index = low + 1
-        while index < graphemes.count, graphemes[index] <= mandatoryEnd {
-            measure.advance(to: graphemes[index])
+        while index < graphemes.count {
+            let next = graphemes[index]
+            let hard = mandatoryBreak(upTo: next)
+            if let hard, hard < next { break }
+            measure.advance(to: next)
             guard measure.visibleWidth <= width + 0.0001 else { break }
-            end = graphemes[index]
+            end = next
+            if hard != nil { break }
             index += 1
         }
         return end
-    }
-
-    private func firstMandatoryBreak(_ paragraph: Paragraph, after start: Int) -> Int {
-        let base = paragraph.range.lowerBound
-        for (index, position) in paragraph.breaks.positions.enumerated()
-        where position + base > start && paragraph.breaks.isMandatory[index] {
-            return position + base
-        }
-        return paragraph.range.upperBound
     }
 
     // MARK: Lines
@@ -381,12 +395,18 @@ struct LineMeasure {
     /// The width without trailing whitespace: what must fit.
     var visibleWidth: CGFloat { width - trailingWhitespace }
 
-    mutating func advance(to end: Int) {
+    /// Measures up to `end`, or stops early once the visible width is far past `limit` (twice it and 1,000 pt
+    /// more: no kerning brings a line back from there), so a line is measured in time proportional to its width
+    /// even when the next break opportunity is a megabyte away.
+    mutating func advance(to end: Int, stoppingAbove limit: CGFloat = .infinity) {
         let units = typesetter.text.units
+        let unitAdvances = paragraph.unitAdvances
         let base = paragraph.range.lowerBound
+        let stop = limit.isFinite ? 2 * max(limit, 0) + 1000 : .infinity
         while position < end {
+            if width - trailingWhitespace > stop { return }
             let unit = units[position]
-            var advance = paragraph.unitAdvances[position - base]
+            var advance = unitAdvances[position - base]
             if unit == 0x09 {
                 let stop = tabs.stop(after: offset + width)
                 var target = stop.location
@@ -404,7 +424,7 @@ struct LineMeasure {
                         {
                             beforeTerminator = segment
                         }
-                        segment += paragraph.unitAdvances[next - base]
+                        segment += unitAdvances[next - base]
                         next += 1
                     }
                     if stop.alignment == .center {

@@ -62,4 +62,26 @@ import Testing
         #expect(frame.lines.count > 5)
         #expect(frame.lines.allSatisfy { $0.stringRange.count > 10 })
     }
+
+    @Test func hugeWordUnderOptimalBreakingWithHyphenation() {
+        // The same 10 MB word justified, hyphenated and broken optimally: no break is feasible, so the breaker
+        // falls back to greedy cluster breaks; words past the hyphenator's length limit are not looked up.
+        var style = ParagraphStyle()
+        style.alignment = .justified
+        style.hyphenationFactor = 1
+        style.lineBreakStrategy = .optimal()
+        let text = String(repeating: "hyphenation", count: 1_000_000) + " end"
+        let framesetter = Framesetter(attributedString: NSAttributedString(
+            string: text, attributes: [.font: Self.font, .paragraphStyle: style, NSAttributedString.Key.language: "en-US"]))
+        let frame = framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: 300, height: 200)))
+        #expect(frame.lines.count > 5)
+        #expect(frame.lines.allSatisfy { $0.typographicBounds.width <= 300.001 })
+        #expect(frame.visibleStringRange.lowerBound == 0)
+        // Narrower than one character: one cluster per line, nothing lost.
+        let narrow = Framesetter(attributedString: NSAttributedString(
+            string: "Optimal breaking of a short paragraph.", attributes: [.font: Self.font, .paragraphStyle: style, NSAttributedString.Key.language: "en-US"]))
+        let tiny = narrow.frame(path: Path(rect: CGRect(x: 0, y: 0, width: 2, height: 10_000)))
+        #expect(tiny.visibleStringRange == 0..<38)
+        #expect(tiny.lines.map(\.stringRange.count).reduce(0, +) == 38)
+    }
 }

@@ -45,6 +45,11 @@ int32_t galley_is_joining(int32_t codePoint) {
         || type == U_JT_JOIN_CAUSING ? 1 : 0;
 }
 
+int32_t galley_is_unspaced(int32_t codePoint) {
+    int32_t type = u_getIntPropertyValue(codePoint, UCHAR_LINE_BREAK);
+    return type == U_LB_IDEOGRAPHIC || type == U_LB_CONDITIONAL_JAPANESE_STARTER || type == U_LB_COMPLEX_CONTEXT ? 1 : 0;
+}
+
 int32_t galley_paired_bracket(int32_t codePoint, int32_t *pair) {
     int32_t type = u_getIntPropertyValue(codePoint, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
     if (pair != NULL) *pair = (int32_t)u_getBidiPairedBracket(codePoint);

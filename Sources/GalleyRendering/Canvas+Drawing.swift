@@ -121,6 +121,12 @@ extension Canvas {
         }
         var utf8: [UInt8] = []
         var clusters: [cairo_text_cluster_t] = []
+        if let inserted = run.insertedText {
+            // A token or hyphen stands for no characters of the string: its own text is one cluster of all its glyphs.
+            utf8 = Array(inserted.utf8)
+            clusters = [cairo_text_cluster_t(num_bytes: Int32(utf8.count), num_glyphs: Int32(glyphs.count))]
+            starts = []
+        }
         for (position, start) in starts.enumerated() {
             let lower = min(max(start, 0), text.count)
             let upper = min(max(clusterEnd(start), lower), text.count)

@@ -38,6 +38,9 @@ int32_t galley_is_whitespace(int32_t codePoint);
 /// 1 when the character joins its neighbours in cursive scripts (Unicode Joining_Type D, R, L or C: Arabic, Syriac,
 /// N'Ko, Mongolian letters, tatweel, ZWJ), else 0.
 int32_t galley_is_joining(int32_t codePoint);
+/// 1 for characters of writing written without spaces between words (Line_Break ID, CJ or SA: Han, kana, Thai,
+/// Lao, Khmer, Myanmar), else 0.
+int32_t galley_is_unspaced(int32_t codePoint);
 
 /// Resolves bidi embedding levels (UAX #9, through ICU's ubidi) for `length` UTF-16 units.
 ///

@@ -72,9 +72,15 @@ final class ShapedParagraph: Sendable {
 }
 
 /// What an inserted run is.
-enum Insertion: Sendable {
-    case truncationToken
-    case hyphen
+struct Insertion: Sendable, Equatable {
+    enum Kind: Sendable {
+        case truncationToken
+        case hyphen
+    }
+
+    var kind: Kind
+    /// The inserted run's own text (what a PDF's text layer and a copy show for it).
+    var text: [UInt16]
 }
 
 /// Flat per-glyph storage: parallel arrays, no per-glyph objects.

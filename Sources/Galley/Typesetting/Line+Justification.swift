@@ -42,7 +42,8 @@ extension Line {
         var toSpaces = spaces.isEmpty ? 0 : min(gap, limit * spaceTotal)
         var toClusters = gap - toSpaces
         if toClusters > 1e-9 {
-            let gaps = justification.allowsInterClusterSpacing ? clusterGaps(before: trailingStart, spaces: Set(spaces)) : []
+            let gaps = justification.clusterSpacing == .never
+                ? [] : clusterGaps(before: trailingStart, spaces: Set(spaces), onlyUnspaced: justification.clusterSpacing == .unspacedScripts)
             if gaps.isEmpty {
                 // Nothing between clusters can take the rest: spaces take all of it, or the line stays as it is.
                 guard !spaces.isEmpty else { return nil }
@@ -63,12 +64,14 @@ extension Line {
     /// The glyphs (visual indices) after which a gap between two grapheme clusters may widen: the last glyph of
     /// each cluster whose visual neighbour on the right is another cluster of the line's visible text, unless either
     /// cluster joins (cursive scripts) or belongs to inserted text (a hyphen, a truncation token). Spaces are not
-    /// widened again: their stretch has its own limit.
-    private func clusterGaps(before trailingStart: Int, spaces: Set<Int>) -> [Int] {
+    /// widened again: their stretch has its own limit. `onlyUnspaced`: only gaps next to a character of writing
+    /// without word spaces.
+    private func clusterGaps(before trailingStart: Int, spaces: Set<Int>, onlyUnspaced: Bool) -> [Int] {
         let units = storage.paragraph.text.units
         let boundaries = storage.paragraph.graphemes
         var cluster: [Int] = []
         var usable: [Bool] = []
+        var unspaced: [Bool] = []
         cluster.reserveCapacity(storage.glyphs.count)
         usable.reserveCapacity(storage.glyphs.count)
         for run in storage.runs {
@@ -77,15 +80,19 @@ extension Line {
                 cluster.append(boundaries.partitioningIndex { $0 > index })
                 guard run.insertion == nil, index < trailingStart, index < units.count else {
                     usable.append(false)
+                    unspaced.append(false)
                     continue
                 }
-                let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: index)
-                usable.append(galley_is_joining(Int32(codePoint)) == 0)
+                let codePoint = Int32(UnicodeScalarReader.codePoint(in: units, at: index).0)
+                usable.append(galley_is_joining(codePoint) == 0)
+                unspaced.append(galley_is_unspaced(codePoint) != 0)
             }
         }
         var result: [Int] = []
         for glyph in 0..<max(cluster.count - 1, 0)
-        where usable[glyph] && usable[glyph + 1] && cluster[glyph] != cluster[glyph + 1] && !spaces.contains(glyph) {
+        where usable[glyph] && usable[glyph + 1] && cluster[glyph] != cluster[glyph + 1] && !spaces.contains(glyph)
+            && (!onlyUnspaced || unspaced[glyph] || unspaced[glyph + 1])
+        {
             result.append(glyph)
         }
         return result

@@ -103,7 +103,7 @@ extension Line {
 
     /// The runs of a line (a token, a hyphen) as items inserted into a line of `paragraph` at string index `index`,
     /// at the paragraph's level, with their glyphs.
-    static func items(of line: Line, at index: Int, paragraph: ShapedParagraph, kind: Insertion)
+    static func items(of line: Line, at index: Int, paragraph: ShapedParagraph, kind: Insertion.Kind)
         -> (items: [ShapedParagraph.Item], glyphs: GlyphArrays)
     {
         let storage = line.storage
@@ -120,7 +120,8 @@ extension Line {
             }
             let item = TextItem(range: index..<index, attributeRun: 0, script: 0, level: paragraph.levels.paragraphLevel, font: run.font)
             items.append(ShapedParagraph.Item(item: item, glyphRange: begin..<glyphs.count, attributes: run.attributes,
-                                              baselineShift: run.baselineShift, insertion: kind))
+                                              baselineShift: run.baselineShift,
+                                              insertion: Insertion(kind: kind, text: Array(storage.paragraph.text.units[run.stringRange]))))
         }
         return (items, glyphs)
     }
@@ -128,7 +129,7 @@ extension Line {
     /// Items for inserted text (a hyphen): `text` with the attributes of the character at `attributesAt`, or
     /// `fallbackText` when that font has no glyph for the first.
     static func insertionItems(text: [UInt16], fallbackText: [UInt16], attributesAt source: Int, paragraph: ShapedParagraph,
-                               at index: Int, kind: Insertion) -> (items: [ShapedParagraph.Item], glyphs: GlyphArrays) {
+                               at index: Int, kind: Insertion.Kind) -> (items: [ShapedParagraph.Item], glyphs: GlyphArrays) {
         let font = paragraph.text.attributes(at: source).font
         let units = font.map { $0.glyph(forCodePoint: UInt32(text[0])) != nil } ?? true ? text : fallbackText
         return items(of: inserted(units, attributesAt: source, of: paragraph.text), at: index, paragraph: paragraph, kind: kind)

@@ -32,10 +32,14 @@ public struct Run: Sendable {
 
     /// Whether the run is the token a truncated line shows where text was cut. Its string indices are the cut
     /// point; it stands for no characters.
-    public var isTruncationToken: Bool { record.insertion == .truncationToken }
+    public var isTruncationToken: Bool { record.insertion?.kind == .truncationToken }
 
     /// Whether the run is a hyphen a hyphenated line ends with (not in the string; its string index is the break).
-    public var isInsertedHyphen: Bool { record.insertion == .hyphen }
+    public var isInsertedHyphen: Bool { record.insertion?.kind == .hyphen }
+
+    /// The text an inserted run shows (the truncation token's, or the hyphen), nil for runs of the string. What a
+    /// PDF's text layer or a copy of the line should read for it. Galley only.
+    public var insertedText: String? { record.insertion.map { String(decoding: $0.text, as: UTF16.self) } }
 
     /// Whether the run holds a run delegate's placeholder (it draws nothing).
     public var isRunDelegate: Bool { record.isDelegate }

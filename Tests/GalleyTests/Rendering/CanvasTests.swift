@@ -212,6 +212,33 @@ import GalleyRendering
         #expect(extracted.contains("मराठी"), "\(extracted)")
     }
 
+    @Test func pdfTextShowsTruncationTokensAndHyphens() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("inserted.pdf")
+        let font = try TestFonts.font("DejaVuSerif.ttf", size: 14)
+        let line = Line(attributedString: NSAttributedString(string: "Truncated typography", attributes: [.font: font]))
+        let truncated = try #require(line.truncated(width: 90, type: .end, token: nil))
+        #expect(truncated.runs.contains { $0.insertedText == "\u{2026}" })
+        var style = ParagraphStyle()
+        style.hyphenationFactor = 1
+        let typesetter = Typesetter(attributedString: NSAttributedString(
+            string: "typography", attributes: [.font: font, .paragraphStyle: style, NSAttributedString.Key.language: "en-US"]))
+        let count = typesetter.suggestLineBreak(startingAt: 0, width: 60)
+        let hyphenated = typesetter.line(0..<count, offset: 0, hyphenated: true)
+        #expect(hyphenated.runs.contains { $0.isInsertedHyphen && $0.insertedText == "\u{2010}" })
+        let canvas = try Canvas(pdfURL: url, width: 200, height: 60)
+        canvas.textPosition = CGPoint(x: 10, y: 35)
+        canvas.draw(truncated)
+        canvas.textPosition = CGPoint(x: 10, y: 10)
+        canvas.draw(hyphenated)
+        try canvas.finish()
+        // The inserted runs copy back as their own text, not as the source text at the cut.
+        let extracted = try runProgram("/usr/bin/pdftotext", [url.path, "-"])
+        #expect(extracted.contains("Truncated typ\u{2026}") || extracted.contains("Truncated ty\u{2026}") || extracted.contains("Truncated\u{2026}"), "\(extracted)")
+        #expect(extracted.contains("\(String("typography".prefix(count)))\u{2010}"), "\(extracted)")
+    }
+
     @Test func svgIsWellFormed() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

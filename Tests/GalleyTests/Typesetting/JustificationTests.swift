@@ -69,6 +69,11 @@ import Testing
         let letterGrowth = zip(limited.storage.advances, line.storage.advances).enumerated()
             .filter { units[line.storage.stringIndices[$0.offset]] != 0x20 }.map { $0.element.0 - $0.element.1 }
         #expect(letterGrowth.contains { $0 > 1e-6 })
+        // A lone word of a spaced script is not letter-spaced by the default rule, only by inter-cluster.
+        let word = try Self.line("Unquestionably", "DejaVuSerif.ttf")
+        #expect(word.justified(factor: 1, width: 200, justification: .automatic) == nil)
+        let spaced = try #require(word.justified(factor: 1, width: 200, justification: .interCluster))
+        #expect(abs(spaced.typographicBounds.width - 200) < 1e-6)
         // Squeezing narrows spaces only.
         let squeezed = try #require(line.justified(factor: 1, width: line.typographicBounds.width - 4, justification: .interCluster))
         #expect(abs(squeezed.typographicBounds.width - (line.typographicBounds.width - 4)) < 1e-6)

@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Galley", targets: ["Galley"]),
         .library(name: "GalleyRendering", targets: ["GalleyRendering"]),
+        .library(name: "GalleyText", targets: ["GalleyText"]),
         .executable(name: "galley", targets: ["GalleyCommand"]),
     ],
     dependencies: [
@@ -35,6 +36,11 @@ let package = Package(
             name: "GalleyRendering",
             dependencies: ["Galley", "CCairo", "CFreeType"]
         ),
+        // The editing layer (TextKit's): text storage, layout manager, text containers, caret and selection geometry.
+        .target(
+            name: "GalleyText",
+            dependencies: ["Galley"]
+        ),
         .executableTarget(
             name: "GalleyCommand",
             dependencies: [
@@ -46,10 +52,11 @@ let package = Package(
         .testTarget(
             name: "GalleyTests",
             dependencies: [
-                "Galley", "GalleyRendering", "CHarfBuzz", "CFreeType", "CFontconfig", "CCairo", "CHyphen", "CUnicode",
+                "Galley", "GalleyRendering", "GalleyText", "CHarfBuzz", "CFreeType", "CFontconfig", "CCairo", "CHyphen", "CUnicode",
             ],
             // Read through #filePath, not bundled: the corpus and the goldens (GALLEY_RECORD=1 rewrites them).
             exclude: ["Corpus", "Typesetting/Golden", "Rendering/Golden", "Framesetting/Golden"]
         ),
+
     ]
 )

@@ -28,4 +28,9 @@ public struct Frame: Sendable {
 
     /// The height from the top of the path's box to the bottom of the last line (0 without lines).
     public let usedHeight: CGFloat
+
+    /// The space the frame would leave below its last line before a next one (line spacing and leading; 0
+    /// without lines): what a layout that continues the text below the frame adds first.
+    @_spi(GalleyText) public var gapAfterLastLine: CGFloat { trailingGap }
+    var trailingGap: CGFloat = 0
 }

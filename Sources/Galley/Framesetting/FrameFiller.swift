@@ -217,9 +217,11 @@ struct FrameFiller {
             }
         }
         let visibleEnd = lines.last?.stringRange.upperBound ?? range.lowerBound
-        return Frame(lines: lines, lineOrigins: origins, stringRange: range,
-                     visibleStringRange: range.lowerBound..<max(visibleEnd, range.lowerBound), path: path, attributes: attributes,
-                     bounds: box, lineFragments: fragments, usedHeight: lines.isEmpty ? 0 : depth)
+        var frame = Frame(lines: lines, lineOrigins: origins, stringRange: range,
+                          visibleStringRange: range.lowerBound..<max(visibleEnd, range.lowerBound), path: path,
+                          attributes: attributes, bounds: box, lineFragments: fragments, usedHeight: lines.isEmpty ? 0 : depth)
+        frame.trailingGap = lines.isEmpty ? 0 : pendingGap
+        return frame
     }
 
     /// Optimal breaks for the rest of a paragraph, with line n as wide as the first span of the band it would take

@@ -1,0 +1,308 @@
+import Foundation
+@_spi(GalleyText) import Galley
+
+/// Which side of a line wrap a caret belongs to: at the offset where one line ends and the next begins, upstream
+/// is the end of the first line, downstream the start of the second. TextKit: `NSSelectionAffinity`; UIKit:
+/// `UITextStorageDirection`.
+public enum TextAffinity: Hashable, Sendable {
+    case upstream
+    case downstream
+}
+
+/// A piece of a selection on one line and in one direction. UIKit: `UITextSelectionRect`.
+public struct SelectionRect: Hashable, Sendable {
+    /// The rectangle (container coordinates, y down), as tall as the line.
+    public var rect: CGRect
+    /// The container it is in.
+    public var containerIndex: Int
+    /// Whether the text under it runs right to left. UIKit: `writingDirection`.
+    public var isRightToLeft: Bool
+    /// Whether it holds the selection's first character. UIKit: `containsStart`.
+    public var containsStart: Bool
+    /// Whether it holds the selection's last character. UIKit: `containsEnd`.
+    public var containsEnd: Bool
+}
+
+extension LayoutManager {
+    // MARK: Line fragments
+
+    /// The line fragments of paragraph `index` (laying it out first if needed), in order.
+    func lineFragments(ofParagraph index: Int) -> [LineFragment] {
+        ensureLayout(throughParagraph: index)
+        guard layouts.indices.contains(index) else { return [] }
+        let start = paragraphStarts[index]
+        var result: [LineFragment] = []
+        for placement in layouts[index].placements {
+            let frame = placement.frame
+            let container = textContainers[placement.container]
+            for (lineIndex, line) in frame.lines.enumerated() {
+                let origin = frame.lineOrigins[lineIndex]
+                let fragment = frame.lineFragments[lineIndex]
+                let baseline = CGPoint(x: container.padding + origin.x, y: placement.top + placement.boxHeight - origin.y)
+                let top = placement.top + placement.boxHeight - fragment.maxY
+                let rect = CGRect(x: fragment.minX, y: top, width: fragment.width + 2 * container.padding, height: fragment.height)
+                let bounds = line.typographicBounds
+                let visibleEnd = baseline.x + bounds.width - line.trailingWhitespaceWidth
+                let used = CGRect(x: rect.minX, y: baseline.y - bounds.ascent, width: max(visibleEnd - rect.minX + container.padding, 0),
+                                  height: bounds.ascent + bounds.descent)
+                result.append(LineFragment(line: line, paragraphStart: start, containerIndex: placement.container, rect: rect,
+                                           usedRect: used, baselineOrigin: baseline))
+            }
+        }
+        return result
+    }
+
+    /// Visits the line fragments that show characters of `range` (all of them for nil), in order, laying out as
+    /// far as needed. Set the last argument to true to stop. TextKit: `enumerateLineFragments(forGlyphRange:using:)`.
+    public func enumerateLineFragments(in range: Range<Int>? = nil, _ body: (LineFragment, inout Bool) -> Void) {
+        let first = range.map { paragraphIndex(containing: $0.lowerBound) } ?? 0
+        let last = range.map { paragraphIndex(containing: max($0.upperBound - 1, $0.lowerBound)) } ?? paragraphs.count - 1
+        var stop = false
+        for index in first...max(first, last) {
+            for fragment in lineFragments(ofParagraph: index) {
+                if let range, !range.isEmpty, !fragment.characterRange.overlaps(range) { continue }
+                if let range, range.isEmpty, !(fragment.characterRange.contains(range.lowerBound) || fragment.characterRange.upperBound == range.lowerBound) { continue }
+                body(fragment, &stop)
+                if stop { return }
+            }
+        }
+    }
+
+    /// The line fragment showing the character at `index`; at a wrap point, upstream gives the line that ends
+    /// there, downstream the one that starts there. The text's end gives its last line (nil for empty text).
+    /// TextKit: `lineFragmentRect(forGlyphAt:effectiveRange:)`.
+    public func lineFragment(forCharacterAt index: Int, affinity: TextAffinity = .downstream) -> LineFragment? {
+        let index = min(max(index, 0), textStorage.length)
+        let paragraph = paragraphIndex(containing: index)
+        let fragments = lineFragments(ofParagraph: paragraph)
+        guard !fragments.isEmpty else { return nil }
+        for (position, fragment) in fragments.enumerated() {
+            let range = fragment.characterRange
+            if affinity == .upstream, index == range.upperBound, position + 1 < fragments.count { return fragment }
+            if range.contains(index) {
+                if affinity == .upstream, index == range.lowerBound, position > 0 { return fragments[position - 1] }
+                return fragment
+            }
+        }
+        return index >= fragments[fragments.count - 1].characterRange.upperBound ? fragments[fragments.count - 1] : fragments[0]
+    }
+
+    /// The container showing the character at `index`, nil if it is not laid out anywhere (the containers ran
+    /// out). TextKit: `textContainer(forGlyphAt:effectiveRange:)`.
+    public func textContainerIndex(forCharacterAt index: Int) -> Int? {
+        lineFragment(forCharacterAt: index)?.containerIndex
+    }
+
+    /// The characters laid out in container `index` (lays out that far). TextKit: `glyphRange(for:)`.
+    public func characterRange(forContainerAt index: Int) -> Range<Int> {
+        ensureLayout(forContainerAt: index)
+        var lower: Int? = nil
+        var upper = 0
+        for (paragraph, layout) in layouts.enumerated() {
+            for placement in layout.placements where placement.container == index {
+                let start = paragraphStarts[paragraph]
+                lower = lower ?? start + placement.frame.visibleStringRange.lowerBound
+                upper = start + placement.frame.visibleStringRange.upperBound
+            }
+        }
+        return (lower ?? 0)..<max(upper, lower ?? 0)
+    }
+
+    /// The rectangle the text takes in container `index`: the union of its used rects. TextKit: `usedRect(for:)`.
+    public func usedRect(forContainerAt index: Int) -> CGRect {
+        ensureLayout(forContainerAt: index)
+        var union = CGRect.null
+        for (paragraph, layout) in layouts.enumerated() where layout.placements.contains(where: { $0.container == index }) {
+            for fragment in lineFragments(ofParagraph: paragraph) where fragment.containerIndex == index {
+                union = union.union(fragment.usedRect)
+            }
+        }
+        return union.isNull ? .zero : union
+    }
+
+    /// The fragment a caret after a final paragraph separator (or in empty text) sits in, below the last line and
+    /// as tall as a line of the last character's font; nil when the text does not end with a separator.
+    /// TextKit: `extraLineFragmentRect`.
+    public var extraLineFragmentRect: CGRect? {
+        let length = textStorage.length
+        if length > 0 {
+            guard ParagraphSeparation.isSeparator(textStorage.units(in: (length - 1)..<length)[0]) else { return nil }
+        }
+        let font = (length > 0 ? textStorage.attributes(at: length - 1).attributes[.font] as? Font : nil) ?? defaultFont ?? Font.defaultFont
+        let height = font.map { $0.ascent + $0.descent } ?? 0
+        guard let container = textContainers.first else { return nil }
+        guard length > 0 else { return CGRect(x: 0, y: 0, width: container.size.width, height: height) }
+        ensureLayoutForAllText()
+        guard let last = layouts.last, last.isComplete, let lastFragment = lineFragments(ofParagraph: layouts.count - 1).last else { return nil }
+        let style = paragraphs[paragraphs.count - 1].style
+        let y = lastFragment.rect.maxY + last.end.gap + max(Self.length(style.paragraphSpacingBefore), 0)
+        let width = textContainers[lastFragment.containerIndex].size.width
+        return CGRect(x: 0, y: y, width: width.isFinite ? width : lastFragment.rect.width, height: height)
+    }
+
+    // MARK: Carets and selections
+
+    /// The caret for a position: at the line's caret offset, as tall as the line (ascent plus descent, not the
+    /// glyph), `width` wide. After a final separator the caret is in the extra line fragment. UIKit:
+    /// `caretRect(for:)`; TextKit: `getLineFragmentInsertionPoints`.
+    public func caretRect(for index: Int, affinity: TextAffinity = .downstream, width: CGFloat = 1) -> CGRect? {
+        let index = min(max(index, 0), textStorage.length)
+        if index == textStorage.length, let extra = extraLineFragmentRect {
+            let container = textContainers.first
+            return CGRect(x: extra.minX + (container?.padding ?? 0), y: extra.minY, width: width, height: extra.height)
+        }
+        guard let fragment = lineFragment(forCharacterAt: index, affinity: affinity) else { return nil }
+        var local = index
+        // A caret after a line's paragraph separator stands before it.
+        if local == fragment.characterRange.upperBound, local > fragment.characterRange.lowerBound,
+            ParagraphSeparation.isSeparator(textStorage.units(in: (local - 1)..<local)[0])
+        {
+            local -= 1
+        }
+        let x = fragment.caretOffsets(forCharacterIndex: local).primary
+        return CGRect(x: x, y: fragment.lineTop, width: width, height: fragment.lineHeight)
+    }
+
+    /// The rectangles covering `range`, one per line and per direction run, in visual order within each line,
+    /// each as tall as its line. Partly selected ligatures are split at their caret positions. UIKit:
+    /// `selectionRects(for:)`; TextKit 2: `enumerateTextSegments(in:type: .selection)`.
+    public func selectionRects(for range: Range<Int>) -> [SelectionRect] {
+        let range = min(max(range.lowerBound, 0), textStorage.length)..<min(max(range.upperBound, range.lowerBound), textStorage.length)
+        guard !range.isEmpty else { return [] }
+        var result: [SelectionRect] = []
+        enumerateLineFragments(in: range) { fragment, _ in
+            // The grapheme segments of the line with their edges, visual order.
+            var segments: [(left: CGFloat, right: CGFloat, index: Int, isRightToLeft: Bool)] = []
+            var pendingLeft: (CGFloat, Int, Bool)? = nil
+            fragment.line.enumerateCaretOffsets { offset, stringIndex, isLeading, _ in
+                if let left = pendingLeft {
+                    segments.append((left.0, offset, left.1 + fragment.paragraphStart, left.2))
+                    pendingLeft = nil
+                } else {
+                    pendingLeft = (offset, stringIndex, !isLeading)
+                }
+            }
+            var pieces: [SelectionRect] = []
+            for segment in segments where range.contains(segment.index) {
+                let left = segment.left + fragment.baselineOrigin.x
+                let right = segment.right + fragment.baselineOrigin.x
+                if var last = pieces.last, last.isRightToLeft == segment.isRightToLeft, abs(last.rect.maxX - left) < 1e-6 {
+                    last.rect.size.width = right - last.rect.minX
+                    pieces[pieces.count - 1] = last
+                } else {
+                    pieces.append(SelectionRect(rect: CGRect(x: left, y: fragment.lineTop, width: right - left, height: fragment.lineHeight),
+                                                containerIndex: fragment.containerIndex, isRightToLeft: segment.isRightToLeft,
+                                                containsStart: false, containsEnd: false))
+                }
+            }
+            result.append(contentsOf: pieces)
+        }
+        // The pieces holding the first and the last selected characters.
+        if let first = firstSelectedPiece(result, index: range.lowerBound) { result[first].containsStart = true }
+        if let last = firstSelectedPiece(result, index: range.upperBound - 1) { result[last].containsEnd = true }
+        return result
+    }
+
+    private func firstSelectedPiece(_ pieces: [SelectionRect], index: Int) -> Int? {
+        guard let caret = caretRect(for: index) else { return nil }
+        let x = caret.midX
+        return pieces.firstIndex { $0.rect.minY <= caret.midY && $0.rect.maxY >= caret.midY && $0.rect.minX - 1e-6 <= x && x <= $0.rect.maxX + 1e-6 }
+            ?? pieces.indices.first { pieces[$0].rect.minY <= caret.midY && pieces[$0].rect.maxY >= caret.midY }
+    }
+
+    /// The first rectangle of `range` on its first line (where an input method shows its candidates). UIKit:
+    /// `firstRect(for:)`.
+    public func firstRect(for range: Range<Int>) -> CGRect? {
+        let rects = selectionRects(for: range)
+        guard let first = rects.first else { return caretRect(for: range.lowerBound) }
+        return rects.filter { abs($0.rect.minY - first.rect.minY) < 1e-6 && $0.containerIndex == first.containerIndex }
+            .reduce(CGRect.null) { $0.union($1.rect) }
+    }
+
+    /// The bounding rectangle of the glyphs of `range` in container `index`. TextKit:
+    /// `boundingRect(forGlyphRange:in:)`.
+    public func boundingRect(forCharacterRange range: Range<Int>, inContainerAt index: Int = 0) -> CGRect {
+        selectionRects(for: range).filter { $0.containerIndex == index }.reduce(CGRect.null) { $0.union($1.rect) }
+    }
+
+    /// The caret position nearest to a point in container `index`: the line whose band holds y (else the nearest
+    /// line), then Core Text's rounding within it; never after a line's paragraph separator. UIKit:
+    /// `closestPosition(to:)`; TextKit: `characterIndex(for:in:fractionOfDistanceBetweenInsertionPoints:)`.
+    public func closestPosition(to point: CGPoint, inContainerAt index: Int = 0) -> Int {
+        guard let fragment = nearestFragment(to: point, inContainerAt: index) else {
+            return point.y > 0 ? textStorage.length : 0
+        }
+        var position = fragment.line.stringIndex(forPosition: CGPoint(x: point.x - fragment.baselineOrigin.x, y: 0)) + fragment.paragraphStart
+        let range = fragment.characterRange
+        if position >= range.upperBound, range.upperBound > range.lowerBound,
+            ParagraphSeparation.isSeparator(textStorage.units(in: (range.upperBound - 1)..<range.upperBound)[0])
+        {
+            position = range.upperBound - 1
+            if position > range.lowerBound, textStorage.units(in: (position - 1)..<(position + 1)) == [0x0D, 0x0A] { position -= 1 }
+        }
+        return min(max(position, range.lowerBound), range.upperBound)
+    }
+
+    /// The grapheme cluster under a point (not the nearest caret: nil outside every glyph box). UIKit:
+    /// `characterRange(at:)`.
+    public func characterRange(at point: CGPoint, inContainerAt index: Int = 0) -> Range<Int>? {
+        guard let fragment = nearestFragment(to: point, inContainerAt: index),
+            point.y >= fragment.lineTop, point.y <= fragment.lineTop + fragment.lineHeight,
+            let local = fragment.line.characterRange(at: CGPoint(x: point.x - fragment.baselineOrigin.x, y: 0))
+        else { return nil }
+        return (local.lowerBound + fragment.paragraphStart)..<(local.upperBound + fragment.paragraphStart)
+    }
+
+    /// The characters of the lines whose fragments meet `rect` in container `index`. TextKit:
+    /// `glyphRange(forBoundingRect:in:)`.
+    public func characterRange(forBoundingRect rect: CGRect, inContainerAt index: Int = 0) -> Range<Int> {
+        ensureLayout(forContainerAt: index)
+        var lower: Int? = nil
+        var upper = 0
+        let first = max((paragraphIndex(atY: rect.minY, inContainerAt: index) ?? layouts.count) - 1, 0)
+        for paragraph in layouts.indices.dropFirst(first) where layouts[paragraph].placements.contains(where: { $0.container == index }) {
+            if let top = layouts[paragraph].placements.first?.top, layouts[paragraph].placements.first?.container == index,
+                top > rect.maxY { break }
+            for fragment in lineFragments(ofParagraph: paragraph)
+            where fragment.containerIndex == index && fragment.rect.intersects(rect) {
+                lower = lower ?? fragment.characterRange.lowerBound
+                upper = fragment.characterRange.upperBound
+            }
+        }
+        return (lower ?? 0)..<max(upper, lower ?? 0)
+    }
+
+    /// The last laid-out paragraph that starts in container `index` at or above `y` (binary search: layouts are
+    /// ordered by container, then depth), else the first one in that container.
+    func paragraphIndex(atY y: CGFloat, inContainerAt index: Int) -> Int? {
+        func key(_ layout: ParagraphLayout) -> (Int, CGFloat)? { layout.placements.first.map { ($0.container, $0.top) } }
+        var low = 0
+        var high = layouts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if let middleKey = key(layouts[middle]), middleKey <= (index, y) { low = middle + 1 } else { high = middle }
+        }
+        let found = low - 1
+        if found >= 0, layouts[found].placements.contains(where: { $0.container == index }) { return found }
+        return layouts.indices.dropFirst(max(found, 0)).first { layouts[$0].placements.contains { $0.container == index } }
+    }
+
+    /// The line fragment of container `index` whose band holds y, else the nearest one (looked for in the
+    /// paragraph found by binary search and its neighbours).
+    private func nearestFragment(to point: CGPoint, inContainerAt index: Int) -> LineFragment? {
+        ensureLayout(forContainerAt: index)
+        guard let around = paragraphIndex(atY: point.y, inContainerAt: index) else { return nil }
+        var best: (distance: CGFloat, fragment: LineFragment)? = nil
+        for paragraph in max(around - 1, 0)...min(around + 1, layouts.count - 1)
+        where layouts[paragraph].placements.contains(where: { $0.container == index }) {
+            for fragment in lineFragments(ofParagraph: paragraph) where fragment.containerIndex == index {
+                let top = fragment.rect.minY
+                let bottom = fragment.rect.maxY
+                let distance = point.y < top ? top - point.y : point.y > bottom ? point.y - bottom : 0
+                if distance == 0, fragment.rect.minX - 1e-6 <= point.x, point.x <= fragment.rect.maxX + 1e-6 { return fragment }
+                if best == nil || distance < best!.distance { best = (distance, fragment) }
+            }
+        }
+        return best?.fragment
+    }
+}

@@ -1,0 +1,362 @@
+import Foundation
+@_spi(GalleyText) import Galley
+
+/// Lays out a text storage's paragraphs into a chain of text containers, lazily and incrementally.
+///
+/// Each paragraph is shaped once by a framesetter of its own and filled into the containers as one or more
+/// frames (a paragraph may continue from one container into the next). An edit reshapes only the paragraphs it
+/// touches; below them, paragraphs whose flow position (container, depth, line count, spacing above) is unchanged
+/// keep their layout as it was, and in containers without exclusions paragraphs that only moved up or down keep
+/// their lines and move. Layout is contiguous from the start and made on demand: the queries lay out as far as they
+/// need (`ensureLayout`), never the whole text unless asked.
+///
+/// Paragraphs here are Galley's (ended by LF, CR, CRLF, NEL or U+2029), so the lines are the ones a `Framesetter`
+/// would make for the whole text in the same rectangle: spacing before and after paragraphs, line spacing and
+/// leading included.
+///
+/// TextKit: `NSLayoutManager` (TextKit 1), with TextKit 2's paragraph-granular layout fragments.
+public final class LayoutManager: TextStorageObserver {
+    /// The text laid out. TextKit: `textStorage`.
+    public let textStorage: TextStorage
+    /// The containers text flows through, in order. TextKit: `textContainers`.
+    public private(set) var textContainers: [TextContainer]
+    /// Options for every paragraph's typesetter (language for hyphenation, forced direction).
+    public let typesetterOptions: TypesetterOptions
+    /// The font for text without one.
+    public let defaultFont: Font?
+
+    /// One paragraph of the storage: its length (separator included) and the framesetter that shaped it.
+    struct Paragraph {
+        var length: Int
+        let framesetter: Framesetter
+        var style: ParagraphStyle
+    }
+
+    /// Where the flow stands before a paragraph: what its layout depends on.
+    struct FlowPosition: Equatable {
+        var container: Int
+        /// Depth below the container's top (y down) where the previous text ended.
+        var depth: CGFloat
+        /// Lines already in the container.
+        var lines: Int
+        /// Space the previous paragraph leaves before the next line (its last line's gap and its paragraph spacing).
+        var gap: CGFloat
+
+        static let start = FlowPosition(container: 0, depth: 0, lines: 0, gap: 0)
+    }
+
+    /// A paragraph's part in one container: a frame of its own framesetter (string indices local to the paragraph).
+    struct Placement {
+        var container: Int
+        /// The depth of the frame's box top in the container.
+        var top: CGFloat
+        /// The height of the frame's box: line origins are relative to its bottom.
+        var boxHeight: CGFloat
+        var frame: Frame
+    }
+
+    /// The layout of one paragraph: where it started, its frames, and where it left the flow.
+    struct ParagraphLayout {
+        var start: FlowPosition
+        var placements: [Placement]
+        var end: FlowPosition
+        /// Whether every character of the paragraph is shown (else the containers ran out or a line limit cut it).
+        var isComplete: Bool
+    }
+
+    var paragraphs: [Paragraph] = []
+    /// UTF-16 start of each paragraph, and the text's length last.
+    var paragraphStarts: [Int] = [0]
+    /// Layouts of paragraphs 0..<layouts.count (contiguous from the start).
+    var layouts: [ParagraphLayout] = []
+
+    /// Counters for tests and benchmarks: paragraphs shaped, laid out, and moved without new layout.
+    public private(set) var statistics = Statistics()
+
+    /// How much work layout has done. Galley only.
+    public struct Statistics: Hashable, Sendable {
+        /// Paragraphs given a new framesetter (itemized and shaped).
+        public var paragraphsShaped = 0
+        /// Paragraph frames filled with lines.
+        public var paragraphsLaidOut = 0
+        /// Paragraphs whose lines were kept and only moved.
+        public var paragraphsMoved = 0
+    }
+
+    /// A layout manager over a storage, with containers (add more later). It observes the storage.
+    /// TextKit: `NSLayoutManager()` + `NSTextStorage.addLayoutManager(_:)` + `addTextContainer(_:)`.
+    public init(textStorage: TextStorage, textContainers: [TextContainer] = [], typesetterOptions: TypesetterOptions = TypesetterOptions(),
+                defaultFont: Font? = nil) {
+        self.textStorage = textStorage
+        self.textContainers = textContainers
+        self.typesetterOptions = typesetterOptions
+        self.defaultFont = defaultFont
+        rebuildParagraphs()
+        textStorage.addObserver(self)
+    }
+
+    // MARK: Containers
+
+    /// Appends a container; text that did not fit flows into it. TextKit: `addTextContainer(_:)`.
+    public func addTextContainer(_ container: TextContainer) {
+        textContainers.append(container)
+        invalidateLayout(fromContainer: textContainers.count - 1)
+    }
+
+    /// Inserts a container. TextKit: `insertTextContainer(_:at:)`.
+    public func insertTextContainer(_ container: TextContainer, at index: Int) {
+        let index = min(max(index, 0), textContainers.count)
+        textContainers.insert(container, at: index)
+        invalidateLayout(fromContainer: index)
+    }
+
+    /// Removes a container. TextKit: `removeTextContainer(at:)`.
+    public func removeTextContainer(at index: Int) {
+        guard textContainers.indices.contains(index) else { return }
+        textContainers.remove(at: index)
+        invalidateLayout(fromContainer: index)
+    }
+
+    /// Replaces a container (a new size, new exclusions). TextKit: `textContainerChangedGeometry(_:)`.
+    public func setTextContainer(_ container: TextContainer, at index: Int) {
+        guard textContainers.indices.contains(index) else { return }
+        textContainers[index] = container
+        invalidateLayout(fromContainer: index)
+    }
+
+    /// Drops the layout of every paragraph that reaches container `index` or later.
+    private func invalidateLayout(fromContainer index: Int) {
+        let keep = layouts.firstIndex { layout in
+            layout.start.container >= index || layout.placements.contains { $0.container >= index } || !layout.isComplete
+        } ?? layouts.count
+        layouts.removeSubrange(keep...)
+    }
+
+    /// Drops all layout (shaping is kept). TextKit: `invalidateLayout(forCharacterRange:actualCharacterRange:)`.
+    public func invalidateLayout() { layouts.removeAll() }
+
+    // MARK: Paragraphs
+
+    /// The number of paragraphs (at least one: an empty text has one empty paragraph).
+    public var numberOfParagraphs: Int { paragraphs.count }
+
+    /// The UTF-16 range of paragraph `index`, separator included.
+    public func paragraphRange(at index: Int) -> Range<Int> {
+        guard paragraphs.indices.contains(index) else { return textStorage.length..<textStorage.length }
+        return paragraphStarts[index]..<paragraphStarts[index + 1]
+    }
+
+    /// The index of the paragraph holding UTF-16 offset `index` (the last paragraph for the text's end).
+    public func paragraphIndex(containing index: Int) -> Int {
+        // Clamped to the length the paragraphs describe (during an edit, the storage is already longer or shorter).
+        let clamped = min(max(index, 0), paragraphStarts.last ?? 0)
+        // The last start ≤ index.
+        var low = 0
+        var high = paragraphs.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if paragraphStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    private func makeParagraph(_ range: Range<Int>) -> Paragraph {
+        statistics.paragraphsShaped += 1
+        let text = textStorage.attributedSubstring(from: range)
+        let framesetter = Framesetter(attributedString: text, options: typesetterOptions, defaultFont: defaultFont)
+        let style = text.length > 0 ? (text.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? ParagraphStyle ?? .default) : .default
+        return Paragraph(length: range.count, framesetter: framesetter, style: style)
+    }
+
+    private func rebuildParagraphs() {
+        let units = textStorage.units(in: 0..<textStorage.length)
+        paragraphs = ParagraphSeparation.ranges(units).map(makeParagraph)
+        recomputeStarts()
+        layouts.removeAll()
+    }
+
+    private func recomputeStarts() {
+        paragraphStarts = [0]
+        paragraphStarts.reserveCapacity(paragraphs.count + 1)
+        var total = 0
+        for paragraph in paragraphs {
+            total += paragraph.length
+            paragraphStarts.append(total)
+        }
+    }
+
+    // MARK: Edits
+
+    /// Takes in a batch of edits: reshapes the paragraphs it touched, then lays out again from the first of them
+    /// as far as layout had gone, keeping or moving what did not change.
+    public func textStorage(_ storage: TextStorage, didProcessEditing edit: TextStorage.Edit) {
+        let old = edit.rangeBeforeEdit
+        let oldLength = paragraphStarts.last ?? 0
+        guard old.lowerBound >= 0, old.upperBound <= oldLength, !paragraphs.isEmpty else {
+            rebuildParagraphs()
+            return
+        }
+        var first = paragraphIndex(containing: old.lowerBound)
+        var last = paragraphIndex(containing: old.upperBound)
+        // A CR before the edit may pair with an LF the edit put at its start.
+        if first > 0, old.lowerBound == paragraphStarts[first], endsWithCR(paragraph: first - 1) { first -= 1 }
+        let delta = edit.changeInLength
+        var regionEnd = paragraphStarts[last + 1] + delta
+        // A CR at the end of the region may pair with an LF starting the next paragraph.
+        while last + 1 < paragraphs.count, regionEnd > 0, textStorage.units(in: (regionEnd - 1)..<regionEnd) == [0x0D],
+            textStorage.units(in: regionEnd..<(regionEnd + 1)) == [0x0A]
+        {
+            last += 1
+            regionEnd = paragraphStarts[last + 1] + delta
+        }
+        let regionStart = paragraphStarts[first]
+        let units = textStorage.units(in: regionStart..<regionEnd)
+        var ranges = ParagraphSeparation.ranges(units)
+        if units.isEmpty, textStorage.length > 0 { ranges = [] }
+        let replacements = ranges.map { makeParagraph(($0.lowerBound + regionStart)..<($0.upperBound + regionStart)) }
+        let removed = last - first + 1
+        paragraphs.replaceSubrange(first...last, with: replacements)
+        if paragraphs.isEmpty { paragraphs = [makeParagraph(0..<0)] }
+        recomputeStarts()
+        relayout(replacing: first..<(first + removed), with: replacements.count)
+    }
+
+    private func endsWithCR(paragraph index: Int) -> Bool {
+        let end = paragraphStarts[index + 1]
+        return end > 0 && textStorage.units(in: (end - 1)..<end) == [0x0D]
+    }
+
+    /// Lays out again after paragraphs `removed` (old indices) became `inserted` new ones.
+    private func relayout(replacing removed: Range<Int>, with inserted: Int) {
+        let oldLayouts = layouts
+        guard removed.lowerBound < oldLayouts.count else {
+            // The edit lies past the laid-out part: nothing laid out changes.
+            return
+        }
+        layouts.removeSubrange(removed.lowerBound...)
+        var position = oldLayouts[removed.lowerBound].start
+        for index in removed.lowerBound..<(removed.lowerBound + inserted) {
+            let layout = layOut(paragraph: index, from: position)
+            layouts.append(layout)
+            position = layout.end
+            if !layout.isComplete { return }
+        }
+        // The old paragraphs after the edit, as far as layout had gone.
+        for oldIndex in removed.upperBound..<oldLayouts.count {
+            let newIndex = oldIndex - removed.count + inserted
+            let previous = oldLayouts[oldIndex]
+            if previous.start == position {
+                // The flow is where it was: this paragraph and every later one lay out as before.
+                layouts.append(contentsOf: oldLayouts[oldIndex...])
+                return
+            }
+            let layout = moved(previous, to: position) ?? layOut(paragraph: newIndex, from: position)
+            layouts.append(layout)
+            position = layout.end
+            if !layout.isComplete { return }
+        }
+    }
+
+    /// The same lines moved to a new flow position, when that gives what a new layout would: one frame in the same
+    /// container, no exclusions, no line limit, and still room for it.
+    private func moved(_ layout: ParagraphLayout, to position: FlowPosition) -> ParagraphLayout? {
+        guard layout.isComplete, layout.placements.count == 1, position.container == layout.start.container,
+            layout.placements[0].container == position.container,
+            position.lines > 0 && layout.start.lines > 0 || position.lines == 0 && layout.start.lines == 0,
+            textContainers.indices.contains(position.container)
+        else { return nil }
+        let container = textContainers[position.container]
+        guard container.isSimpleRectangular, container.maximumNumberOfLines == 0 else { return nil }
+        var placement = layout.placements[0]
+        let shift = (position.depth + (position.lines > 0 ? position.gap : 0)) - (layout.start.depth + (layout.start.lines > 0 ? layout.start.gap : 0))
+        placement.top += shift
+        let bottom = placement.top + placement.frame.usedHeight
+        // Room below, with the same tolerance a frame uses (it grows with the size of the coordinates).
+        guard bottom <= container.layoutHeight - 1e-6 - container.layoutHeight * 1e-11 else { return nil }
+        statistics.paragraphsMoved += 1
+        var end = layout.end
+        end.depth += shift
+        end.lines += position.lines - layout.start.lines
+        return ParagraphLayout(start: position, placements: [placement], end: end, isComplete: true)
+    }
+
+    // MARK: Layout
+
+    /// Lays out paragraphs until paragraph `index` has a layout (or the containers run out).
+    func ensureLayout(throughParagraph index: Int) {
+        let target = min(index, paragraphs.count - 1)
+        while layouts.count <= target {
+            if let last = layouts.last, !last.isComplete { return }
+            let start = layouts.last?.end ?? .start
+            layouts.append(layOut(paragraph: layouts.count, from: start))
+        }
+    }
+
+    /// Lays out the text up to and including the paragraphs holding `range`. TextKit:
+    /// `ensureLayout(forCharacterRange:)`.
+    public func ensureLayout(forCharacterRange range: Range<Int>) {
+        ensureLayout(throughParagraph: paragraphIndex(containing: max(range.upperBound - (range.isEmpty ? 0 : 1), range.lowerBound)))
+    }
+
+    /// Lays out the text as far as container `index` reaches (or all of it). TextKit: `ensureLayout(for:)`.
+    public func ensureLayout(forContainerAt index: Int) {
+        while layouts.count < paragraphs.count {
+            if let last = layouts.last, !last.isComplete || last.end.container > index { return }
+            let start = layouts.last?.end ?? .start
+            layouts.append(layOut(paragraph: layouts.count, from: start))
+        }
+    }
+
+    /// Lays out everything that fits. TextKit: `ensureLayout(for:)` on the last container.
+    public func ensureLayoutForAllText() { ensureLayout(throughParagraph: paragraphs.count - 1) }
+
+    /// Fills paragraph `index` into the containers from `start`.
+    private func layOut(paragraph index: Int, from start: FlowPosition) -> ParagraphLayout {
+        statistics.paragraphsLaidOut += 1
+        let paragraph = paragraphs[index]
+        let style = paragraph.style
+        var position = start
+        var placements: [Placement] = []
+        var shown = 0
+        while position.container < textContainers.count {
+            let container = textContainers[position.container]
+            var depth = position.depth
+            if position.lines > 0, shown == 0 {
+                depth += position.gap + max(Self.length(style.paragraphSpacingBefore), 0)
+            }
+            let height = container.layoutHeight
+            let remainingLines = container.maximumNumberOfLines > 0 ? container.maximumNumberOfLines - position.lines : Int.max
+            let boxHeight = height - depth
+            guard boxHeight > 0, remainingLines > 0, container.lineWidth > 0 else {
+                position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
+                continue
+            }
+            var attributes = FrameAttributes()
+            attributes.maximumNumberOfLines = remainingLines == Int.max ? 0 : remainingLines
+            attributes.lastLineTruncation = container.lastLineTruncation
+            let flip = AffineTransform(m11: 1, m12: 0, m21: 0, m22: -1, tX: 0, tY: height)
+            attributes.clippingPaths = container.exclusionPaths.map { ClippingPath($0.applying(flip)) }
+            let path = Path(rect: CGRect(x: container.padding, y: 0, width: container.lineWidth, height: boxHeight))
+            let frame = paragraph.framesetter.frame(stringRange: shown..<max(paragraph.length, shown), path: path, attributes: attributes)
+            if frame.lines.isEmpty {
+                // Nothing fits below: the next container.
+                position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
+                continue
+            }
+            placements.append(Placement(container: position.container, top: depth, boxHeight: boxHeight, frame: frame))
+            shown = frame.visibleStringRange.upperBound
+            position = FlowPosition(container: position.container, depth: depth + frame.usedHeight,
+                                    lines: position.lines + frame.lines.count,
+                                    gap: frame.gapAfterLastLine + max(Self.length(style.paragraphSpacing), 0))
+            if shown >= paragraph.length { break }
+            let truncated = frame.lines.last?.runs.contains { $0.isTruncationToken } ?? false
+            if truncated { break }
+            position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
+        }
+        let lastTruncated = placements.last?.frame.lines.last?.runs.contains { $0.isTruncationToken } ?? false
+        let complete = (shown >= paragraph.length || lastTruncated) && !(paragraph.length > 0 && placements.isEmpty)
+        return ParagraphLayout(start: start, placements: placements, end: position, isComplete: complete)
+    }
+
+    static func length(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
+}

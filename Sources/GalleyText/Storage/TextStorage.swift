@@ -1,0 +1,359 @@
+import Foundation
+@_spi(GalleyText) import Galley
+
+/// Told once per batch of edits to a text storage (after its attributes are fixed).
+/// TextKit: the layout managers of `NSTextStorage`, `NSTextStorageObserving`.
+public protocol TextStorageObserver: AnyObject {
+    /// The storage changed: `edit` says where, by how much, and whether characters or only attributes.
+    /// TextKit: `NSLayoutManager.processEditing(for:edited:range:changeInLength:invalidatedRange:)`.
+    func textStorage(_ storage: TextStorage, didProcessEditing edit: TextStorage.Edit)
+}
+
+/// A mutable attributed string that records its edits and tells its observers (layout managers) once per batch.
+///
+/// Offsets are UTF-16 code units, as in `NSString` and Core Text. Edits between `beginEditing()` and
+/// `endEditing()` make one batch; an edit outside a batch is a batch of its own. After a batch the storage fixes
+/// attributes — every paragraph takes the paragraph style of its first character, as TextKit's
+/// `fixAttributes(in:)` makes paragraph styles uniform — then tells its observers.
+///
+/// TextKit: `NSTextStorage`.
+public final class TextStorage {
+    /// What an edit changed. TextKit: `NSTextStorage.EditActions`.
+    public struct EditActions: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        /// A creation from the raw value.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Characters were inserted, deleted or replaced. TextKit: `.editedCharacters`.
+        public static let characters = EditActions(rawValue: 2)
+        /// Only attributes changed. TextKit: `.editedAttributes`.
+        public static let attributes = EditActions(rawValue: 1)
+    }
+
+    /// One batch of edits: the range that changed in the new text (every edit of the batch inside it), and how
+    /// much longer the text became. TextKit: `editedMask`, `editedRange`, `changeInLength`.
+    public struct Edit: Hashable, Sendable {
+        /// What changed.
+        public var actions: EditActions
+        /// The changed range, in the text after the edit.
+        public var range: Range<Int>
+        /// New length minus old length.
+        public var changeInLength: Int
+
+        /// A record.
+        public init(actions: EditActions, range: Range<Int>, changeInLength: Int) {
+            self.actions = actions
+            self.range = range
+            self.changeInLength = changeInLength
+        }
+
+        /// The changed range in the text before the edit.
+        public var rangeBeforeEdit: Range<Int> { range.lowerBound..<(range.upperBound - changeInLength) }
+    }
+
+    /// The characters, and the attributes as runs (lengths with their dictionaries, and where each starts).
+    /// Galley keeps its own runs rather than an `NSMutableAttributedString`: on Linux, Foundation's mutable
+    /// attributed string corrupts its memory after some sequences of replacements (a copy then crashes).
+    private var characters: [UInt16] = []
+    private var runs: [(length: Int, attributes: [NSAttributedString.Key: Any])] = []
+    private var runStarts: [Int] = [0]
+    private var editingDepth = 0
+    private var pending: Edit?
+    private var observers: [ObjectIdentifier: Weak] = [:]
+    private var observerOrder: [ObjectIdentifier] = []
+    private struct Weak { weak var observer: TextStorageObserver? }
+
+    /// The last batch, as told to observers (nil before the first).
+    public private(set) var lastEdit: Edit?
+
+    /// A storage holding a copy of `attributedString`.
+    public init(attributedString: NSAttributedString = NSAttributedString(string: "")) {
+        (characters, runs) = Self.split(attributedString)
+        recomputeRunStarts()
+        fixAttributes(in: 0..<characters.count)
+    }
+
+    /// A storage holding `string` with `attributes` throughout.
+    public convenience init(string: String, attributes: [NSAttributedString.Key: Any] = [:]) {
+        self.init(attributedString: NSAttributedString(string: string, attributes: attributes))
+    }
+
+    /// The length in UTF-16 code units.
+    public var length: Int { characters.count }
+
+    /// The characters.
+    public var string: String { String(decoding: characters, as: UTF16.self) }
+
+    /// A copy of the whole text.
+    public var attributedString: NSAttributedString { attributedSubstring(from: 0..<characters.count) }
+
+    /// A copy of part of the text (clamped to the text).
+    public func attributedSubstring(from range: Range<Int>) -> NSAttributedString {
+        let range = clamped(range)
+        let result = NSMutableAttributedString(string: "")
+        guard !range.isEmpty else { return result }
+        var run = runIndex(at: range.lowerBound)
+        var position = range.lowerBound
+        while position < range.upperBound, run < runs.count {
+            let end = min(runStarts[run + 1], range.upperBound)
+            result.append(NSAttributedString(string: String(decoding: characters[position..<end], as: UTF16.self),
+                                             attributes: runs[run].attributes))
+            position = end
+            run += 1
+        }
+        return result
+    }
+
+    /// The UTF-16 units of part of the text (clamped to the text).
+    public func units(in range: Range<Int>) -> [UInt16] { Array(characters[clamped(range)]) }
+
+    /// The attributes at `index` and the range over which they are the same (an empty dictionary past the end).
+    public func attributes(at index: Int) -> (attributes: [NSAttributedString.Key: Any], effectiveRange: Range<Int>) {
+        guard index >= 0, index < characters.count else { return ([:], index..<index) }
+        let run = runIndex(at: index)
+        return (runs[run].attributes, runStarts[run]..<runStarts[run + 1])
+    }
+
+    // MARK: Batches
+
+    /// Starts a batch: observers hear of the edits once, at the matching `endEditing()`.
+    /// TextKit: `NSTextStorage.beginEditing()`.
+    public func beginEditing() { editingDepth += 1 }
+
+    /// Ends a batch; at the outermost one the storage fixes attributes and tells its observers.
+    /// TextKit: `NSTextStorage.endEditing()`.
+    public func endEditing() {
+        guard editingDepth > 0 else { return }
+        editingDepth -= 1
+        if editingDepth == 0 { processEditing() }
+    }
+
+    // MARK: Edits
+
+    /// Replaces the characters in `range` (clamped to the text) with `string`, which takes the attributes of the
+    /// first replaced character (or of the character before, when inserting). TextKit:
+    /// `replaceCharacters(in:with:)`.
+    public func replaceCharacters(in range: Range<Int>, with string: String) {
+        let range = clamped(range)
+        let attributeIndex = range.isEmpty ? range.lowerBound - 1 : range.lowerBound
+        let attributes = attributeIndex >= 0 && attributeIndex < characters.count ? self.attributes(at: attributeIndex).attributes
+            : runs.first?.attributes ?? [:]
+        replaceCharacters(in: range, with: NSAttributedString(string: string, attributes: attributes))
+    }
+
+    /// Replaces the characters in `range` (clamped to the text, and widened so that it never splits a surrogate
+    /// pair) with an attributed string. TextKit: `replaceCharacters(in:with:)`.
+    public func replaceCharacters(in range: Range<Int>, with attributedString: NSAttributedString) {
+        let range = clamped(range)
+        guard !range.isEmpty || attributedString.length > 0 else { return }
+        let (newCharacters, newRuns) = Self.split(attributedString)
+        let first = splitRun(at: range.lowerBound)
+        let last = splitRun(at: range.upperBound)
+        runs.replaceSubrange(first..<last, with: newRuns.filter { $0.length > 0 })
+        characters.replaceSubrange(range, with: newCharacters)
+        recomputeRunStarts()
+        edited(.characters, range: range, changeInLength: newCharacters.count - range.count)
+    }
+
+    /// Replaces the attributes of `range` (nil: removes them all). TextKit: `setAttributes(_:range:)`.
+    public func setAttributes(_ attributes: [NSAttributedString.Key: Any]?, range: Range<Int>) {
+        changeAttributes(in: range) { $0 = attributes ?? [:] }
+    }
+
+    /// Adds one attribute over `range`. TextKit: `addAttribute(_:value:range:)`.
+    public func addAttribute(_ key: NSAttributedString.Key, value: Any, range: Range<Int>) {
+        addAttributes([key: value], range: range)
+    }
+
+    /// Adds attributes over `range`, keeping the others. TextKit: `addAttributes(_:range:)`.
+    public func addAttributes(_ attributes: [NSAttributedString.Key: Any], range: Range<Int>) {
+        guard !attributes.isEmpty else { return }
+        changeAttributes(in: range) { $0.merge(attributes) { $1 } }
+    }
+
+    /// Removes one attribute over `range`. TextKit: `removeAttribute(_:range:)`.
+    public func removeAttribute(_ key: NSAttributedString.Key, range: Range<Int>) {
+        changeAttributes(in: range) { $0[key] = nil }
+    }
+
+    private func changeAttributes(in range: Range<Int>, _ change: (inout [NSAttributedString.Key: Any]) -> Void) {
+        let range = clamped(range)
+        guard !range.isEmpty else { return }
+        let first = splitRun(at: range.lowerBound)
+        let last = splitRun(at: range.upperBound)
+        for run in first..<last { change(&runs[run].attributes) }
+        recomputeRunStarts()
+        edited(.attributes, range: range, changeInLength: 0)
+    }
+
+    /// Splits the run holding `index` so that a run starts there; returns that run's index (runs.count at the end).
+    private func splitRun(at index: Int) -> Int {
+        guard index < characters.count else { return runs.count }
+        let run = runIndex(at: index)
+        let offset = index - runStarts[run]
+        guard offset > 0 else { return run }
+        let record = runs[run]
+        runs[run].length = offset
+        runs.insert((record.length - offset, record.attributes), at: run + 1)
+        runStarts.insert(index, at: run + 1)
+        return run + 1
+    }
+
+    private func runIndex(at index: Int) -> Int {
+        var low = 0
+        var high = runs.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if runStarts[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    private func recomputeRunStarts() {
+        runStarts = [0]
+        runStarts.reserveCapacity(runs.count + 1)
+        var total = 0
+        for run in runs {
+            total += run.length
+            runStarts.append(total)
+        }
+    }
+
+    /// An attributed string's UTF-16 units and attribute runs.
+    private static func split(_ string: NSAttributedString) -> ([UInt16], [(length: Int, attributes: [NSAttributedString.Key: Any])]) {
+        let units = Array(string.string.utf16)
+        var runs: [(length: Int, attributes: [NSAttributedString.Key: Any])] = []
+        var index = 0
+        while index < string.length {
+            var range = NSRange()
+            let attributes = string.attributes(at: index, effectiveRange: &range)
+            let end = min(max(range.location + range.length, index + 1), string.length)
+            runs.append((end - index, attributes))
+            index = end
+        }
+        return (units, runs)
+    }
+
+    // MARK: Observers
+
+    /// Adds an observer (held weakly); it hears of every later batch. TextKit: `addLayoutManager(_:)`.
+    public func addObserver(_ observer: TextStorageObserver) {
+        let key = ObjectIdentifier(observer)
+        if observers[key] == nil { observerOrder.append(key) }
+        observers[key] = Weak(observer: observer)
+    }
+
+    /// Removes an observer. TextKit: `removeLayoutManager(_:)`.
+    public func removeObserver(_ observer: TextStorageObserver) {
+        let key = ObjectIdentifier(observer)
+        observers[key] = nil
+        observerOrder.removeAll { $0 == key }
+    }
+
+    // MARK: Bookkeeping
+
+    /// A range within the text that does not split a surrogate pair.
+    private func clamped(_ range: Range<Int>) -> Range<Int> {
+        var start = min(max(range.lowerBound, 0), characters.count)
+        var end = min(max(range.upperBound, start), characters.count)
+        if start > 0, start < characters.count, UTF16.isTrailSurrogate(characters[start]), UTF16.isLeadSurrogate(characters[start - 1]) { start -= 1 }
+        if end > 0, end < characters.count, UTF16.isTrailSurrogate(characters[end]), UTF16.isLeadSurrogate(characters[end - 1]) { end += 1 }
+        return start..<end
+    }
+
+    /// Merges an edit of `range` (in the text before this edit) into the batch's record.
+    private func edited(_ actions: EditActions, range: Range<Int>, changeInLength delta: Int) {
+        let after = range.lowerBound..<(range.upperBound + delta)
+        if var record = pending {
+            // The batch's range moves with this edit where it lies after it, and grows to cover it.
+            let oldUpper = record.range.upperBound >= range.upperBound ? record.range.upperBound + delta
+                : min(record.range.upperBound, after.upperBound)
+            let lower = min(record.range.lowerBound, after.lowerBound)
+            let upper = min(max(oldUpper, after.upperBound), characters.count)
+            record.range = lower..<max(upper, lower)
+            record.actions.formUnion(actions)
+            record.changeInLength += delta
+            pending = record
+        } else {
+            pending = Edit(actions: actions, range: after, changeInLength: delta)
+        }
+        if editingDepth == 0 { processEditing() }
+    }
+
+    private func processEditing() {
+        guard var edit = pending else { return }
+        pending = nil
+        let fixed = fixAttributes(in: edit.range)
+        if !fixed.isEmpty {
+            edit.range = min(edit.range.lowerBound, fixed.lowerBound)..<max(edit.range.upperBound, fixed.upperBound)
+        }
+        lastEdit = edit
+        for key in observerOrder {
+            observers[key]?.observer?.textStorage(self, didProcessEditing: edit)
+        }
+        observerOrder.removeAll { observers[$0]?.observer == nil }
+        observers = observers.filter { $0.value.observer != nil }
+    }
+
+    /// Makes the paragraph style uniform in every paragraph touching `range` (each takes its first character's);
+    /// returns the range of the paragraphs it changed (empty when none).
+    @discardableResult
+    private func fixAttributes(in range: Range<Int>) -> Range<Int> {
+        guard !characters.isEmpty else { return 0..<0 }
+        let paragraphs = paragraphRange(containing: range)
+        var changed: Range<Int>? = nil
+        for local in ParagraphSeparation.ranges(Array(characters[paragraphs])) where !local.isEmpty {
+            let paragraph = (local.lowerBound + paragraphs.lowerBound)..<(local.upperBound + paragraphs.lowerBound)
+            let first = attributes(at: paragraph.lowerBound).attributes[.paragraphStyle]
+            // Equal when both are absent, or both hashable and equal (values that are not hashable never match).
+            func matches(_ value: Any?) -> Bool {
+                switch (value, first) {
+                case (nil, nil): return true
+                case let (value?, first?):
+                    guard let value = value as? AnyHashable, let first = first as? AnyHashable else { return false }
+                    return value == first
+                default: return false
+                }
+            }
+            var uniform = true
+            var run = runIndex(at: paragraph.lowerBound)
+            while run < runs.count, runStarts[run] < paragraph.upperBound {
+                if !matches(runs[run].attributes[.paragraphStyle]) {
+                    uniform = false
+                    break
+                }
+                run += 1
+            }
+            guard !uniform else { continue }
+            let begin = splitRun(at: paragraph.lowerBound)
+            let end = splitRun(at: paragraph.upperBound)
+            for index in begin..<end { runs[index].attributes[.paragraphStyle] = first }
+            changed = changed.map { $0.lowerBound..<paragraph.upperBound } ?? paragraph
+        }
+        recomputeRunStarts()
+        return changed ?? 0..<0
+    }
+
+    /// The range of whole paragraphs covering `range` (a paragraph's separator belongs to it).
+    public func paragraphRange(containing range: Range<Int>) -> Range<Int> {
+        let range = clamped(range)
+        let count = characters.count
+        var start = range.lowerBound
+        // Inside a CR LF pair: the pair ends the paragraph before.
+        if start > 0, start < count, characters[start - 1] == 0x0D, characters[start] == 0x0A { start -= 1 }
+        while start > 0, !ParagraphSeparation.isSeparator(characters[start - 1]) { start -= 1 }
+        var end = range.upperBound
+        let endsAtSeparator = !range.isEmpty && ParagraphSeparation.isSeparator(characters[end - 1])
+            && !(characters[end - 1] == 0x0D && end < count && characters[end] == 0x0A)
+        if !endsAtSeparator {
+            while end < count {
+                let unit = characters[end]
+                end += 1
+                if ParagraphSeparation.isSeparator(unit) {
+                    if unit == 0x0D, end < count, characters[end] == 0x0A { end += 1 }
+                    break
+                }
+            }
+        }
+        return start..<end
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Galley
+import GalleyText
+import Testing
+
+/// The layout manager against the framesetter (the same lines for the whole text), and incremental layout against
+/// a full layout after random edits.
+@Suite struct LayoutManagerTests {
+    static let font = try! TestFonts.font("DejaVuSerif.ttf", size: 12)
+
+    /// Corpus paragraphs in several scripts, with paragraph styles that exercise spacing.
+    static func sampleText(paragraphs count: Int = 24) throws -> NSAttributedString {
+        let text = NSMutableAttributedString(string: "")
+        var styles: [ParagraphStyle] = []
+        var spaced = ParagraphStyle()
+        spaced.paragraphSpacing = 6
+        spaced.paragraphSpacingBefore = 3
+        spaced.lineSpacingAdjustment = 2
+        var justified = ParagraphStyle()
+        justified.alignment = .justified
+        justified.firstLineHeadIndent = 18
+        styles = [ParagraphStyle(), spaced, justified]
+        var lines: [String] = []
+        for file in ["en_Latn.txt", "he_Hebr.txt", "ar_Arab.txt", "hi_Deva.txt", "ja_Jpan.txt", "ru_Cyrl.txt"] {
+            lines += try Corpus.lines(file).prefix(count / 6 + 1)
+        }
+        for (index, line) in lines.prefix(count).enumerated() {
+            text.append(NSAttributedString(string: line + (index % 5 == 4 ? "\r\n" : "\n"),
+                                           attributes: [.font: font, .paragraphStyle: styles[index % styles.count]]))
+        }
+        return text
+    }
+
+    /// Every line fragment as comparable text: range, container, baseline origin (rounded), width.
+    static func dump(_ manager: LayoutManager) -> [String] {
+        var result: [String] = []
+        manager.enumerateLineFragments { fragment, _ in
+            result.append("\(fragment.characterRange) c\(fragment.containerIndex) "
+                + String(format: "%.4f %.4f w%.4f", fragment.baselineOrigin.x, fragment.baselineOrigin.y, fragment.line.typographicBounds.width))
+        }
+        return result
+    }
+
+    @Test func linesEqualTheFramesettersForTheWholeText() throws {
+        let text = try Self.sampleText()
+        let storage = TextStorage(attributedString: text)
+        let width: CGFloat = 280
+        let manager = LayoutManager(textStorage: storage, textContainers: [TextContainer(size: CGSize(width: width, height: CGFloat.infinity), lineFragmentPadding: 0)])
+        let height: CGFloat = 1e9
+        let frame = Framesetter(attributedString: text).frame(path: Path(rect: CGRect(x: 0, y: 0, width: width, height: height)))
+        var fragments: [LineFragment] = []
+        manager.enumerateLineFragments { fragment, _ in fragments.append(fragment) }
+        #expect(fragments.count == frame.lines.count)
+        for (index, fragment) in fragments.enumerated() where index < frame.lines.count {
+            #expect(fragment.characterRange == frame.lines[index].stringRange)
+            #expect(abs(fragment.baselineOrigin.x - frame.lineOrigins[index].x) < 1e-4)
+            #expect(abs(fragment.baselineOrigin.y - (height - frame.lineOrigins[index].y)) < 1e-4,
+                    "line \(index): \(fragment.baselineOrigin.y) vs \(height - frame.lineOrigins[index].y)")
+        }
+    }
+
+    /// Random edits: inserts (letters, spaces, paragraph breaks, CR before LF), deletions across paragraphs,
+    /// attribute changes. After each, the incrementally updated layout must equal a fresh one.
+    @Test(arguments: ["one growing container", "pages with an exclusion"])
+    func incrementalLayoutEqualsFullLayout(configuration: String) throws {
+        let containers: [TextContainer] = configuration == "one growing container"
+            ? [TextContainer(size: CGSize(width: 260, height: CGFloat.infinity))]
+            : [TextContainer(size: CGSize(width: 240, height: 300)),
+               TextContainer(size: CGSize(width: 240, height: 300), exclusionPaths: [Path(ellipseIn: CGRect(x: 80, y: 60, width: 90, height: 90))]),
+               TextContainer(size: CGSize(width: 200, height: 400), maximumNumberOfLines: 20, lineBreakMode: .byTruncatingTail),
+               TextContainer(size: CGSize(width: 240, height: CGFloat.infinity))]
+        let storage = TextStorage(attributedString: try Self.sampleText(paragraphs: 18))
+        let manager = LayoutManager(textStorage: storage, textContainers: containers)
+        manager.ensureLayoutForAllText()
+        let lazy = LayoutManager(textStorage: storage, textContainers: containers)
+        var generator = SplitMix(seed: configuration.count)
+        let insertions = ["a", "word ", " ", "\n", "\r", "\u{2029}", "שלום ", "é", "😀", "mixed עברית text\n"]
+        var compared = 0
+        var log: [String] = []
+        for step in 0..<150 {
+            let length = storage.length
+            switch generator.next() % 4 {
+            case 0, 1:
+                let at = Int(generator.next() % UInt64(length + 1))
+                let inserted = insertions[Int(generator.next() % UInt64(insertions.count))]
+                log.append("insert \(at) \(inserted.debugDescription)")
+                storage.replaceCharacters(in: at..<at, with: inserted)
+            case 2:
+                guard length > 0 else { continue }
+                let at = Int(generator.next() % UInt64(length))
+                let count = Int(generator.next() % 40)
+                log.append("delete \(at) \(count) of \(length)")
+                storage.replaceCharacters(in: at..<min(at + count, length), with: "")
+            default:
+                guard length > 0 else { continue }
+                let at = Int(generator.next() % UInt64(length))
+                let range = at..<min(at + Int(generator.next() % 30) + 1, length)
+                log.append("attr \(range)")
+                if generator.next() % 2 == 0 {
+                    storage.addAttribute(.font, value: try TestFonts.font("DejaVuSans.ttf", size: 10 + CGFloat(generator.next() % 8)), range: range)
+                } else {
+                    storage.addAttribute(.kern, value: CGFloat(generator.next() % 3), range: range)
+                }
+            }
+            // A second manager sees the same edits but lays out only part of the text between comparisons.
+            if step % 3 == 0 { lazy.ensureLayout(forCharacterRange: 0..<Int(generator.next() % UInt64(storage.length + 1))) }
+            let fresh = Self.dump(LayoutManager(textStorage: TextStorage(attributedString: storage.attributedString), textContainers: containers))
+            let incremental = Self.dump(manager)
+            #expect(incremental == fresh, "step \(step), after \(log.suffix(3))")
+            if step % 10 == 9 { #expect(Self.dump(lazy) == fresh, "step \(step), lazy layout, after \(log.suffix(3))") }
+            if incremental != fresh { return }
+            compared += 1
+        }
+        #expect(compared == 150)
+    }
+
+    @Test func anEditInTheMiddleReshapesOneParagraphAndMovesTheRest() throws {
+        let storage = TextStorage(attributedString: try Self.sampleText(paragraphs: 30))
+        let manager = LayoutManager(textStorage: storage, textContainers: [TextContainer(size: CGSize(width: 300, height: CGFloat.infinity))])
+        manager.ensureLayoutForAllText()
+        let before = manager.statistics
+        let middle = manager.paragraphRange(at: manager.numberOfParagraphs / 2)
+        // A paragraph break in the middle of a paragraph: two paragraphs shaped, and every later one moved down.
+        storage.replaceCharacters(in: (middle.lowerBound + 5)..<(middle.lowerBound + 5), with: "\n")
+        manager.ensureLayoutForAllText()
+        let after = manager.statistics
+        #expect(after.paragraphsShaped - before.paragraphsShaped == 2)
+        #expect(after.paragraphsLaidOut - before.paragraphsLaidOut == 2)
+        #expect(after.paragraphsMoved - before.paragraphsMoved >= manager.numberOfParagraphs / 2 - 2)
+        // A letter that does not change the paragraph's height: one paragraph laid out, nothing moves.
+        let moved = manager.statistics.paragraphsMoved
+        let laidOut = manager.statistics.paragraphsLaidOut
+        let last = manager.paragraphRange(at: 3)
+        storage.replaceCharacters(in: (last.upperBound - 2)..<(last.upperBound - 1), with: "x")
+        manager.ensureLayoutForAllText()
+        #expect(manager.statistics.paragraphsLaidOut - laidOut == 1)
+        #expect(manager.statistics.paragraphsMoved == moved)
+    }
+}
+
+/// A small seeded generator (SplitMix64), so random edits repeat run after run.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: Int) { state = UInt64(truncatingIfNeeded: seed) &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

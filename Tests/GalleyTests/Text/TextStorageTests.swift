@@ -1,0 +1,76 @@
+import Foundation
+import Galley
+import GalleyText
+import Testing
+
+/// The text storage: batched edits told once, edit records in new-text coordinates, paragraph styles made uniform.
+@Suite struct TextStorageTests {
+    final class Recorder: TextStorageObserver {
+        var edits: [TextStorage.Edit] = []
+        func textStorage(_ storage: TextStorage, didProcessEditing edit: TextStorage.Edit) { edits.append(edit) }
+    }
+
+    @Test func singleEditsAreBatchesOfTheirOwn() {
+        let storage = TextStorage(string: "Hello world")
+        let recorder = Recorder()
+        storage.addObserver(recorder)
+        storage.replaceCharacters(in: 5..<5, with: ",")
+        #expect(storage.string == "Hello, world")
+        #expect(recorder.edits == [TextStorage.Edit(actions: .characters, range: 5..<6, changeInLength: 1)])
+        storage.addAttribute(.kern, value: 2.0, range: 0..<5)
+        #expect(recorder.edits.last == TextStorage.Edit(actions: .attributes, range: 0..<5, changeInLength: 0))
+        #expect(recorder.edits.last?.rangeBeforeEdit == 0..<5)
+    }
+
+    @Test func batchesMergeIntoOneRecord() {
+        let storage = TextStorage(string: "0123456789")
+        let recorder = Recorder()
+        storage.addObserver(recorder)
+        storage.beginEditing()
+        storage.replaceCharacters(in: 2..<4, with: "abcd")  // 01abcd456789
+        storage.beginEditing()
+        storage.replaceCharacters(in: 8..<9, with: "")  // 01abcd45789
+        storage.endEditing()
+        #expect(recorder.edits.isEmpty, "nested batches wait for the outermost")
+        storage.addAttribute(.kern, value: 1.0, range: 0..<1)
+        storage.endEditing()
+        #expect(storage.string == "01abcd45789")
+        #expect(recorder.edits.count == 1)
+        let edit = recorder.edits[0]
+        #expect(edit.actions == [.characters, .attributes])
+        #expect(edit.changeInLength == 1)
+        #expect(edit.range == 0..<8)
+        // The unchanged tail is outside the record, in both texts.
+        #expect("0123456789".hasSuffix("789") && storage.string.hasSuffix("789"))
+        #expect(edit.rangeBeforeEdit == 0..<7)
+    }
+
+    @Test func paragraphStylesBecomeUniformPerParagraph() {
+        var centered = ParagraphStyle()
+        centered.alignment = .center
+        let storage = TextStorage(string: "First paragraph\nSecond one")
+        storage.addAttribute(.paragraphStyle, value: centered, range: 3..<5)
+        // The first paragraph's first character has no style: the storage removes the stray one.
+        #expect(storage.attributes(at: 4).attributes[.paragraphStyle] == nil)
+        storage.addAttribute(.paragraphStyle, value: centered, range: 16..<18)
+        for index in 16..<storage.length {
+            #expect((storage.attributes(at: index).attributes[.paragraphStyle] as? ParagraphStyle) == centered)
+        }
+        #expect(storage.lastEdit?.range == 16..<26)
+    }
+
+    @Test func badRangesAreClamped() {
+        let storage = TextStorage(string: "abc")
+        storage.replaceCharacters(in: 2..<99, with: "Z")
+        #expect(storage.string == "abZ")
+        storage.replaceCharacters(in: -5..<(-1), with: "<")
+        #expect(storage.string == "<abZ")
+        storage.setAttributes(nil, range: 10..<20)
+        #expect(storage.length == 4)
+        #expect(storage.paragraphRange(containing: 1..<2) == 0..<4)
+        let crlf = TextStorage(string: "a\r\nb\rc")
+        #expect(crlf.paragraphRange(containing: 2..<2) == 0..<3)
+        #expect(crlf.paragraphRange(containing: 3..<3) == 3..<5)
+        #expect(crlf.paragraphRange(containing: 5..<6) == 5..<6)
+    }
+}

@@ -39,7 +39,7 @@ let package = Package(
         // The editing layer (TextKit's): text storage, layout manager, text containers, caret and selection geometry.
         .target(
             name: "GalleyText",
-            dependencies: ["Galley"]
+            dependencies: ["Galley", "CUnicode"]
         ),
         .executableTarget(
             name: "GalleyCommand",

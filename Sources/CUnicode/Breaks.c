@@ -69,3 +69,41 @@ int32_t galley_line_break_opportunities(const uint16_t *text, int32_t length, co
     ubrk_setText(lineIterator, empty, 0, &status);
     return count;
 }
+
+// One word and one sentence iterator per thread, for the last locale asked for.
+static _Thread_local UBreakIterator *textIterators[2] = {NULL, NULL};
+static _Thread_local char textLocales[2][32] = {{0}, {0}};
+
+int32_t galley_text_boundaries(int32_t kind, const uint16_t *text, int32_t length, const char *locale, int32_t *boundaries,
+                               uint8_t *isWordLike, int32_t capacity) {
+    if (kind < 0 || kind > 1 || length <= 0 || text == NULL || boundaries == NULL || capacity <= 0) return 0;
+    const char *wanted = locale == NULL ? "" : locale;
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator **iterator = &textIterators[kind];
+    if (*iterator == NULL || strncmp(textLocales[kind], wanted, sizeof(textLocales[kind]) - 1) != 0) {
+        if (*iterator != NULL) ubrk_close(*iterator);
+        *iterator = ubrk_open(kind == 0 ? UBRK_WORD : UBRK_SENTENCE, wanted, (const UChar *)text, length, &status);
+        if (U_FAILURE(status)) {
+            *iterator = NULL;
+            textLocales[kind][0] = 0;
+            return -1;
+        }
+        strncpy(textLocales[kind], wanted, sizeof(textLocales[kind]) - 1);
+        textLocales[kind][sizeof(textLocales[kind]) - 1] = 0;
+    } else {
+        ubrk_setText(*iterator, (const UChar *)text, length, &status);
+        if (U_FAILURE(status)) return -1;
+    }
+    int32_t count = 0;
+    for (int32_t position = ubrk_first(*iterator); position != UBRK_DONE && count < capacity; position = ubrk_next(*iterator)) {
+        boundaries[count] = position;
+        if (isWordLike != NULL) {
+            // The rule status describes the segment that ends at this boundary (none before the first).
+            isWordLike[count] = count > 0 && kind == 0 && ubrk_getRuleStatus(*iterator) >= UBRK_WORD_NONE_LIMIT ? 1 : 0;
+        }
+        count++;
+    }
+    static const UChar empty[1] = {0};
+    ubrk_setText(*iterator, empty, 0, &status);
+    return count;
+}

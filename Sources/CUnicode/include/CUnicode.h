@@ -71,6 +71,13 @@ int32_t galley_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t
 int32_t galley_line_break_opportunities(const uint16_t *text, int32_t length, const char *locale, int32_t *positions,
                                         uint8_t *isMandatory, int32_t capacity);
 
+/// Word (`kind` 0) or sentence (`kind` 1) boundaries (UAX #29, ICU's locale-tailored iterators with dictionaries),
+/// 0 and `length` included, written to `boundaries` (at most `capacity`). For words, `isWordLike[i]` (may be NULL)
+/// is 1 when the segment ending at boundary i holds letters, numbers, kana or ideographs (not spaces or
+/// punctuation). Returns the count, or -1 on an ICU error.
+int32_t galley_text_boundaries(int32_t kind, const uint16_t *text, int32_t length, const char *locale, int32_t *boundaries,
+                               uint8_t *isWordLike, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -46,6 +46,7 @@ let package = Package(
             dependencies: [
                 "Galley",
                 "GalleyRendering",
+                "GalleyText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -148,8 +148,10 @@ public final class TextStorage {
         let (newCharacters, newRuns) = Self.split(attributedString)
         let first = splitRun(at: range.lowerBound)
         let last = splitRun(at: range.upperBound)
-        runs.replaceSubrange(first..<last, with: newRuns.filter { $0.length > 0 })
+        let inserted = newRuns.filter { $0.length > 0 }
+        runs.replaceSubrange(first..<last, with: inserted)
         characters.replaceSubrange(range, with: newCharacters)
+        coalesceRuns(first - 1..<(first + inserted.count + 1))
         recomputeRunStarts()
         edited(.characters, range: range, changeInLength: newCharacters.count - range.count)
     }
@@ -181,8 +183,43 @@ public final class TextStorage {
         let first = splitRun(at: range.lowerBound)
         let last = splitRun(at: range.upperBound)
         for run in first..<last { change(&runs[run].attributes) }
+        coalesceRuns(first - 1..<(last + 1))
         recomputeRunStarts()
         edited(.attributes, range: range, changeInLength: 0)
+    }
+
+    /// Merges neighbouring runs with equal attributes among `range` (clamped), so that typing does not leave a run
+    /// per keystroke.
+    private func coalesceRuns(_ range: Range<Int>) {
+        var index = max(range.upperBound, 0)
+        index = min(index, runs.count - 1)
+        let lower = max(range.lowerBound, 0)
+        while index > lower {
+            if Self.equal(runs[index - 1].attributes, runs[index].attributes) {
+                runs[index - 1].length += runs[index].length
+                runs.remove(at: index)
+            }
+            index -= 1
+        }
+    }
+
+    /// Attribute dictionaries with the same keys and equal values (hashable values by ==, objects by identity).
+    static func equal(_ a: [NSAttributedString.Key: Any], _ b: [NSAttributedString.Key: Any]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (key, value) in a {
+            guard let other = b[key] else { return false }
+            // Numbers may come back from Foundation as NSNumber: compare them as numbers.
+            if let value = value as? NSNumber, let other = other as? NSNumber {
+                if !value.isEqual(to: other) { return false }
+            } else if let value = value as? AnyHashable, let other = other as? AnyHashable {
+                if value != other { return false }
+            } else if type(of: value) is AnyClass, type(of: other) is AnyClass {
+                if (value as AnyObject) !== (other as AnyObject) { return false }
+            } else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Splits the run holding `index` so that a run starts there; returns that run's index (runs.count at the end).

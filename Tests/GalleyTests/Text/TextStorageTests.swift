@@ -59,6 +59,17 @@ import Testing
         #expect(storage.lastEdit?.range == 16..<26)
     }
 
+    @Test func typingKeepsOneAttributeRun() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
+        let storage = TextStorage(string: "ab", attributes: [.font: font, .kern: 1.0])
+        for (offset, character) in "typing one key at a time".enumerated() { storage.replaceCharacters(in: (1 + offset)..<(1 + offset), with: String(character)) }
+        #expect(storage.attributes(at: 5).effectiveRange == 0..<storage.length)
+        storage.addAttribute(.kern, value: 2.0, range: 3..<6)
+        #expect(storage.attributes(at: 4).effectiveRange == 3..<6)
+        storage.addAttribute(.kern, value: 1.0, range: 3..<6)
+        #expect(storage.attributes(at: 4).effectiveRange == 0..<storage.length)
+    }
+
     @Test func badRangesAreClamped() {
         let storage = TextStorage(string: "abc")
         storage.replaceCharacters(in: 2..<99, with: "Z")

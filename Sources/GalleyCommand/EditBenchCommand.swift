@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import Galley
+import GalleyText
+
+/// `galley edit-bench`: the editing benchmark — one character typed into a laid-out text, and the visible page
+/// brought up to date, many times; and, with `--verify`, incremental layout checked against full layouts.
+struct EditBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit-bench",
+        abstract: "Time single-character edits in a laid-out text (GalleyText's incremental layout).",
+        discussion: "Lays FILE out in one growing container, then inserts (or deletes) one character at random places "
+            + "in the middle half of the text and lays out the page around the caret. Prints the median and 90th "
+            + "percentile of an edit and the ratio to a full layout. --verify N compares every line and origin with a "
+            + "full layout every N edits (and after the last)."
+    )
+
+    @OptionGroup var text: TextOptions
+    @Argument(help: "The text file (the peers' corpus/en.txt for the issue's figure).") var file: String
+    @Option(help: "Container width in points.") var width: Double = 400
+    @Option(help: "How many edits.") var edits: Int = 1000
+    @Option(help: "Compare with a full layout every N edits (0: never).") var verify: Int = 0
+    @Option(help: "Height of the page brought up to date after each edit.") var pageHeight: Double = 800
+    @Option(help: "Seed for the edit positions.") var seed: UInt64 = 1
+
+    func run() throws {
+        let catalog = try text.catalog()
+        let font = try text.primaryFont(catalog)
+        let style = try text.paragraphStyle()
+        let contents = try String(contentsOfFile: file, encoding: .utf8)
+        let attributes: [NSAttributedString.Key: Any] = [.font: font, .paragraphStyle: style]
+        let storage = TextStorage(string: contents, attributes: attributes)
+        let container = TextContainer(size: CGSize(width: width, height: .infinity))
+
+        let fullStart = DispatchTime.now()
+        let manager = LayoutManager(textStorage: storage, textContainers: [container])
+        manager.ensureLayoutForAllText()
+        let full = seconds(since: fullStart)
+        print(String(format: "full layout: %.3f s, %d paragraphs, %d UTF-16 units", full, manager.numberOfParagraphs, storage.length))
+
+        var generator = SeededGenerator(seed: seed)
+        var times: [Double] = []
+        var verified = 0
+        let before = manager.statistics
+        for step in 0..<max(edits, 0) {
+            let length = storage.length
+            let position = length / 4 + Int(generator.next() % UInt64(max(length / 2, 1)))
+            let start = DispatchTime.now()
+            if step % 4 == 3, position < length {
+                storage.replaceCharacters(in: position..<(position + 1), with: "")
+            } else {
+                storage.replaceCharacters(in: position..<position, with: step % 7 == 6 ? " " : "e")
+            }
+            // The visible page: the lines around the caret.
+            if let caret = manager.caretRect(for: position) {
+                let page = CGRect(x: 0, y: max(caret.midY - pageHeight / 2, 0), width: width, height: pageHeight)
+                _ = manager.characterRange(forBoundingRect: page)
+            }
+            times.append(seconds(since: start))
+            if verify > 0, (step + 1) % verify == 0 || step + 1 == edits {
+                try compare(manager, storage: storage, container: container)
+                verified += 1
+            }
+        }
+        times.sort()
+        guard !times.isEmpty else { return }
+        let median = times[times.count / 2]
+        let p90 = times[min(times.count * 9 / 10, times.count - 1)]
+        let after = manager.statistics
+        print(String(format: "%d edits: median %.3f ms, 90th percentile %.3f ms, max %.3f ms; median / full layout = 1/%.0f",
+                     times.count, median * 1000, p90 * 1000, times.last! * 1000, full / median))
+        print("paragraphs shaped \(after.paragraphsShaped - before.paragraphsShaped), laid out "
+              + "\(after.paragraphsLaidOut - before.paragraphsLaidOut), moved \(after.paragraphsMoved - before.paragraphsMoved)")
+        if verify > 0 { print("verified against a full layout \(verified) times: identical lines and origins") }
+    }
+
+    private func compare(_ manager: LayoutManager, storage: TextStorage, container: TextContainer) throws {
+        let fresh = LayoutManager(textStorage: TextStorage(attributedString: storage.attributedString), textContainers: [container])
+        var ours: [(Range<Int>, CGPoint)] = []
+        var theirs: [(Range<Int>, CGPoint)] = []
+        manager.enumerateLineFragments { fragment, _ in ours.append((fragment.characterRange, fragment.baselineOrigin)) }
+        fresh.enumerateLineFragments { fragment, _ in theirs.append((fragment.characterRange, fragment.baselineOrigin)) }
+        guard ours.count == theirs.count,
+            zip(ours, theirs).allSatisfy({ $0.0 == $1.0 && abs($0.1.x - $1.1.x) < 1e-6 && abs($0.1.y - $1.1.y) < 1e-6 })
+        else {
+            throw ValidationError("incremental layout differs from a full layout (\(ours.count) lines against \(theirs.count))")
+        }
+    }
+
+    private func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+}
+
+/// SplitMix64: repeatable edit positions.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -39,7 +39,8 @@ SHOWCASE := office fjord AVATAR Wave — مرحبا بالعالم — नमस
 
 ## demo: the showcase line (ligatures, kerning, Arabic, Devanagari, colour emoji) as PNG, PDF and SVG, the
 ## showcase page (columns around a circle, mixed scripts, tab stops, a truncated line) as PDF and PNG, the line's
-## glyphs next to hb-shape's, and the table of the bundled fonts, all in out/.
+## glyphs next to hb-shape's, a selection across bidi text with its rectangles and carets, and the table of the
+## bundled fonts, all in out/.
 demo: build
 	@mkdir -p out
 	@bin=$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/galley; \
@@ -47,6 +48,7 @@ demo: build
 		$$bin render --font-dir Fonts --font "Linux Libertine O" --size 36 -o out/showcase.$$kind "$(SHOWCASE)" || exit 1; \
 	done; \
 	$$bin showcase --font-dir Fonts -o out/showcase-page.pdf -o out/showcase-page.png || exit 1; \
+	$$bin selection-demo --font-dir Fonts -o out/selection.pdf -o out/selection.png > /dev/null || exit 1; \
 	for breaking in greedy optimal; do \
 		$$bin render Tests/GalleyTests/Corpus/en_Latn.txt --font-dir Fonts --font "DejaVu Serif" --size 11 \
 			--page-size 260x760 --margins 14 --justify --hyphenate en-US --line-breaking $$breaking \
@@ -70,6 +72,8 @@ demo: build
 	echo "                     emoji and a truncated line (the README's second picture is a copy of the PNG)"; \
 	echo "  out/breaking-greedy.png, out/breaking-optimal.png  one justified, hyphenated column, broken greedily"; \
 	echo "                     and by Knuth-Plass, side by side; out/breaking-*.txt hold their quality measures"; \
+	echo "  out/selection.pdf, .png  GalleyText: a selection across English and Hebrew as its rectangles (one per"; \
+	echo "                     line and direction run), carets at its ends and both carets at a direction change"; \
 	echo "  out/shape.txt      galley shape next to hb-shape for two lines (identical glyphs and positions)"; \
 	echo "  out/fonts.txt      every face in Fonts/ (family, style, PostScript name, traits, file)"; \
 	echo "  out/font-info.txt  metrics, features, axes and tables of five faces"

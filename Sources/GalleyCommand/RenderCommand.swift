@@ -175,13 +175,7 @@ enum LineRendering {
         let bounds = line.typographicBounds
         let width = max(bounds.width, 1) + 2 * margin
         let height = bounds.ascent + bounds.descent + 2 * margin
-        let canvas: Canvas
-        switch url.pathExtension.lowercased() {
-        case "png": canvas = try Canvas(width: width, height: height, scale: scale)
-        case "pdf": canvas = try Canvas(pdfURL: url, width: width, height: height)
-        case "svg": canvas = try Canvas(svgURL: url, width: width, height: height)
-        default: throw ValidationError("the output must end in .png, .pdf or .svg: \(url.path)")
-        }
+        let canvas = try OutputCanvas.make(for: url, width: width, height: height, scale: scale)
         if let background { canvas.fill(CGRect(x: 0, y: 0, width: width, height: height), with: background) }
         canvas.textPosition = CGPoint(x: margin, y: margin + bounds.descent)
         canvas.draw(line)

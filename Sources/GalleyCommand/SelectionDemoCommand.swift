@@ -47,14 +47,7 @@ struct SelectionDemoCommand: ParsableCommand {
         func flip(_ rect: CGRect) -> CGRect {
             CGRect(x: margin + rect.minX, y: page.height - margin - rect.maxY, width: rect.width, height: rect.height)
         }
-        for file in output {
-            let url = URL(fileURLWithPath: file)
-            let canvas: Canvas
-            switch url.pathExtension.lowercased() {
-            case "pdf": canvas = try Canvas(pdfURL: url, width: page.width, height: page.height)
-            case "png": canvas = try Canvas(width: page.width, height: page.height, scale: CGFloat(scale))
-            default: throw ValidationError("the output must end in .pdf or .png")
-            }
+        try OutputCanvas.draw(to: output, size: page, scale: CGFloat(scale)) { canvas in
             canvas.fill(CGRect(origin: .zero, size: page), with: .white)
             canvas.stroke(Path(rect: flip(CGRect(origin: .zero, size: CGSize(width: container.size.width, height: container.size.height)))),
                           with: Color(hex: "#cccccc")!, lineWidth: 0.5)
@@ -83,8 +76,6 @@ struct SelectionDemoCommand: ParsableCommand {
             canvas.textPosition = CGPoint(x: margin, y: 12)
             canvas.draw(Line(string: "Selection \(selection) (UTF-16): \(rects.count) rectangles; carets at its ends and at a direction change.",
                              font: small))
-            if canvas.kind == .png { try canvas.writePNG(to: url) }
-            try canvas.finish()
         }
         print("wrote \(output.joined(separator: ", ")): selection \(selection) as \(rects.count) rectangles over \(fragments.count) lines")
     }

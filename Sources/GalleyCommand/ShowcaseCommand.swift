@@ -99,22 +99,12 @@ struct ShowcaseCommand: ParsableCommand {
         attributes.clippingPaths = [ClippingPath(Path(ellipseIn: CGRect(x: page.width / 2 - 78, y: top - 338, width: 156, height: 156)))]
         let frames = Framesetter(attributedString: body).frames(paths: columns.map { Path(rect: $0) }, attributes: attributes)
 
-        for file in output {
-            let url = URL(fileURLWithPath: file)
-            let canvas: Canvas
-            switch url.pathExtension.lowercased() {
-            case "pdf": canvas = try Canvas(pdfURL: url, width: page.width, height: page.height)
-            case "svg": canvas = try Canvas(svgURL: url, width: page.width, height: page.height)
-            case "png": canvas = try Canvas(width: page.width, height: page.height, scale: CGFloat(scale))
-            default: throw ValidationError("the output must end in .pdf, .png or .svg")
-            }
+        try OutputCanvas.draw(to: output, size: page, scale: CGFloat(scale)) { canvas in
             canvas.fill(CGRect(origin: .zero, size: page), with: .white)
             canvas.fill(circle, with: Color(hex: "#e8eef7")!)
             canvas.stroke(circle, with: Color(hex: "#1f4e8c")!, lineWidth: 1.5)
             canvas.draw(headingFrame)
             for frame in frames { canvas.draw(frame) }
-            if canvas.kind == .png { try canvas.writePNG(to: url) }
-            try canvas.finish()
         }
         let lines = frames.reduce(0) { $0 + $1.lines.count } + headingFrame.lines.count
         print("wrote \(output.joined(separator: ", ")): one page, \(lines) lines in \(frames.count + 1) frames")

@@ -94,13 +94,7 @@ struct AttributedText: Sendable {
 
     /// The index of the attribute run holding UTF-16 offset `index` (binary search).
     func runIndex(at index: Int) -> Int {
-        var low = 0
-        var high = runStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if runStarts[middle] <= index { low = middle } else { high = middle - 1 }
-        }
-        return low
+        max(runStarts.partitioningIndex { $0 > index } - 1, 0)
     }
 
     /// The attributes of the UTF-16 unit at `index` (clamped to the text; the default run for empty text).

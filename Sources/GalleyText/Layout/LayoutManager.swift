@@ -151,13 +151,7 @@ public final class LayoutManager: TextStorageObserver {
         // Clamped to the length the paragraphs describe (during an edit, the storage is already longer or shorter).
         let clamped = min(max(index, 0), paragraphStarts.last ?? 0)
         // The last start ≤ index.
-        var low = 0
-        var high = paragraphs.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if paragraphStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
-        }
-        return low
+        return pieceIndex(at: clamped, starts: paragraphStarts)
     }
 
     private func makeParagraph(_ range: Range<Int>) -> Paragraph {
@@ -176,13 +170,7 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     private func recomputeStarts() {
-        paragraphStarts = [0]
-        paragraphStarts.reserveCapacity(paragraphs.count + 1)
-        var total = 0
-        for paragraph in paragraphs {
-            total += paragraph.length
-            paragraphStarts.append(total)
-        }
+        paragraphStarts = startOffsets(of: paragraphs) { $0.length }
     }
 
     // MARK: Edits

@@ -235,25 +235,9 @@ public final class TextStorage {
         return run + 1
     }
 
-    private func runIndex(at index: Int) -> Int {
-        var low = 0
-        var high = runs.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if runStarts[middle] <= index { low = middle } else { high = middle - 1 }
-        }
-        return low
-    }
+    private func runIndex(at index: Int) -> Int { pieceIndex(at: index, starts: runStarts) }
 
-    private func recomputeRunStarts() {
-        runStarts = [0]
-        runStarts.reserveCapacity(runs.count + 1)
-        var total = 0
-        for run in runs {
-            total += run.length
-            runStarts.append(total)
-        }
-    }
+    private func recomputeRunStarts() { runStarts = startOffsets(of: runs) { $0.length } }
 
     /// An attributed string's UTF-16 units and attribute runs.
     private static func split(_ string: NSAttributedString) -> ([UInt16], [(length: Int, attributes: [NSAttributedString.Key: Any])]) {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Galley
+@_spi(GalleyText) @testable import Galley
 
 /// Justification rules: spaces within their limit, then gaps between grapheme clusters (which justifies Chinese and
 /// Thai lines that have no spaces), never inside joining scripts — checked against Unicode's own ArabicShaping.txt.

@@ -1,0 +1,19 @@
+@_spi(GalleyText) import Galley
+
+/// Where each of a sequence of consecutive pieces starts, given their lengths, with the total last — the table
+/// that paragraph and attribute-run lookups search.
+func startOffsets<Pieces: Collection>(of pieces: Pieces, length: (Pieces.Element) -> Int) -> [Int] {
+    var starts = [0]
+    starts.reserveCapacity(pieces.count + 1)
+    var total = 0
+    for piece in pieces {
+        total += length(piece)
+        starts.append(total)
+    }
+    return starts
+}
+
+/// The piece holding offset `index` in a table of `startOffsets`: the last start at or before it (0 when none).
+func pieceIndex(at index: Int, starts: [Int]) -> Int {
+    max(starts.dropLast().partitioningIndex { $0 > index } - 1, 0)
+}

@@ -75,13 +75,13 @@ struct EditBenchCommand: ParsableCommand {
     }
 
     private func compare(_ manager: LayoutManager, storage: TextStorage, container: TextContainer) throws {
-        let fresh = LayoutManager(textStorage: TextStorage(attributedString: storage.attributedString), textContainers: [container])
+        let fresh = LayoutManager(textStorage: storage.copy(), textContainers: [container])
         var ours: [(Range<Int>, CGPoint)] = []
         var theirs: [(Range<Int>, CGPoint)] = []
         manager.enumerateLineFragments { fragment, _ in ours.append((fragment.characterRange, fragment.baselineOrigin)) }
         fresh.enumerateLineFragments { fragment, _ in theirs.append((fragment.characterRange, fragment.baselineOrigin)) }
         guard ours.count == theirs.count,
-            zip(ours, theirs).allSatisfy({ $0.0 == $1.0 && abs($0.1.x - $1.1.x) < 1e-6 && abs($0.1.y - $1.1.y) < 1e-6 })
+            zip(ours, theirs).allSatisfy({ $0.0 == $1.0 && abs($0.1.x - $1.1.x) < 1e-5 && abs($0.1.y - $1.1.y) < 1e-5 })
         else {
             throw ValidationError("incremental layout differs from a full layout (\(ours.count) lines against \(theirs.count))")
         }

@@ -116,7 +116,7 @@ struct FrameFiller {
         let limit = attributes.maximumNumberOfLines > 0 ? attributes.maximumNumberOfLines : Int.max
         // Depth from the top of the box: the same sums whatever the box's position, so a frame of a measured size
         // makes the very same decisions.
-        var depth: CGFloat = 0
+        var depth: CGFloat = attributes.startingDepth.isFinite ? max(attributes.startingDepth, 0) : 0
         var pendingGap: CGFloat = 0
         var lastParagraphEnd: Int? = nil
         // Optimal breaking decides a paragraph's lines at once; they are placed one by one.

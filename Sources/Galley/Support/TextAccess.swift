@@ -1,3 +1,5 @@
+import Foundation
+
 // What GalleyText (the editing layer) needs from inside Galley and nobody else should: the paragraph rule the
 // typesetter uses, so that a layout manager's paragraphs are the typesetter's. `@_spi(GalleyText)` keeps it out
 // of the public interface.
@@ -10,4 +12,16 @@
 
     /// Whether a UTF-16 unit ends a paragraph (CR may be followed by the LF it pairs with).
     public static func isSeparator(_ unit: UInt16) -> Bool { unit == 0x0A || unit == 0x0D || unit == 0x85 || unit == 0x2029 }
+}
+
+extension Typesetter {
+    /// A typesetter over UTF-16 text and attribute runs (ranges within the text, as in an attributed string), for
+    /// the editing layer, whose storage is not an `NSAttributedString`.
+    @_spi(GalleyText) public convenience init(units: [UInt16], runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])],
+                                              options: TypesetterOptions = TypesetterOptions(), defaultFont: Font? = nil,
+                                              shouldBreak: (@Sendable (_ index: Int, _ isHyphenation: Bool) -> Bool)? = nil) {
+        let text = AttributedText(units: units, runs: runs.map { ($0.range, StringAttributes($0.attributes)) },
+                                  defaultFont: defaultFont ?? Font.defaultFont)
+        self.init(text: text, options: options, breakVeto: shouldBreak)
+    }
 }

@@ -38,12 +38,15 @@ extension LayoutManager {
             for (lineIndex, line) in frame.lines.enumerated() {
                 let origin = frame.lineOrigins[lineIndex]
                 let fragment = frame.lineFragments[lineIndex]
-                let baseline = CGPoint(x: container.padding + origin.x, y: placement.top + placement.boxHeight - origin.y)
+                let baseline = CGPoint(x: container.frameOriginX + origin.x, y: placement.top + placement.boxHeight - origin.y)
                 let top = placement.top + placement.boxHeight - fragment.maxY
-                let rect = CGRect(x: fragment.minX, y: top, width: fragment.width + 2 * container.padding, height: fragment.height)
+                // The fragment with its padding (rectangular containers pad both ends; shapes are used as drawn).
+                let padding = container.path == nil ? container.padding : 0
+                let rect = CGRect(x: container.frameOriginX + fragment.minX - padding, y: top, width: fragment.width + 2 * padding,
+                                  height: fragment.height)
                 let bounds = line.typographicBounds
                 let visibleEnd = baseline.x + bounds.width - line.trailingWhitespaceWidth
-                let used = CGRect(x: rect.minX, y: baseline.y - bounds.ascent, width: max(visibleEnd - rect.minX + container.padding, 0),
+                let used = CGRect(x: rect.minX, y: baseline.y - bounds.ascent, width: max(visibleEnd - rect.minX + padding, 0),
                                   height: bounds.ascent + bounds.descent)
                 result.append(LineFragment(line: line, paragraphStart: start, containerIndex: placement.container, rect: rect,
                                            usedRect: used, baselineOrigin: baseline))
@@ -261,7 +264,7 @@ extension LayoutManager {
         var upper = 0
         let first = max((paragraphIndex(atY: rect.minY, inContainerAt: index) ?? layouts.count) - 1, 0)
         for paragraph in layouts.indices.dropFirst(first) where layouts[paragraph].placements.contains(where: { $0.container == index }) {
-            if let top = layouts[paragraph].placements.first?.top, layouts[paragraph].placements.first?.container == index,
+            if let top = layouts[paragraph].placements.first?.firstLineTop, layouts[paragraph].placements.first?.container == index,
                 top > rect.maxY { break }
             for fragment in lineFragments(ofParagraph: paragraph)
             where fragment.containerIndex == index && fragment.rect.intersects(rect) {
@@ -275,7 +278,7 @@ extension LayoutManager {
     /// The last laid-out paragraph that starts in container `index` at or above `y` (binary search: layouts are
     /// ordered by container, then depth), else the first one in that container.
     func paragraphIndex(atY y: CGFloat, inContainerAt index: Int) -> Int? {
-        func key(_ layout: ParagraphLayout) -> (Int, CGFloat)? { layout.placements.first.map { ($0.container, $0.top) } }
+        func key(_ layout: ParagraphLayout) -> (Int, CGFloat)? { layout.placements.first.map { ($0.container, $0.firstLineTop) } }
         var low = 0
         var high = layouts.count
         while low < high {

@@ -53,6 +53,9 @@ public final class LayoutManager: TextStorageObserver {
         /// The height of the frame's box: line origins are relative to its bottom.
         var boxHeight: CGFloat
         var frame: Frame
+
+        /// The depth of the top of the frame's first line fragment.
+        var firstLineTop: CGFloat { top + boxHeight - (frame.lineFragments.first?.maxY ?? boxHeight) }
     }
 
     /// The layout of one paragraph: where it started, its frames, and where it left the flow.
@@ -156,9 +159,11 @@ public final class LayoutManager: TextStorageObserver {
 
     private func makeParagraph(_ range: Range<Int>) -> Paragraph {
         statistics.paragraphsShaped += 1
-        let text = textStorage.attributedSubstring(from: range)
-        let framesetter = Framesetter(attributedString: text, options: typesetterOptions, defaultFont: defaultFont)
-        let style = text.length > 0 ? (text.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? ParagraphStyle ?? .default) : .default
+        // Straight from the storage's units and runs: no NSAttributedString in between.
+        let runs = textStorage.attributeRuns(in: range)
+        let typesetter = Typesetter(units: textStorage.units(in: range), runs: runs, options: typesetterOptions, defaultFont: defaultFont)
+        let framesetter = Framesetter(typesetter: typesetter)
+        let style = runs.first?.attributes[.paragraphStyle] as? ParagraphStyle ?? .default
         return Paragraph(length: range.count, framesetter: framesetter, style: style)
     }
 
@@ -314,26 +319,29 @@ public final class LayoutManager: TextStorageObserver {
             }
             let height = container.layoutHeight
             let remainingLines = container.maximumNumberOfLines > 0 ? container.maximumNumberOfLines - position.lines : Int.max
-            let boxHeight = height - depth
-            guard boxHeight > 0, remainingLines > 0, container.lineWidth > 0 else {
+            guard height - depth > 0, remainingLines > 0, container.path != nil || container.lineWidth > 0 else {
                 position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
                 continue
             }
             var attributes = FrameAttributes()
             attributes.maximumNumberOfLines = remainingLines == Int.max ? 0 : remainingLines
             attributes.lastLineTruncation = container.lastLineTruncation
-            let flip = AffineTransform(m11: 1, m12: 0, m21: 0, m22: -1, tX: 0, tY: height)
-            attributes.clippingPaths = container.exclusionPaths.map { ClippingPath($0.applying(flip)) }
-            let path = Path(rect: CGRect(x: container.padding, y: 0, width: container.lineWidth, height: boxHeight))
-            let frame = paragraph.framesetter.frame(stringRange: shown..<max(paragraph.length, shown), path: path, attributes: attributes)
+            attributes.pathFillRule = container.fillRule
+            attributes.clippingPaths = container.exclusionPaths.map { ClippingPath($0.applying(container.flip)) }
+            // The frame fills the whole container from `depth` down: the same bands a frame of the whole text
+            // would give these lines.
+            attributes.startingDepth = depth - (height - container.framePath.boundingBox.maxY)
+            let frame = paragraph.framesetter.frame(stringRange: shown..<max(paragraph.length, shown), path: container.framePath,
+                                                    attributes: attributes)
             if frame.lines.isEmpty {
                 // Nothing fits below: the next container.
                 position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
                 continue
             }
-            placements.append(Placement(container: position.container, top: depth, boxHeight: boxHeight, frame: frame))
+            let boxTop = height - frame.bounds.maxY
+            placements.append(Placement(container: position.container, top: boxTop, boxHeight: frame.bounds.height, frame: frame))
             shown = frame.visibleStringRange.upperBound
-            position = FlowPosition(container: position.container, depth: depth + frame.usedHeight,
+            position = FlowPosition(container: position.container, depth: boxTop + frame.usedHeight,
                                     lines: position.lines + frame.lines.count,
                                     gap: frame.gapAfterLastLine + max(Self.length(style.paragraphSpacing), 0))
             if shown >= paragraph.length { break }

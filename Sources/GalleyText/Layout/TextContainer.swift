@@ -13,6 +13,12 @@ public struct TextContainer: Hashable, Sendable {
     public var size: CGSize
     /// Areas the text flows around, in container coordinates (y down). TextKit: `exclusionPaths`.
     public var exclusionPaths: [Path]
+    /// The shape lines fill, in container coordinates (y down); nil: the whole rectangle. Any path: a circle, an
+    /// L shape, a ring (with `fillRule`). Line fragment padding is not applied inside a path (draw the path
+    /// smaller instead). TextKit: a `NSTextContainer` subclass overriding `lineFragmentRect(forProposedRect:…)`.
+    public var path: Path?
+    /// How `path` decides inside from outside.
+    public var fillRule: Path.FillRule = .winding
     /// Space kept empty at both ends of every line. TextKit: `lineFragmentPadding` (5 by default there too).
     public var lineFragmentPadding: CGFloat
     /// At most this many lines in the container (0: no limit). TextKit: `maximumNumberOfLines`.
@@ -23,9 +29,10 @@ public struct TextContainer: Hashable, Sendable {
     public var lineBreakMode: LineBreakMode
 
     /// A container of a size. TextKit: `NSTextContainer(size:)`.
-    public init(size: CGSize, exclusionPaths: [Path] = [], lineFragmentPadding: CGFloat = 5, maximumNumberOfLines: Int = 0,
-                lineBreakMode: LineBreakMode = .byWordWrapping) {
+    public init(size: CGSize, path: Path? = nil, exclusionPaths: [Path] = [], lineFragmentPadding: CGFloat = 5,
+                maximumNumberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping) {
         self.size = size
+        self.path = path
         self.exclusionPaths = exclusionPaths
         self.lineFragmentPadding = lineFragmentPadding
         self.maximumNumberOfLines = maximumNumberOfLines
@@ -35,12 +42,28 @@ public struct TextContainer: Hashable, Sendable {
     /// Whether every line fragment is the full width less padding: no exclusions. Lines laid out in such a
     /// container do not depend on how far down they sit, so the layout manager moves them instead of laying them
     /// out again. TextKit: `isSimpleRectangularTextContainer`.
-    public var isSimpleRectangular: Bool { exclusionPaths.isEmpty }
+    public var isSimpleRectangular: Bool { exclusionPaths.isEmpty && path == nil }
 
-    /// The usable height: the size's, or a very large one for a growing container.
+    /// The usable height: the size's, or a very large one for a growing container (the path's bottom for a shape).
     var layoutHeight: CGFloat {
-        size.height.isFinite && size.height > 0 ? size.height : size.height.isNaN || size.height <= 0 ? 0 : 1e9
+        if size.height.isFinite { return max(size.height, 0) }
+        if size.height.isNaN || size.height < 0 { return 0 }
+        if let path, path.boundingBox.maxY.isFinite { return max(path.boundingBox.maxY, 0) }
+        return 1e9
     }
+
+    /// The shape in Galley's frame coordinates (y up, the container's bottom at 0), and the transform that
+    /// takes container coordinates there.
+    var flip: AffineTransform { AffineTransform(m11: 1, m12: 0, m21: 0, m22: -1, tX: 0, tY: layoutHeight) }
+
+    /// The path a frame fills: the container's shape, or its rectangle less the padding at both ends.
+    var framePath: Path {
+        if let path { return path.applying(flip) }
+        return Path(rect: CGRect(x: padding, y: 0, width: lineWidth, height: layoutHeight))
+    }
+
+    /// Where a frame's origins are measured from: the left edge of the frame path's box.
+    var frameOriginX: CGFloat { path == nil ? padding : (path?.boundingBox.minX ?? 0) }
 
     /// The usable width for lines (padding removed, never negative; NaN counts as none).
     var lineWidth: CGFloat {

@@ -89,18 +89,34 @@ public final class TextStorage {
     /// A copy of part of the text (clamped to the text).
     public func attributedSubstring(from range: Range<Int>) -> NSAttributedString {
         let range = clamped(range)
-        let result = NSMutableAttributedString(string: "")
-        guard !range.isEmpty else { return result }
+        let result = NSMutableAttributedString(string: String(decoding: characters[range], as: UTF16.self))
+        for run in attributeRuns(in: range) { result.setAttributes(run.attributes, range: NSRange(run.range)) }
+        return result
+    }
+
+    /// The attribute runs of part of the text, with ranges relative to its start (clamped to the text).
+    public func attributeRuns(in range: Range<Int>) -> [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])] {
+        let range = clamped(range)
+        guard !range.isEmpty else { return [] }
+        var result: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])] = []
         var run = runIndex(at: range.lowerBound)
         var position = range.lowerBound
         while position < range.upperBound, run < runs.count {
             let end = min(runStarts[run + 1], range.upperBound)
-            result.append(NSAttributedString(string: String(decoding: characters[position..<end], as: UTF16.self),
-                                             attributes: runs[run].attributes))
+            result.append(((position - range.lowerBound)..<(end - range.lowerBound), runs[run].attributes))
             position = end
             run += 1
         }
         return result
+    }
+
+    /// An independent copy of the storage (its text and attributes; no observers).
+    public func copy() -> TextStorage {
+        let copy = TextStorage()
+        copy.characters = characters
+        copy.runs = runs
+        copy.runStarts = runStarts
+        return copy
     }
 
     /// The UTF-16 units of part of the text (clamped to the text).

@@ -70,6 +70,20 @@ import Testing
         #expect(storage.attributes(at: 4).effectiveRange == 0..<storage.length)
     }
 
+    @Test func copiesKeepTextAndAttributes() {
+        let storage = TextStorage(string: "plain bold plain")
+        storage.addAttribute(.kern, value: 3.0, range: 6..<10)
+        let substring = storage.attributedSubstring(from: 4..<12)
+        #expect(substring.string == "n bold p")
+        var range = NSRange()
+        #expect(substring.attribute(.kern, at: 3, effectiveRange: &range) as? Double == 3.0)
+        #expect(range == NSRange(location: 2, length: 4))
+        #expect(storage.attributeRuns(in: 4..<12).map(\.range) == [0..<2, 2..<6, 6..<8])
+        let copy = storage.copy()
+        storage.replaceCharacters(in: 0..<5, with: "")
+        #expect(copy.string == "plain bold plain" && copy.attributes(at: 7).effectiveRange == 6..<10)
+    }
+
     @Test func badRangesAreClamped() {
         let storage = TextStorage(string: "abc")
         storage.replaceCharacters(in: 2..<99, with: "Z")

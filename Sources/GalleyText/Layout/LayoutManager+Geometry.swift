@@ -137,8 +137,7 @@ extension LayoutManager {
         guard length > 0 else { return CGRect(x: 0, y: 0, width: container.size.width, height: height) }
         ensureLayoutForAllText()
         guard let last = layouts.last, last.isComplete, let lastFragment = lineFragments(ofParagraph: layouts.count - 1).last else { return nil }
-        let style = paragraphs[paragraphs.count - 1].style
-        let y = lastFragment.rect.maxY + last.end.gap + max(Self.length(style.paragraphSpacingBefore), 0)
+        let y = lastFragment.rect.maxY + last.end.gap + spacing(before: true, paragraph: paragraphs.count - 1)
         let width = textContainers[lastFragment.containerIndex].size.width
         return CGRect(x: 0, y: y, width: width.isFinite ? width : lastFragment.rect.width, height: height)
     }

@@ -20,6 +20,11 @@ public final class LayoutManager: TextStorageObserver {
     public let textStorage: TextStorage
     /// The containers text flows through, in order. TextKit: `textContainers`.
     public private(set) var textContainers: [TextContainer]
+    /// Hooks into layout (break vetoes, paragraph spacing); held weakly. Setting it drops the layout.
+    /// TextKit: `delegate`.
+    public weak var delegate: LayoutManagerDelegate? {
+        didSet { invalidateLayout() }
+    }
     /// Options for every paragraph's typesetter (language for hyphenation, forced direction).
     public let typesetterOptions: TypesetterOptions
     /// The font for text without one.
@@ -30,6 +35,7 @@ public final class LayoutManager: TextStorageObserver {
         var length: Int
         let framesetter: Framesetter
         var style: ParagraphStyle
+        let origin: ParagraphOrigin
     }
 
     /// Where the flow stands before a paragraph: what its layout depends on.
@@ -161,10 +167,12 @@ public final class LayoutManager: TextStorageObserver {
         statistics.paragraphsShaped += 1
         // Straight from the storage's units and runs: no NSAttributedString in between.
         let runs = textStorage.attributeRuns(in: range)
-        let typesetter = Typesetter(units: textStorage.units(in: range), runs: runs, options: typesetterOptions, defaultFont: defaultFont)
+        let origin = ParagraphOrigin(start: range.lowerBound, manager: self)
+        let typesetter = Typesetter(units: textStorage.units(in: range), runs: runs, options: typesetterOptions, defaultFont: defaultFont,
+                                    shouldBreak: { index, hyphenating in origin.shouldBreak(before: index, hyphenating: hyphenating) })
         let framesetter = Framesetter(typesetter: typesetter)
         let style = runs.first?.attributes[.paragraphStyle] as? ParagraphStyle ?? .default
-        return Paragraph(length: range.count, framesetter: framesetter, style: style)
+        return Paragraph(length: range.count, framesetter: framesetter, style: style, origin: origin)
     }
 
     private func rebuildParagraphs() {
@@ -176,6 +184,7 @@ public final class LayoutManager: TextStorageObserver {
 
     private func recomputeStarts() {
         paragraphStarts = startOffsets(of: paragraphs) { $0.length }
+        for (index, paragraph) in paragraphs.enumerated() { paragraph.origin.start = paragraphStarts[index] }
     }
 
     // MARK: Edits
@@ -307,7 +316,6 @@ public final class LayoutManager: TextStorageObserver {
     private func layOut(paragraph index: Int, from start: FlowPosition) -> ParagraphLayout {
         statistics.paragraphsLaidOut += 1
         let paragraph = paragraphs[index]
-        let style = paragraph.style
         var position = start
         var placements: [Placement] = []
         var shown = 0
@@ -315,7 +323,7 @@ public final class LayoutManager: TextStorageObserver {
             let container = textContainers[position.container]
             var depth = position.depth
             if position.lines > 0, shown == 0 {
-                depth += position.gap + max(Self.length(style.paragraphSpacingBefore), 0)
+                depth += position.gap + spacing(before: true, paragraph: index)
             }
             let height = container.layoutHeight
             let remainingLines = container.maximumNumberOfLines > 0 ? container.maximumNumberOfLines - position.lines : Int.max
@@ -343,7 +351,7 @@ public final class LayoutManager: TextStorageObserver {
             shown = frame.visibleStringRange.upperBound
             position = FlowPosition(container: position.container, depth: boxTop + frame.usedHeight,
                                     lines: position.lines + frame.lines.count,
-                                    gap: frame.gapAfterLastLine + max(Self.length(style.paragraphSpacing), 0))
+                                    gap: frame.gapAfterLastLine + spacing(before: false, paragraph: index))
             if shown >= paragraph.length { break }
             let truncated = frame.lines.last?.runs.contains { $0.isTruncationToken } ?? false
             if truncated { break }
@@ -355,4 +363,15 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     static func length(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
+
+    /// The spacing above or below a paragraph: its style's, as the delegate adjusts it (never negative).
+    func spacing(before: Bool, paragraph index: Int) -> CGFloat {
+        let style = paragraphs[index].style
+        let proposed = max(Self.length(before ? style.paragraphSpacingBefore : style.paragraphSpacing), 0)
+        guard let delegate else { return proposed }
+        let start = paragraphStarts[index]
+        let answer = before ? delegate.layoutManager(self, paragraphSpacingBeforeParagraphAt: start, proposed: proposed)
+            : delegate.layoutManager(self, paragraphSpacingAfterParagraphAt: start, proposed: proposed)
+        return max(Self.length(answer), 0)
+    }
 }

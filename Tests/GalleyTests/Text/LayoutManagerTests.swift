@@ -190,6 +190,66 @@ import Testing
     }
 }
 
+/// A delegate that keeps "New York" together and adds 10 pt above every paragraph.
+final class KeepTogether: LayoutManagerDelegate {
+    let protected: [Range<Int>]
+    var asked = 0
+    init(protected: [Range<Int>]) { self.protected = protected }
+    func layoutManager(_ layoutManager: LayoutManager, shouldBreakLineBefore index: Int, hyphenating: Bool) -> Bool {
+        asked += 1
+        return !protected.contains { $0.lowerBound < index && index < $0.upperBound }
+    }
+    func layoutManager(_ layoutManager: LayoutManager, paragraphSpacingBeforeParagraphAt index: Int, proposed: CGFloat) -> CGFloat {
+        proposed + 10
+    }
+}
+
+extension LayoutManagerTests {
+    @Test func delegateVetoesBreaksAndAddsSpacing() throws {
+        let sentence = "They flew from London to New York and back to New York again, twice over. "
+        let text = String(repeating: sentence, count: 6) + "\n" + String(repeating: sentence, count: 2)
+        let font = try TestFonts.font("DejaVuSerif.ttf", size: 12)
+        let storage = TextStorage(string: text, attributes: [.font: font])
+        let manager = LayoutManager(textStorage: storage, textContainers: [TextContainer(size: CGSize(width: 120, height: CGFloat.infinity))])
+        func spaces() -> [Range<Int>] {
+            var result: [Range<Int>] = []
+            var search = storage.string.startIndex
+            while let found = storage.string.range(of: "New York", range: search..<storage.string.endIndex) {
+                let start = storage.string.utf16.distance(from: storage.string.utf16.startIndex, to: found.lowerBound)
+                result.append(start..<(start + 8))
+                search = found.upperBound
+            }
+            return result
+        }
+        func lineEnds() -> [Int] {
+            var ends: [Int] = []
+            manager.enumerateLineFragments { fragment, _ in ends.append(fragment.characterRange.upperBound) }
+            return ends
+        }
+        let protected = spaces()
+        func breaksInside(_ ranges: [Range<Int>]) -> Bool {
+            lineEnds().contains { end in ranges.contains { $0.lowerBound < end && end < $0.upperBound } }
+        }
+        // Without the delegate some line breaks inside "New York" (at the first width where one does); with it none.
+        for width in stride(from: 120.0, through: 300, by: 4) where !breaksInside(protected) {
+            manager.setTextContainer(TextContainer(size: CGSize(width: width, height: CGFloat.infinity)), at: 0)
+        }
+        #expect(breaksInside(protected))
+        let secondParagraphTop = try #require(manager.lineFragment(forCharacterAt: text.utf16.count - 3)).rect.minY
+        let delegate = KeepTogether(protected: protected)
+        manager.delegate = delegate
+        #expect(!breaksInside(protected))
+        #expect(delegate.asked > 0)
+        let movedTop = try #require(manager.lineFragment(forCharacterAt: text.utf16.count - 3)).rect.minY
+        #expect(movedTop > secondParagraphTop + 9.99, "10 pt more above the second paragraph (and its lines may differ)")
+        // Edits keep asking the delegate with storage offsets: an insertion before shifts the protected ranges.
+        storage.replaceCharacters(in: 0..<0, with: "Again: ")
+        let shifted = KeepTogether(protected: protected.map { ($0.lowerBound + 7)..<($0.upperBound + 7) })
+        manager.delegate = shifted
+        #expect(!breaksInside(shifted.protected))
+    }
+}
+
 /// A small seeded generator (SplitMix64), so random edits repeat run after run.
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64

@@ -114,6 +114,11 @@ extension LayoutManager {
     /// The rectangle the text takes in container `index`: the union of its used rects. TextKit: `usedRect(for:)`.
     public func usedRect(forContainerAt index: Int) -> CGRect {
         ensureLayout(forContainerAt: index)
+        return usedRect(forLaidOutContainerAt: index)
+    }
+
+    /// The union of the used rects already laid out in container `index`.
+    func usedRect(forLaidOutContainerAt index: Int) -> CGRect {
         var union = CGRect.null
         for (paragraph, layout) in layouts.enumerated() where layout.placements.contains(where: { $0.container == index }) {
             for fragment in lineFragments(ofParagraph: paragraph) where fragment.containerIndex == index {
@@ -258,7 +263,7 @@ extension LayoutManager {
     /// The characters of the lines whose fragments meet `rect` in container `index`. TextKit:
     /// `glyphRange(forBoundingRect:in:)`.
     public func characterRange(forBoundingRect rect: CGRect, inContainerAt index: Int = 0) -> Range<Int> {
-        ensureLayout(forContainerAt: index)
+        ensureLayout(forBoundingRect: rect, inContainerAt: index)
         var lower: Int? = nil
         var upper = 0
         let first = max((paragraphIndex(atY: rect.minY, inContainerAt: index) ?? layouts.count) - 1, 0)
@@ -292,7 +297,7 @@ extension LayoutManager {
     /// The line fragment of container `index` whose band holds y, else the nearest one (looked for in the
     /// paragraph found by binary search and its neighbours).
     private func nearestFragment(to point: CGPoint, inContainerAt index: Int) -> LineFragment? {
-        ensureLayout(forContainerAt: index)
+        ensureLayout(forBoundingRect: CGRect(x: point.x, y: point.y, width: 0, height: 0), inContainerAt: index)
         guard let around = paragraphIndex(atY: point.y, inContainerAt: index) else { return nil }
         var best: (distance: CGFloat, fragment: LineFragment)? = nil
         for paragraph in max(around - 1, 0)...min(around + 1, layouts.count - 1)

@@ -309,6 +309,41 @@ public final class LayoutManager: TextStorageObserver {
         }
     }
 
+    /// Lays out the text as far as needed to fill `rect` of container `index` (and one paragraph below it), not
+    /// further: a viewport's worth in a long document. TextKit: `ensureLayout(forBoundingRect:in:)`.
+    public func ensureLayout(forBoundingRect rect: CGRect, inContainerAt index: Int = 0) {
+        var extra = 1
+        while layouts.count < paragraphs.count {
+            if let last = layouts.last {
+                if !last.isComplete || last.end.container > index { return }
+                if last.end.container == index, last.end.depth > rect.maxY {
+                    if extra == 0 { return }
+                    extra -= 1
+                }
+            }
+            let start = layouts.last?.end ?? .start
+            layouts.append(layOut(paragraph: layouts.count, from: start))
+        }
+    }
+
+    /// The height the text takes in container `index`: exact once the text reaching into it is laid out, else the
+    /// laid-out part's height plus an estimate for the rest at the laid-out part's height per character — for a
+    /// scroll bar over a long document before (or without) laying all of it out. TextKit 2:
+    /// `usageBoundsForTextContainer` with estimated layout.
+    public func estimatedUsedHeight(forContainerAt index: Int) -> CGFloat {
+        if layouts.isEmpty { ensureLayout(throughParagraph: 0) }
+        let exact = usedRect(forLaidOutContainerAt: index).maxY
+        // Only the container the flow is filling, with text left to lay out, needs an estimate.
+        guard let last = layouts.last, last.isComplete, last.end.container == index, layouts.count < paragraphs.count,
+            let first = layouts.indices.first(where: { layouts[$0].placements.contains { $0.container == index } })
+        else { return exact }
+        let firstCharacter = paragraphStarts[first] + (layouts[first].placements.first { $0.container == index }?.frame.visibleStringRange.lowerBound ?? 0)
+        let laidOut = paragraphStarts[layouts.count] - firstCharacter
+        let remaining = (paragraphStarts.last ?? 0) - paragraphStarts[layouts.count]
+        guard laidOut > 0 else { return exact }
+        return last.end.depth + CGFloat(remaining) * last.end.depth / CGFloat(laidOut)
+    }
+
     /// Lays out everything that fits. TextKit: `ensureLayout(for:)` on the last container.
     public func ensureLayoutForAllText() { ensureLayout(throughParagraph: paragraphs.count - 1) }
 

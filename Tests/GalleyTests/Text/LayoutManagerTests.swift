@@ -250,6 +250,29 @@ extension LayoutManagerTests {
     }
 }
 
+extension LayoutManagerTests {
+    @Test func viewportsLayOutOnlyWhatTheyShow() throws {
+        let text = try Self.sampleText(paragraphs: 60)
+        let manager = LayoutManager(textStorage: TextStorage(attributedString: text),
+                                    textContainers: [TextContainer(size: CGSize(width: 300, height: CGFloat.infinity))])
+        // The top of the document: a few paragraphs, not sixty.
+        let top = manager.characterRange(forBoundingRect: CGRect(x: 0, y: 0, width: 300, height: 120))
+        #expect(top.lowerBound == 0 && !top.isEmpty)
+        #expect(manager.statistics.paragraphsLaidOut < 12, "\(manager.statistics.paragraphsLaidOut) paragraphs laid out for one screen")
+        let estimate = manager.estimatedUsedHeight(forContainerAt: 0)
+        manager.ensureLayoutForAllText()
+        let exact = manager.usedRect(forContainerAt: 0).maxY
+        #expect(abs(estimate - exact) < 0.35 * exact, "estimate \(estimate), exact \(exact)")
+        #expect(manager.estimatedUsedHeight(forContainerAt: 0) == exact)
+        // A tap far down lays out as far as the tap, and finds its line.
+        let fresh = LayoutManager(textStorage: TextStorage(attributedString: text),
+                                  textContainers: [TextContainer(size: CGSize(width: 300, height: CGFloat.infinity))])
+        let tapped = fresh.closestPosition(to: CGPoint(x: 50, y: exact / 2))
+        #expect(fresh.statistics.paragraphsLaidOut < 50)
+        #expect(tapped == manager.closestPosition(to: CGPoint(x: 50, y: exact / 2)))
+    }
+}
+
 /// A small seeded generator (SplitMix64), so random edits repeat run after run.
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64

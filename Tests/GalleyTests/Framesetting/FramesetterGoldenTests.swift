@@ -20,14 +20,7 @@ import Testing
     }
 
     static func compare(_ name: String, _ actual: String) {
-        let url = directory.appendingPathComponent(name)
-        if Golden.isRecording {
-            Golden.record(Data(actual.utf8), to: url)
-            return
-        }
-        let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        #expect(actual == expected, "\(name) differs; the actual dump is in Golden/Failures/")
-        if actual != expected { Golden.writeFailure(Data(actual.utf8), besides: url) }
+        Golden.compare(actual, to: directory.appendingPathComponent(name))
     }
 
     static let rect = Path(rect: CGRect(x: 0, y: 0, width: 220, height: 400))

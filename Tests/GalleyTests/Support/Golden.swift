@@ -14,6 +14,17 @@ enum Golden {
         try? data.write(to: folder.appendingPathComponent(golden.lastPathComponent))
     }
 
+    /// Compares a text dump with its golden (or records it), writing the actual dump to Failures/ when they differ.
+    static func compare(_ actual: String, to url: URL) {
+        if isRecording {
+            record(Data(actual.utf8), to: url)
+            return
+        }
+        let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        #expect(actual == expected, "\(url.lastPathComponent) differs; the actual dump is in \(url.deletingLastPathComponent().lastPathComponent)/Failures/")
+        if actual != expected { writeFailure(Data(actual.utf8), besides: url) }
+    }
+
     /// Records `data` as the new golden and fails the test.
     static func record(_ data: Data, to golden: URL) {
         try? data.write(to: golden)

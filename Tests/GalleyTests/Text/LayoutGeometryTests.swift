@@ -135,3 +135,40 @@ import Testing
         #expect(firstRect.width > 0 && firstRect.height > 0)
     }
 }
+
+/// Goldens of the editor geometry (GALLEY_RECORD=1 rewrites Text/Golden/geometry.txt): caret rects at every
+/// grapheme boundary, selection rects of three ranges, and where movement goes, for each case.
+extension LayoutGeometryTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/geometry.txt")
+
+    @Test func geometryGolden() throws {
+        func fixed(_ value: CGFloat) -> String { String(format: "%.3f", value) }
+        func rect(_ rect: CGRect) -> String { "(\(fixed(rect.minX)) \(fixed(rect.minY)) \(fixed(rect.width))×\(fixed(rect.height)))" }
+        var dump = ""
+        for (name, text) in Self.cases {
+            let manager = try Self.manager(text)
+            let bounds = Self.boundaries(text)
+            dump += "== \(name)\ncarets:"
+            for index in bounds {
+                dump += " \(index)" + (manager.caretRect(for: index).map { rect($0) } ?? "-")
+            }
+            dump += "\n"
+            for range in [bounds[2]..<bounds[9], bounds[5]..<bounds[bounds.count / 2], bounds[0]..<bounds[bounds.count - 1]] {
+                dump += "selection \(range):"
+                for piece in manager.selectionRects(for: range) {
+                    dump += " \(rect(piece.rect))\(piece.isRightToLeft ? "r" : "l")\(piece.containsStart ? "S" : "")\(piece.containsEnd ? "E" : "")"
+                }
+                dump += "\n"
+            }
+            dump += "right from 0:"
+            var position = 0
+            for _ in 0..<12 {
+                guard let next = manager.position(from: position, in: .right) else { break }
+                dump += " \(next)"
+                position = next
+            }
+            dump += "\ndown from 2: \(manager.position(from: 2, in: .down).map(String.init) ?? "-")\n"
+        }
+        Golden.compare(dump, to: Self.golden)
+    }
+}

@@ -273,6 +273,27 @@ extension LayoutManagerTests {
     }
 }
 
+extension LayoutManagerTests {
+    @Test func severalLayoutManagersShowOneStorage() throws {
+        let storage = TextStorage(attributedString: try Self.sampleText(paragraphs: 12))
+        let narrow = [TextContainer(size: CGSize(width: 180, height: CGFloat.infinity))]
+        let pages = [TextContainer(size: CGSize(width: 320, height: 200)), TextContainer(size: CGSize(width: 320, height: 200)),
+                     TextContainer(size: CGSize(width: 320, height: CGFloat.infinity))]
+        let first = LayoutManager(textStorage: storage, textContainers: narrow)
+        let second = LayoutManager(textStorage: storage, textContainers: pages)
+        first.ensureLayoutForAllText()
+        second.ensureLayout(forCharacterRange: 0..<100)
+        storage.beginEditing()
+        storage.replaceCharacters(in: 40..<60, with: "a new sentence\nand a new paragraph ")
+        storage.addAttribute(.kern, value: 1.5, range: 200..<260)
+        storage.endEditing()
+        storage.replaceCharacters(in: storage.length..<storage.length, with: "\nThe end.")
+        #expect(Self.dump(first) == Self.dump(LayoutManager(textStorage: storage.copy(), textContainers: narrow)))
+        #expect(Self.dump(second) == Self.dump(LayoutManager(textStorage: storage.copy(), textContainers: pages)))
+        #expect(Set(Self.dump(second).lines.map(\.container)) == [0, 1, 2])
+    }
+}
+
 /// A small seeded generator (SplitMix64), so random edits repeat run after run.
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64

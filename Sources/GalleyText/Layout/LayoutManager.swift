@@ -36,6 +36,8 @@ public final class LayoutManager: TextStorageObserver {
         let framesetter: Framesetter
         var style: ParagraphStyle
         let origin: ParagraphOrigin
+        /// Offsets just after each form feed (U+000C), relative to the paragraph: where a container may end.
+        var containerBreaks: [Int]
     }
 
     /// Where the flow stands before a paragraph: what its layout depends on.
@@ -168,11 +170,13 @@ public final class LayoutManager: TextStorageObserver {
         // Straight from the storage's units and runs: no NSAttributedString in between.
         let runs = textStorage.attributeRuns(in: range)
         let origin = ParagraphOrigin(start: range.lowerBound, manager: self)
-        let typesetter = Typesetter(units: textStorage.units(in: range), runs: runs, options: typesetterOptions, defaultFont: defaultFont,
+        let units = textStorage.units(in: range)
+        let containerBreaks = units.indices.filter { units[$0] == 0x0C }.map { $0 + 1 }
+        let typesetter = Typesetter(units: units, runs: runs, options: typesetterOptions, defaultFont: defaultFont,
                                     shouldBreak: { index, hyphenating in origin.shouldBreak(before: index, hyphenating: hyphenating) })
         let framesetter = Framesetter(typesetter: typesetter)
         let style = runs.first?.attributes[.paragraphStyle] as? ParagraphStyle ?? .default
-        return Paragraph(length: range.count, framesetter: framesetter, style: style, origin: origin)
+        return Paragraph(length: range.count, framesetter: framesetter, style: style, origin: origin, containerBreaks: containerBreaks)
     }
 
     private func rebuildParagraphs() {
@@ -374,8 +378,10 @@ public final class LayoutManager: TextStorageObserver {
             // The frame fills the whole container from `depth` down: the same bands a frame of the whole text
             // would give these lines.
             attributes.startingDepth = depth - (height - container.framePath.boundingBox.maxY)
-            let frame = paragraph.framesetter.frame(stringRange: shown..<max(paragraph.length, shown), path: container.framePath,
-                                                    attributes: attributes)
+            // A form feed ends the container (unless the delegate declines): this frame stops after it.
+            let containerBreak = paragraph.containerBreaks.first { $0 > shown && $0 < paragraph.length && breaksContainer(paragraph, at: $0 - 1) }
+            let end = containerBreak ?? max(paragraph.length, shown)
+            let frame = paragraph.framesetter.frame(stringRange: shown..<end, path: container.framePath, attributes: attributes)
             if frame.lines.isEmpty {
                 // Nothing fits below: the next container.
                 position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
@@ -388,6 +394,10 @@ public final class LayoutManager: TextStorageObserver {
                                     lines: position.lines + frame.lines.count,
                                     gap: frame.gapAfterLastLine + spacing(before: false, paragraph: index))
             if shown >= paragraph.length { break }
+            if let containerBreak, shown == containerBreak {
+                position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
+                continue
+            }
             let truncated = frame.lines.last?.runs.contains { $0.isTruncationToken } ?? false
             if truncated { break }
             position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
@@ -398,6 +408,12 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     static func length(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
+
+    /// Whether the form feed at a paragraph-relative offset ends its container.
+    private func breaksContainer(_ paragraph: Paragraph, at offset: Int) -> Bool {
+        guard let delegate else { return true }
+        return delegate.layoutManager(self, shouldBreakContainerAt: paragraph.origin.start + offset)
+    }
 
     /// The spacing above or below a paragraph: its style's, as the delegate adjusts it (never negative).
     func spacing(before: Bool, paragraph index: Int) -> CGFloat {

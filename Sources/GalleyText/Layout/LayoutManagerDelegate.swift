@@ -18,6 +18,11 @@ public protocol LayoutManagerDelegate: AnyObject {
     /// The space below the paragraph starting at `index`, given the paragraph style's.
     /// TextKit: `layoutManager(_:paragraphSpacingAfterGlyphAt:withProposedLineFragmentRect:)`.
     func layoutManager(_ layoutManager: LayoutManager, paragraphSpacingAfterParagraphAt index: Int, proposed: CGFloat) -> CGFloat
+
+    /// Whether the form feed (U+000C) at `index` ends its container, so that the text after it starts at the top of
+    /// the next one (by default it does); declined, it only ends its line. TextKit: `layoutManager(_:shouldUse:
+    /// forControlCharacterAt:)` answering `.containerBreak`.
+    func layoutManager(_ layoutManager: LayoutManager, shouldBreakContainerAt index: Int) -> Bool
 }
 
 extension LayoutManagerDelegate {
@@ -33,6 +38,9 @@ extension LayoutManagerDelegate {
     public func layoutManager(_ layoutManager: LayoutManager, paragraphSpacingAfterParagraphAt index: Int, proposed: CGFloat) -> CGFloat {
         proposed
     }
+
+    /// Form feeds break containers.
+    public func layoutManager(_ layoutManager: LayoutManager, shouldBreakContainerAt index: Int) -> Bool { true }
 }
 
 /// Where a paragraph starts now, and the manager whose delegate vetoes its breaks: what a paragraph's typesetter

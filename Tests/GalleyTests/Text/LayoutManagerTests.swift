@@ -126,7 +126,7 @@ import Testing
         manager.ensureLayoutForAllText()
         let lazy = LayoutManager(textStorage: storage, textContainers: containers)
         var generator = SplitMix(seed: configuration.count)
-        let insertions = ["a", "word ", " ", "\n", "\r", "\u{2029}", "שלום ", "é", "😀", "mixed עברית text\n"]
+        let insertions = ["a", "word ", " ", "\n", "\r", "\u{2029}", "שלום ", "é", "😀", "mixed עברית text\n", "\u{000C}"]
         var compared = 0
         var log: [String] = []
         for step in 0..<150 {
@@ -291,6 +291,29 @@ extension LayoutManagerTests {
         #expect(Self.dump(first) == Self.dump(LayoutManager(textStorage: storage.copy(), textContainers: narrow)))
         #expect(Self.dump(second) == Self.dump(LayoutManager(textStorage: storage.copy(), textContainers: pages)))
         #expect(Set(Self.dump(second).lines.map(\.container)) == [0, 1, 2])
+    }
+}
+
+final class NoContainerBreaks: LayoutManagerDelegate {
+    func layoutManager(_ layoutManager: LayoutManager, shouldBreakContainerAt index: Int) -> Bool { false }
+}
+
+extension LayoutManagerTests {
+    @Test func formFeedsBreakContainers() throws {
+        let font = try TestFonts.font("DejaVuSerif.ttf", size: 12)
+        let storage = TextStorage(string: "Page one.\u{000C}Page two starts here.\nStill page two.", attributes: [.font: font])
+        let page = TextContainer(size: CGSize(width: 300, height: 200))
+        let manager = LayoutManager(textStorage: storage, textContainers: [page, page, page])
+        let second = manager.characterRange(forContainerAt: 1)
+        #expect(manager.characterRange(forContainerAt: 0) == 0..<10)
+        #expect(second == 10..<storage.length)
+        let top = try #require(manager.lineFragment(forCharacterAt: 10))
+        #expect(top.containerIndex == 1 && top.rect.minY < 1e-9)
+        // Declined by the delegate, a form feed only ends its line.
+        let delegate = NoContainerBreaks()
+        manager.delegate = delegate
+        #expect(manager.characterRange(forContainerAt: 0) == 0..<storage.length)
+        #expect(manager.lineFragment(forCharacterAt: 10)?.containerIndex == 0)
     }
 }
 

@@ -8,6 +8,8 @@ struct FrameFiller {
     let shape: BandShape
     let exclusions: [BandShape]
     let box: CGRect
+    /// Extra space below a line (given its string range), the editing layer's per-line hook; nil for none.
+    var extraSpacingAfterLine: ((Range<Int>) -> CGFloat)? = nil
 
     /// Tolerance for "fits": a frame of the size a suggestion measured must take the same lines.
     static let epsilon: CGFloat = 1e-6
@@ -188,6 +190,10 @@ struct FrameFiller {
                 let lineBox = placed[0].3
                 depth = bandDepth + lineBox.height
                 pendingGap = lineBox.gap
+                if let extra = extraSpacingAfterLine, let last = lines.last {
+                    let space = extra(last.stringRange)
+                    if space.isFinite, space > 0 { pendingGap += space }
+                }
                 index = lines.last.map { $0.stringRange.upperBound } ?? next
                 lastParagraphEnd = index == paragraph.range.upperBound ? index : nil
                 break

@@ -78,7 +78,7 @@ public final class Framesetter: Sendable {
         return (CGSize(width: suggestedWidth, height: frame.usedHeight), frame.visibleStringRange)
     }
 
-    private func resolved(_ range: Range<Int>) -> Range<Int> {
+    func resolved(_ range: Range<Int>) -> Range<Int> {
         let length = typesetter.length
         let start = min(max(range.lowerBound, 0), length)
         let end = range.isEmpty ? length : min(max(range.upperBound, start), length)

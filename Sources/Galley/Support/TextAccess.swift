@@ -25,3 +25,14 @@ extension Typesetter {
         self.init(text: text, options: options, breakVeto: shouldBreak)
     }
 }
+
+extension Framesetter {
+    /// `frame(stringRange:path:attributes:)` with extra space below lines: `spacingAfterLine` gets each line's string
+    /// range and returns the points to add below it (TextKit's line spacing hook).
+    @_spi(GalleyText) public func frame(stringRange: Range<Int>, path: Path, attributes: FrameAttributes,
+                                        spacingAfterLine: ((Range<Int>) -> CGFloat)?) -> Frame {
+        var filler = FrameFiller(typesetter: typesetter, path: path, attributes: attributes)
+        filler.extraSpacingAfterLine = spacingAfterLine
+        return filler.fill(resolved(stringRange))
+    }
+}

@@ -381,7 +381,12 @@ public final class LayoutManager: TextStorageObserver {
             // A form feed ends the container (unless the delegate declines): this frame stops after it.
             let containerBreak = paragraph.containerBreaks.first { $0 > shown && $0 < paragraph.length && breaksContainer(paragraph, at: $0 - 1) }
             let end = containerBreak ?? max(paragraph.length, shown)
-            let frame = paragraph.framesetter.frame(stringRange: shown..<end, path: container.framePath, attributes: attributes)
+            let start = paragraph.origin.start
+            let lineSpacing: ((Range<Int>) -> CGFloat)? = delegate.map { delegate in
+                { [unowned self] range in delegate.layoutManager(self, lineSpacingAfterLineEndingAt: start + range.upperBound) }
+            }
+            let frame = paragraph.framesetter.frame(stringRange: shown..<end, path: container.framePath, attributes: attributes,
+                                                    spacingAfterLine: lineSpacing)
             if frame.lines.isEmpty {
                 // Nothing fits below: the next container.
                 position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)

@@ -19,6 +19,11 @@ public protocol LayoutManagerDelegate: AnyObject {
     /// TextKit: `layoutManager(_:paragraphSpacingAfterGlyphAt:withProposedLineFragmentRect:)`.
     func layoutManager(_ layoutManager: LayoutManager, paragraphSpacingAfterParagraphAt index: Int, proposed: CGFloat) -> CGFloat
 
+    /// Extra space below the line that ends at storage offset `index` (its last character's offset plus one), given
+    /// none. Added to the line's own spacing; the next line moves down. TextKit:
+    /// `layoutManager(_:lineSpacingAfterGlyphAt:withProposedLineFragmentRect:)`.
+    func layoutManager(_ layoutManager: LayoutManager, lineSpacingAfterLineEndingAt index: Int) -> CGFloat
+
     /// Whether the form feed (U+000C) at `index` ends its container, so that the text after it starts at the top of
     /// the next one (by default it does); declined, it only ends its line. TextKit: `layoutManager(_:shouldUse:
     /// forControlCharacterAt:)` answering `.containerBreak`.
@@ -38,6 +43,9 @@ extension LayoutManagerDelegate {
     public func layoutManager(_ layoutManager: LayoutManager, paragraphSpacingAfterParagraphAt index: Int, proposed: CGFloat) -> CGFloat {
         proposed
     }
+
+    /// No extra line spacing.
+    public func layoutManager(_ layoutManager: LayoutManager, lineSpacingAfterLineEndingAt index: Int) -> CGFloat { 0 }
 
     /// Form feeds break containers.
     public func layoutManager(_ layoutManager: LayoutManager, shouldBreakContainerAt index: Int) -> Bool { true }

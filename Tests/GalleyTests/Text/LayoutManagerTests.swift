@@ -294,6 +294,32 @@ extension LayoutManagerTests {
     }
 }
 
+final class LineSpacer: LayoutManagerDelegate {
+    func layoutManager(_ layoutManager: LayoutManager, lineSpacingAfterLineEndingAt index: Int) -> CGFloat { 4 }
+}
+
+extension LayoutManagerTests {
+    @Test func delegateAddsSpaceAfterEveryLine() throws {
+        let storage = TextStorage(string: try Corpus.lines("en_Latn.txt").prefix(3).joined(separator: "\n"),
+                                  attributes: [.font: try TestFonts.font("DejaVuSerif.ttf", size: 12)])
+        let containers = [TextContainer(size: CGSize(width: 250, height: CGFloat.infinity))]
+        let manager = LayoutManager(textStorage: storage, textContainers: containers)
+        let plain = Self.dump(manager).lines.map(\.origin.y)
+        let spacer = LineSpacer()
+        manager.delegate = spacer
+        let spaced = Self.dump(manager).lines.map(\.origin.y)
+        #expect(plain.count == spaced.count && plain.count > 6)
+        for index in 1..<min(plain.count, spaced.count) {
+            #expect(abs((spaced[index] - spaced[index - 1]) - (plain[index] - plain[index - 1]) - 4) < 1e-6)
+        }
+        // Edits keep the spacing: incremental equals a fresh layout with the same delegate.
+        storage.replaceCharacters(in: 30..<30, with: "inserted words ")
+        let fresh = LayoutManager(textStorage: storage.copy(), textContainers: containers)
+        fresh.delegate = spacer
+        #expect(Self.dump(manager) == Self.dump(fresh))
+    }
+}
+
 final class NoContainerBreaks: LayoutManagerDelegate {
     func layoutManager(_ layoutManager: LayoutManager, shouldBreakContainerAt index: Int) -> Bool { false }
 }

@@ -79,7 +79,12 @@ public final class LayoutManager: TextStorageObserver {
     /// UTF-16 start of each paragraph, and the text's length last.
     var paragraphStarts: [Int] = [0]
     /// Layouts of paragraphs 0..<layouts.count (contiguous from the start).
-    var layouts: [ParagraphLayout] = []
+    var layouts: [ParagraphLayout] = [] {
+        didSet { glyphStarts = nil }
+    }
+    /// Where each laid-out paragraph's glyphs start in the glyph stream (built on the first glyph question after a
+    /// layout change).
+    var glyphStarts: [Int]? = nil
 
     /// Counters for tests and benchmarks: paragraphs shaped, laid out, and moved without new layout.
     public private(set) var statistics = Statistics()

@@ -172,3 +172,25 @@ extension LayoutGeometryTests {
         Golden.compare(dump, to: Self.golden)
     }
 }
+
+extension LayoutGeometryTests {
+    @Test(arguments: cases)
+    func glyphAndCharacterIndicesMapBothWays(name: String, text: String) throws {
+        let manager = try Self.manager(text)
+        var total = 0
+        manager.enumerateLineFragments { fragment, _ in total += fragment.line.glyphCount }
+        #expect(manager.numberOfGlyphs == total)
+        let bounds = Self.boundaries(text)
+        for (start, end) in zip(bounds, bounds.dropFirst()) {
+            let glyphs = try #require(manager.glyphRange(forCharacterRange: start..<end), "\(name): no glyph for \(start)")
+            // The glyphs of a cluster show that cluster (or a ligature starting before it), never a later one.
+            let shown = try #require(manager.characterRange(forGlyphRange: glyphs))
+            #expect(shown.lowerBound <= start && shown.upperBound >= end, "\(name) \(start)..<\(end): \(shown)")
+            let first = try #require(manager.characterIndex(forGlyphAt: glyphs.lowerBound))
+            #expect(first <= start)
+            #expect(manager.glyphIndex(forCharacterAt: start) == glyphs.lowerBound)
+        }
+        #expect(manager.characterIndex(forGlyphAt: total) == nil)
+        #expect(manager.characterRange(forGlyphRange: 0..<total)?.lowerBound == 0)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+@_spi(GalleyText) import Galley
+
+// Glyph indices, as TextKit 1 numbers them, over the whole laid-out text: line after line, and within a line in
+// the order the `Line` holds its glyphs (visual order, as Core Text's runs do; TextKit's stream is logical). Lines
+// a truncation cut count their token's glyphs. Glyph questions lay out the text they need.
+extension LayoutManager {
+    /// The number of glyphs of the whole text (lays all of it out). TextKit: `numberOfGlyphs`.
+    public var numberOfGlyphs: Int {
+        ensureLayoutForAllText()
+        return currentGlyphStarts().last ?? 0
+    }
+
+    /// The glyph showing the character at `index` (the first glyph of its cluster), nil where no glyph shows it.
+    /// TextKit: `glyphIndexForCharacter(at:)`.
+    public func glyphIndex(forCharacterAt index: Int) -> Int? {
+        glyphRange(forCharacterRange: index..<(index + 1)).map { $0.lowerBound }
+    }
+
+    /// The character the glyph at `glyphIndex` shows (its cluster's first UTF-16 offset), nil past the end.
+    /// TextKit: `characterIndexForGlyph(at:)`.
+    public func characterIndex(forGlyphAt glyphIndex: Int) -> Int? {
+        guard glyphIndex >= 0 else { return nil }
+        if glyphIndex >= (currentGlyphStarts().last ?? 0) { ensureLayoutForAllText() }
+        let starts = currentGlyphStarts()
+        guard glyphIndex < (starts.last ?? 0) else { return nil }
+        let paragraph = max(starts.dropLast().partitioningIndex { $0 > glyphIndex } - 1, 0)
+        var offset = glyphIndex - starts[paragraph]
+        for fragment in lineFragments(ofParagraph: paragraph) {
+            let count = fragment.line.glyphCount
+            if offset < count {
+                for run in fragment.line.runs {
+                    if offset < run.glyphCount { return run.stringIndices(in: offset..<(offset + 1))[0] + fragment.paragraphStart }
+                    offset -= run.glyphCount
+                }
+            }
+            offset -= count
+        }
+        return nil
+    }
+
+    /// The smallest glyph range holding every glyph of the characters in `range` (bidi reordering may put other
+    /// glyphs between them), nil when none shows. TextKit: `glyphRange(forCharacterRange:actualCharacterRange:)`.
+    public func glyphRange(forCharacterRange range: Range<Int>) -> Range<Int>? {
+        guard !range.isEmpty else { return nil }
+        ensureLayout(forCharacterRange: range)
+        let starts = currentGlyphStarts()
+        var lower: Int? = nil
+        var upper = 0
+        let first = paragraphIndex(containing: range.lowerBound)
+        let last = paragraphIndex(containing: range.upperBound - 1)
+        for paragraph in first...last where paragraph < layouts.count {
+            var base = starts[paragraph]
+            for fragment in lineFragments(ofParagraph: paragraph) {
+                if fragment.characterRange.overlaps(range) {
+                    var glyph = base
+                    for run in fragment.line.runs {
+                        for (offset, index) in run.stringIndices.enumerated() where range.contains(index + fragment.paragraphStart) {
+                            lower = min(lower ?? glyph + offset, glyph + offset)
+                            upper = max(upper, glyph + offset + 1)
+                        }
+                        glyph += run.glyphCount
+                    }
+                }
+                base += fragment.line.glyphCount
+            }
+        }
+        return lower.map { $0..<upper }
+    }
+
+    /// The characters the glyphs of `glyphRange` show, whole clusters. TextKit:
+    /// `characterRange(forGlyphRange:actualGlyphRange:)`.
+    public func characterRange(forGlyphRange glyphRange: Range<Int>) -> Range<Int>? {
+        guard !glyphRange.isEmpty, glyphRange.lowerBound >= 0 else { return nil }
+        if glyphRange.upperBound > (currentGlyphStarts().last ?? 0) { ensureLayoutForAllText() }
+        let starts = currentGlyphStarts()
+        var lower: Int? = nil
+        var upper = 0
+        var paragraph = max(starts.dropLast().partitioningIndex { $0 > glyphRange.lowerBound } - 1, 0)
+        while paragraph < layouts.count, starts[paragraph] < glyphRange.upperBound {
+            var glyph = starts[paragraph]
+            for fragment in lineFragments(ofParagraph: paragraph) {
+                for run in fragment.line.runs {
+                    let range = glyph..<(glyph + run.glyphCount)
+                    if range.overlaps(glyphRange) {
+                        let local = (max(range.lowerBound, glyphRange.lowerBound) - glyph)..<(min(range.upperBound, glyphRange.upperBound) - glyph)
+                        for index in run.stringIndices(in: local) {
+                            lower = min(lower ?? index + fragment.paragraphStart, index + fragment.paragraphStart)
+                            upper = max(upper, index + fragment.paragraphStart + 1)
+                        }
+                    }
+                    glyph += run.glyphCount
+                }
+            }
+            paragraph += 1
+        }
+        guard let lower else { return nil }
+        // To the end of the last character's cluster.
+        let end = TextTokenizer(layoutManager: self).rangeEnclosingPosition(upper - 1, with: .character, inDirection: .forward)?.upperBound ?? upper
+        return lower..<max(end, upper)
+    }
+
+    /// Glyph starts of the laid-out paragraphs (and their total last).
+    func currentGlyphStarts() -> [Int] {
+        if let starts = glyphStarts { return starts }
+        let starts = startOffsets(of: layouts) { layout in
+            layout.placements.reduce(0) { total, placement in total + placement.frame.lines.reduce(0) { $0 + $1.glyphCount } }
+        }
+        glyphStarts = starts
+        return starts
+    }
+}

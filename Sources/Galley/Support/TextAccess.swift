@@ -36,3 +36,32 @@ extension Framesetter {
         return filler.fill(resolved(stringRange))
     }
 }
+
+/// Which characters a text's fonts cannot draw, and the fonts Galley draws them with: what TextKit's storage marks
+/// when it fixes font attributes.
+@_spi(GalleyText) public enum FontSubstitution {
+    /// Ranges of `units` (relative to it) whose requested font lacks their characters, each with the font the
+    /// itemizer chooses instead (fallback, emoji fonts, neutrals kept with their neighbours). Runs with a
+    /// superscript are left out (their fonts are scaled, not substituted).
+    public static func substitutions(units: [UInt16], runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])],
+                                     defaultFont: Font? = nil) -> [(range: Range<Int>, font: Font)] {
+        let text = AttributedText(units: units, runs: runs.map { ($0.range, StringAttributes($0.attributes)) },
+                                  defaultFont: defaultFont ?? Font.defaultFont)
+        var result: [(range: Range<Int>, font: Font)] = []
+        for paragraph in ParagraphBoundaries.ranges(units) where !paragraph.isEmpty {
+            let base = text.attributes(at: paragraph.lowerBound).paragraphStyle?.baseWritingDirection ?? .natural
+            let levels = BidiLevels.resolve(text, range: paragraph, base: base)
+            let graphemes = GraphemeBoundaries.compute(units[paragraph])
+            for item in Itemizer.items(text, levels: levels, graphemes: graphemes) {
+                let attributes = text.runAttributes[item.attributeRun]
+                guard let requested = attributes.font, attributes.superscript == 0, item.font.face !== requested.face else { continue }
+                if let last = result.last, last.range.upperBound == item.range.lowerBound, last.font === item.font {
+                    result[result.count - 1].range = last.range.lowerBound..<item.range.upperBound
+                } else {
+                    result.append((item.range, item.font))
+                }
+            }
+        }
+        return result
+    }
+}

@@ -62,6 +62,18 @@ public final class TextStorage {
     private var observerOrder: [ObjectIdentifier] = []
     private struct Weak { weak var observer: TextStorageObserver? }
 
+    /// Whether fixing attributes also marks font substitution: characters the font attribute cannot draw get the
+    /// font Galley draws them with (fallback, emoji), so that the `.font` attribute tells what is shown, as
+    /// TextKit's storage does. Off by default (layout is the same either way). Turning it on fixes the whole text.
+    /// TextKit: `NSTextStorage.fixFontAttribute(in:)`.
+    public var substitutesFonts = false {
+        didSet {
+            guard substitutesFonts, !oldValue, !characters.isEmpty else { return }
+            pending = Edit(actions: .attributes, range: 0..<characters.count, changeInLength: 0)
+            if editingDepth == 0 { processEditing() }
+        }
+    }
+
     /// The last batch, as told to observers (nil before the first).
     public private(set) var lastEdit: Edit?
 
@@ -367,6 +379,18 @@ public final class TextStorage {
             changed = changed.map { $0.lowerBound..<paragraph.upperBound } ?? paragraph
         }
         recomputeRunStarts()
+        if substitutesFonts {
+            let units = Array(characters[paragraphs])
+            for substitution in FontSubstitution.substitutions(units: units, runs: attributeRuns(in: paragraphs)) {
+                let range = (substitution.range.lowerBound + paragraphs.lowerBound)..<(substitution.range.upperBound + paragraphs.lowerBound)
+                let begin = splitRun(at: range.lowerBound)
+                let end = splitRun(at: range.upperBound)
+                for index in begin..<end { runs[index].attributes[.font] = substitution.font }
+                coalesceRuns((begin - 1)..<(end + 1))
+                recomputeRunStarts()
+                changed = changed.map { min($0.lowerBound, range.lowerBound)..<max($0.upperBound, range.upperBound) } ?? range
+            }
+        }
         return changed ?? 0..<0
     }
 

@@ -84,6 +84,31 @@ import Testing
         #expect(copy.string == "plain bold plain" && copy.attributes(at: 7).effectiveRange == 6..<10)
     }
 
+    @Test func fontSubstitutionIsMarkedAsLayoutDrawsIt() throws {
+        let font = try TestFonts.font("Inter-roman.var.ttf", size: 14)
+        let text = "Inter has no Hebrew: שלום עולם, nor emoji 👍🏽 nor Devanagari नमस्ते.\nSecond line."
+        let storage = TextStorage(string: text, attributes: [.font: font])
+        let container = [TextContainer(size: CGSize(width: 260, height: CGFloat.infinity))]
+        let before = LayoutManagerTests.dump(LayoutManager(textStorage: storage.copy(), textContainers: container))
+        storage.substitutesFonts = true
+        let manager = LayoutManager(textStorage: storage, textContainers: container)
+        #expect(LayoutManagerTests.dump(manager) == before, "marking substitution does not change the layout")
+        var substituted = 0
+        manager.enumerateLineFragments { fragment, _ in
+            for run in fragment.line.runs where !run.isTruncationToken && !run.isInsertedHyphen {
+                for index in run.stringRange {
+                    let marked = storage.attributes(at: index + fragment.paragraphStart).attributes[.font] as? Font
+                    #expect(marked?.postScriptName == run.font.postScriptName, "index \(index + fragment.paragraphStart)")
+                    if marked?.postScriptName != font.postScriptName { substituted += 1 }
+                }
+            }
+        }
+        #expect(substituted > 20)
+        // Typing Hebrew into the Latin text later is marked too.
+        storage.replaceCharacters(in: 5..<5, with: "עוד ")
+        #expect((storage.attributes(at: 6).attributes[.font] as? Font)?.postScriptName != font.postScriptName)
+    }
+
     @Test func badRangesAreClamped() {
         let storage = TextStorage(string: "abc")
         storage.replaceCharacters(in: 2..<99, with: "Z")

@@ -12,7 +12,7 @@ DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev 
 	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
 	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman
 
-.PHONY: deps build test demo clean
+.PHONY: deps build test demo clean bench-peers
 
 ## deps: install, only when missing, every Debian package above (apt-get; root or sudo).
 deps:
@@ -77,6 +77,11 @@ demo: build
 	echo "  out/shape.txt      galley shape next to hb-shape for two lines (identical glyphs and positions)"; \
 	echo "  out/fonts.txt      every face in Fonts/ (family, style, PostScript name, traits, file)"; \
 	echo "  out/font-info.txt  metrics, features, axes and tables of five faces"
+
+## bench-peers: Galley next to Pango, SkParagraph, Typst and HarfBuzz alone on the peers' corpora (English, Arabic,
+## Chinese, Hindi), in one invocation, and the table of seconds per MB and ratios (see Benchmarks/Peers).
+bench-peers: deps
+	bash Benchmarks/Peers/bench-peers.sh
 
 clean:
 	rm -rf .build out

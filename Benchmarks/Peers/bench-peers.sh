@@ -1,0 +1,46 @@
+#!/bin/bash
+# Galley next to the peers (Pango, SkParagraph, Typst, HarfBuzz alone) on the same corpus, font file, size and
+# width, in one invocation, then one table of seconds per MB and ratios (Benchmarks/Peers/table.py).
+#
+#   make bench-peers            # or: bash Benchmarks/Peers/bench-peers.sh
+#
+# The peers' scripts come from ../shared/peers, copied to .build/peers (they write beside themselves) and set up
+# once (sh setup.sh: Debian packages, a venv with skia-python and typst, the C programs, the corpus).
+# RUNS (default 3) timed runs after one warm-up, in every measurement.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+RUNS=${RUNS:-3}
+PEERS=${PEERS:-$ROOT/.build/peers}
+SHARED=${SHARED_PEERS:-$ROOT/../shared/peers}
+if [ ! -d "$PEERS" ]; then
+  mkdir -p "$(dirname "$PEERS")"
+  cp -r "$SHARED" "$PEERS"
+fi
+if [ ! -x "$PEERS/.venv/bin/python" ] || [ ! -x "$PEERS/build/pango_layout" ] || [ ! -f "$PEERS/corpus/en.txt" ]; then
+  (cd "$PEERS" && sh setup.sh)
+fi
+swift build -c release --product galley >&2
+GALLEY=$(swift build -c release --show-bin-path)/galley
+PY=$PEERS/.venv/bin/python
+OUT=$ROOT/.build/bench-peers.jsonl
+: > "$OUT"
+quiet() { "$@" 2> >(grep -v -e 'Fontconfig warning' -e DeprecationWarning -e create_context >&2) | tail -1; }
+record() { local label=$1; shift; local line; line=$(quiet "$@"); echo "{\"label\": \"$label\", \"result\": $line}" >> "$OUT"; echo "$label: $line" >&2; }
+
+for spec in "en:DejaVu Serif" "ar:Noto Naskh Arabic" "zh:Noto Serif CJK SC" "hi:Noto Serif Devanagari"; do
+  lang=${spec%%:*}; family=${spec#*:}
+  corpus=$PEERS/corpus/$lang.txt
+  font=$(fc-match -f '%{file}' "$family")
+  echo "== $lang: $family ($font)" >&2
+  record "$lang galley" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --relayout-width 300 --retain
+  record "$lang pango" "$PEERS/build/pango_layout" --runs "$RUNS" --corpus "$corpus" --family "$family" --retain 1 --relayout-width 300
+  record "$lang skparagraph" "$PY" "$PEERS/skparagraph_layout.py" --runs "$RUNS" --json --corpus "$corpus" --font-file "$font" --retain --relayout-width 300
+  record "$lang harfbuzz" "$PEERS/build/hb_shape_only" --mode para --runs "$RUNS" --corpus "$corpus" --font "$font"
+  if [ "$lang" = en ]; then
+    record "en galley optimal" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode optimal
+    record "en galley greedy-justified" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode greedy-justified
+    record "en typst optimized" "$PY" "$PEERS/typst_layout.py" --runs "$RUNS" --json --mode optimized --font-file "$font"
+  fi
+done
+python3 "$ROOT/Benchmarks/Peers/table.py" "$OUT"

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""The bench-peers table: one JSON line per measurement (from bench-peers.sh) in, Markdown out.
+
+Seconds are medians of the timed runs; "per MB" divides by the corpus's UTF-8 size. Ratios are peer / Galley
+(above 1: Galley is faster), all measured in the same invocation. Targets are issue 7's.
+"""
+import json
+import sys
+
+
+def load(path):
+    results = {}
+    for line in open(path, encoding="utf-8"):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(entry.get("result"), dict):
+            results[entry["label"]] = entry["result"]
+    return results
+
+
+def main():
+    results = load(sys.argv[1])
+    rows = []
+
+    def get(label, key="median_s"):
+        value = results.get(label, {}).get(key)
+        return value if isinstance(value, (int, float)) and value > 0 else None
+
+    def mb(label):
+        return (results.get(label, {}).get("bytes") or 0) / 1e6
+
+    def fmt(seconds, label):
+        if seconds is None:
+            return "—"
+        size = mb(label)
+        return f"{seconds:.3f} s ({seconds / size:.3f} s/MB)" if size else f"{seconds:.3f} s"
+
+    def ratio(peer, galley, target=None, within=False):
+        if peer is None or galley is None:
+            return "—"
+        value = peer / galley
+        text = f"{value:.2f}×"
+        if target is not None:
+            met = (galley / peer <= target) if within else (value >= target)
+            text += " ✓" if met else f" (target {'within ' if within else ''}{target}×)"
+        return text
+
+    print("| corpus | measure | Galley | Pango | SkParagraph | HarfBuzz alone | Pango / Galley | SkParagraph / Galley | HarfBuzz / Galley |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for lang in ["en", "ar", "zh", "hi"]:
+        g, p, s, h = f"{lang} galley", f"{lang} pango", f"{lang} skparagraph", f"{lang} harfbuzz"
+        if g not in results:
+            continue
+        print(f"| {lang} | first layout | {fmt(get(g), g)} | {fmt(get(p), g)} | {fmt(get(s), g)} | {fmt(get(h), g)} | "
+              f"{ratio(get(p), get(g), 2 if lang in ('ar', 'zh') else None)} | {ratio(get(s), get(g), 3 if lang == 'en' else None)} | "
+              f"{ratio(get(h), get(g), 1.2 if lang == 'en' else None, within=True)} |")
+        print(f"| {lang} | re-break at 300 pt | {fmt(get(g, 'relayout_median_s'), g)} | {fmt(get(p, 'relayout_median_s'), g)} | "
+              f"{fmt(get(s, 'relayout_median_s'), g)} | — | {ratio(get(p, 'relayout_median_s'), get(g, 'relayout_median_s'))} | "
+              f"{ratio(get(s, 'relayout_median_s'), get(g, 'relayout_median_s'), 3 if lang == 'en' else None)} | — |")
+        retained = results.get(g, {}).get("retained_MiB")
+        pango_peak = results.get(p, {}).get("peak_rss_MiB")
+        sk = results.get(s, {})
+        sk_mem = sk.get("retained_MiB") or sk.get("peak_minus_before_MiB")
+        print(f"| {lang} | memory of the laid-out text | {retained if retained is not None else '—'} MiB"
+              f"{' ✓' if isinstance(retained, (int, float)) and retained <= 25 else ' (target 25 MiB)' if retained is not None else ''} | "
+              f"{pango_peak if pango_peak is not None else '—'} MiB peak | {sk_mem if sk_mem is not None else '—'} MiB | — | | | |")
+    g, o, gj, t = "en galley", "en galley optimal", "en galley greedy-justified", "en typst optimized"
+    if o in results:
+        print()
+        print("| English, justified + hyphenated | Galley greedy | Galley optimal | Typst optimized | optimal / greedy | Typst / Galley optimal |")
+        print("|---|---|---|---|---|---|")
+        greedy, optimal, typst = get(gj), get(o), get(t)
+        within = f"{optimal / greedy:.2f}×" + (" ✓" if optimal / greedy <= 2.5 else " (target within 2.5×)") if greedy and optimal else "—"
+        print(f"| lines: {results.get(gj, {}).get('lines', '—')} / {results.get(o, {}).get('lines', '—')} / "
+              f"{results.get(t, {}).get('lines', '—')} | {fmt(greedy, o)} | {fmt(optimal, o)} | {fmt(typst, o)} | {within} | "
+              f"{ratio(typst, optimal, 5)} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import Galley
+
+/// `galley bench`: Galley's side of the peer benchmarks (../shared/peers), printing the same JSON fields as the
+/// peers' scripts so that one table can hold them all.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time laying out a corpus (one paragraph per line), for comparison with the peers.",
+        discussion: "Modes: greedy — a Typesetter over the whole corpus, then a Line object for every line at --width "
+            + "(and, with --relayout-width, every line again at that width from the same shaped text); optimal — the "
+            + "corpus justified and hyphenated (en-US) in one frame by Knuth–Plass, as Typst's optimized mode; "
+            + "greedy-justified — the same frame broken greedily. Prints one JSON line (median and minimum of "
+            + "--runs after --warmup, lines, and with --retain the memory the laid-out text keeps)."
+    )
+
+    @Option(help: "The corpus: UTF-8, one paragraph per line.") var corpus: String
+    @Option(name: .customLong("font-file"), help: "The font file (the peers' fc-match answer).") var fontFile: String
+    @Option(help: "Font size in points.") var size: Double = 12
+    @Option(help: "Line width in points.") var width: Double = 400
+    @Option(help: "greedy, optimal or greedy-justified.") var mode = "greedy"
+    @Option(help: "Timed runs.") var runs: Int = 5
+    @Option(help: "Untimed runs first.") var warmup: Int = 1
+    @Option(name: .customLong("relayout-width"), help: "Also time re-breaking the laid-out text at this width.")
+    var relayoutWidth: Double = 0
+    @Flag(help: "Measure the memory the laid-out text keeps (resident set growth).") var retain = false
+
+    func run() throws {
+        let text = try String(contentsOfFile: corpus, encoding: .utf8)
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: true)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let joined = paragraphs.joined(separator: "\n")
+        let font = try Font(url: URL(fileURLWithPath: fontFile), size: CGFloat(size), catalog: .system)
+        let bytes = paragraphs.reduce(0) { $0 + $1.utf8.count }
+
+        var times: [Double] = []
+        var relayoutTimes: [Double] = []
+        var lines = 0
+        var retainedMiB: Double? = nil
+        for round in 0..<(max(warmup, 0) + max(runs, 1)) {
+            let before = retain ? residentMiB() : 0
+            let start = DispatchTime.now()
+            var kept: Any? = nil
+            switch mode {
+            case "greedy":
+                let typesetter = Typesetter(attributedString: NSAttributedString(string: joined, attributes: [.font: font]))
+                let laidOut = breakAll(typesetter, width: CGFloat(width))
+                lines = laidOut.count
+                kept = (typesetter, laidOut)
+                if relayoutWidth > 0, round >= warmup {
+                    let restart = DispatchTime.now()
+                    _ = breakAll(typesetter, width: CGFloat(relayoutWidth))
+                    relayoutTimes.append(seconds(since: restart))
+                }
+            case "optimal", "greedy-justified":
+                var style = ParagraphStyle()
+                style.alignment = .justified
+                style.hyphenationFactor = 1
+                style.lineBreakStrategy = mode == "optimal" ? .optimal() : .greedy
+                let string = NSAttributedString(string: joined, attributes: [.font: font, .paragraphStyle: style,
+                                                                             NSAttributedString.Key.language: "en-US"])
+                let frame = Framesetter(attributedString: string)
+                    .frame(path: Path(rect: CGRect(x: 0, y: 0, width: CGFloat(width), height: 1e9)))
+                lines = frame.lines.count
+                kept = frame
+            default:
+                throw ValidationError("--mode must be greedy, optimal or greedy-justified")
+            }
+            let elapsed = seconds(since: start)
+            if round >= warmup { times.append(elapsed) }
+            if retain, round == 0 { retainedMiB = residentMiB() - before }  // before any freed memory is reused
+            withExtendedLifetime(kept) {}
+        }
+        times.sort()
+        relayoutTimes.sort()
+        var result: [String: Any] = [
+            "peer": "galley", "mode": mode, "corpus": corpus, "font_file": fontFile, "size": size, "width": width,
+            "paragraphs": paragraphs.count, "bytes": bytes, "runs": times.count,
+            "median_s": round4(times[times.count / 2]), "min_s": round4(times[0]), "lines": lines,
+            "MB_per_s": round4(Double(bytes) / 1e6 / times[times.count / 2]),
+        ]
+        if !relayoutTimes.isEmpty {
+            result["relayout_width"] = relayoutWidth
+            result["relayout_median_s"] = round4(relayoutTimes[relayoutTimes.count / 2])
+            result["relayout_min_s"] = round4(relayoutTimes[0])
+        }
+        if let retainedMiB { result["retained_MiB"] = (retainedMiB * 10).rounded() / 10 }
+        let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Every line of the text at `width`, as `Line` objects (what a client draws).
+    private func breakAll(_ typesetter: Typesetter, width: CGFloat) -> [Line] {
+        var lines: [Line] = []
+        var start = 0
+        while start < typesetter.length {
+            let count = typesetter.suggestLineBreak(startingAt: start, width: width)
+            lines.append(typesetter.line(stringRange: start..<(start + count)))
+            start += count
+        }
+        return lines
+    }
+
+    private func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+
+    private func round4(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+
+    /// The process's resident set in MiB (/proc/self/statm).
+    private func residentMiB() -> Double {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+            let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+        else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+}

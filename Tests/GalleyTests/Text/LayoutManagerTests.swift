@@ -125,7 +125,7 @@ import Testing
         let manager = LayoutManager(textStorage: storage, textContainers: containers)
         manager.ensureLayoutForAllText()
         let lazy = LayoutManager(textStorage: storage, textContainers: containers)
-        var generator = SplitMix(seed: configuration.count)
+        var generator = SeededLCG(seed: configuration.count)
         let insertions = ["a", "word ", " ", "\n", "\r", "\u{2029}", "שלום ", "é", "😀", "mixed עברית text\n", "\u{000C}"]
         var compared = 0
         var log: [String] = []
@@ -343,15 +343,15 @@ extension LayoutManagerTests {
     }
 }
 
-/// A small seeded generator (SplitMix64), so random edits repeat run after run.
-struct SplitMix: RandomNumberGenerator {
+/// A small seeded generator (Knuth's MMIX linear congruential generator, high bits), so random edits repeat run
+/// after run.
+struct SeededLCG: RandomNumberGenerator {
     var state: UInt64
-    init(seed: Int) { state = UInt64(truncatingIfNeeded: seed) &+ 0x9E37_79B9_7F4A_7C15 }
+    init(seed: Int) { state = UInt64(truncatingIfNeeded: seed) }
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let high = state >> 32
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return high << 32 | state >> 32
     }
 }

@@ -4,9 +4,13 @@ import Foundation
 
 /// A direction on screen. UIKit: `UITextLayoutDirection`.
 public enum TextLayoutDirection: Hashable, Sendable {
+    /// Toward the left edge, in visual order.
     case left
+    /// Toward the right edge, in visual order.
     case right
+    /// To the line above.
     case up
+    /// To the line below.
     case down
 }
 

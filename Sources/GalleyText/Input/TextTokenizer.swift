@@ -20,7 +20,9 @@ public enum TextGranularity: Hashable, Sendable, CaseIterable {
 
 /// Which way along the text: forward is toward the end of the storage. UIKit: `UITextStorageDirection`.
 public enum TextStorageDirection: Hashable, Sendable {
+    /// Toward the end of the text.
     case forward
+    /// Toward its start.
     case backward
 }
 

@@ -5,7 +5,9 @@ import Foundation
 /// is the end of the first line, downstream the start of the second. TextKit: `NSSelectionAffinity`; UIKit:
 /// `UITextStorageDirection`.
 public enum TextAffinity: Hashable, Sendable {
+    /// With the text before: the end of the line that ends there.
     case upstream
+    /// With the text after: the start of the line that starts there.
     case downstream
 }
 

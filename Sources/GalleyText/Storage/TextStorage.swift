@@ -20,6 +20,7 @@ public protocol TextStorageObserver: AnyObject {
 public final class TextStorage {
     /// What an edit changed. TextKit: `NSTextStorage.EditActions`.
     public struct EditActions: OptionSet, Hashable, Sendable {
+        /// The bits.
         public let rawValue: Int
         /// A creation from the raw value.
         public init(rawValue: Int) { self.rawValue = rawValue }

@@ -133,7 +133,12 @@ extension LayoutManager {
     /// The fragment a caret after a final paragraph separator (or in empty text) sits in, below the last line and
     /// as tall as a line of the last character's font; nil when the text does not end with a separator.
     /// TextKit: `extraLineFragmentRect`.
-    public var extraLineFragmentRect: CGRect? {
+    public var extraLineFragmentRect: CGRect? { extraLineFragment?.rect }
+
+    /// The container the extra line fragment is in (nil without one). TextKit: `extraLineFragmentTextContainer`.
+    public var extraLineFragmentContainerIndex: Int? { extraLineFragment?.container }
+
+    private var extraLineFragment: (rect: CGRect, container: Int)? {
         let length = textStorage.length
         if length > 0 {
             guard ParagraphSeparation.isSeparator(textStorage.units(in: (length - 1)..<length)[0]) else { return nil }
@@ -141,12 +146,12 @@ extension LayoutManager {
         let font = (length > 0 ? textStorage.attributes(at: length - 1).attributes[.font] as? Font : nil) ?? defaultFont ?? Font.defaultFont
         let height = font.map { $0.ascent + $0.descent } ?? 0
         guard let container = textContainers.first else { return nil }
-        guard length > 0 else { return CGRect(x: 0, y: 0, width: container.size.width, height: height) }
+        guard length > 0 else { return (CGRect(x: 0, y: 0, width: container.size.width, height: height), 0) }
         ensureLayoutForAllText()
         guard let last = layouts.last, last.isComplete, let lastFragment = lineFragments(ofParagraph: layouts.count - 1).last else { return nil }
         let y = lastFragment.rect.maxY + last.end.gap + spacing(before: true, paragraph: paragraphs.count - 1)
         let width = textContainers[lastFragment.containerIndex].size.width
-        return CGRect(x: 0, y: y, width: width.isFinite ? width : lastFragment.rect.width, height: height)
+        return (CGRect(x: 0, y: y, width: width.isFinite ? width : lastFragment.rect.width, height: height), lastFragment.containerIndex)
     }
 
     // MARK: Carets and selections
@@ -156,9 +161,9 @@ extension LayoutManager {
     /// `caretRect(for:)`; TextKit: `getLineFragmentInsertionPoints`.
     public func caretRect(for index: Int, affinity: TextAffinity = .downstream, width: CGFloat = 1) -> CGRect? {
         let index = min(max(index, 0), textStorage.length)
-        if index == textStorage.length, let extra = extraLineFragmentRect {
-            let container = textContainers.first
-            return CGRect(x: extra.minX + (container?.padding ?? 0), y: extra.minY, width: width, height: extra.height)
+        if index == textStorage.length, let extra = extraLineFragment {
+            let padding = textContainers.indices.contains(extra.container) ? textContainers[extra.container].padding : 0
+            return CGRect(x: extra.rect.minX + padding, y: extra.rect.minY, width: width, height: extra.rect.height)
         }
         guard let fragment = lineFragment(forCharacterAt: index, affinity: affinity) else { return nil }
         var local = index

@@ -103,6 +103,7 @@ import Testing
         #expect(abs(downstream.minX - fragments[1].baselineOrigin.x) < 1e-6)
         // After the final newline the caret is on an extra line below the last one.
         let extra = try #require(manager.extraLineFragmentRect)
+        #expect(manager.extraLineFragmentContainerIndex == 0)
         #expect(extra.minY >= fragments.last!.rect.maxY - 1e-6)
         let end = try #require(manager.caretRect(for: manager.textStorage.length))
         #expect(abs(end.minY - extra.minY) < 1e-9)

@@ -20,10 +20,10 @@ public final class LayoutManager: TextStorageObserver {
     public let textStorage: TextStorage
     /// The containers text flows through, in order. TextKit: `textContainers`.
     public private(set) var textContainers: [TextContainer]
-    /// Hooks into layout (break vetoes, paragraph spacing); held weakly. Setting it drops the layout.
+    /// Hooks into layout (break vetoes, spacing, control characters); held weakly. Setting it shapes the text again.
     /// TextKit: `delegate`.
     public weak var delegate: LayoutManagerDelegate? {
-        didSet { invalidateLayout() }
+        didSet { rebuildParagraphs() }
     }
     /// Options for every paragraph's typesetter (language for hyphenation, forced direction).
     public let typesetterOptions: TypesetterOptions
@@ -36,7 +36,8 @@ public final class LayoutManager: TextStorageObserver {
         let framesetter: Framesetter
         var style: ParagraphStyle
         let origin: ParagraphOrigin
-        /// Offsets just after each form feed (U+000C), relative to the paragraph: where a container may end.
+        /// Offsets just after each container break (a form feed, or a control character the delegate made one),
+        /// relative to the paragraph.
         var containerBreaks: [Int]
     }
 
@@ -175,7 +176,7 @@ public final class LayoutManager: TextStorageObserver {
         // Straight from the storage's units and runs: no NSAttributedString in between.
         let runs = textStorage.attributeRuns(in: range)
         let origin = ParagraphOrigin(start: range.lowerBound, manager: self)
-        let units = textStorage.units(in: range)
+        let units = displayUnits(textStorage.units(in: range), start: range.lowerBound)
         let containerBreaks = units.indices.filter { units[$0] == 0x0C }.map { $0 + 1 }
         let typesetter = Typesetter(units: units, runs: runs, options: typesetterOptions, defaultFont: defaultFont,
                                     shouldBreak: { index, hyphenating in origin.shouldBreak(before: index, hyphenating: hyphenating) })
@@ -183,6 +184,38 @@ public final class LayoutManager: TextStorageObserver {
         let style = runs.first?.attributes[.paragraphStyle] as? ParagraphStyle ?? .default
         return Paragraph(length: range.count, framesetter: framesetter, style: style, origin: origin, containerBreaks: containerBreaks)
     }
+
+    /// The text a paragraph is shaped from: the storage's, with each control character replaced (one UTF-16 unit
+    /// for one, so offsets stay) by the character that does what the delegate asks for it.
+    private func displayUnits(_ units: [UInt16], start: Int) -> [UInt16] {
+        guard let delegate else { return units }
+        var result = units
+        for (offset, unit) in units.enumerated() {
+            let standard: ControlCharacterAction
+            switch unit {
+            case 0x09: standard = .horizontalTab
+            case 0x0C: standard = .containerBreak
+            case 0x2028: standard = .lineBreak
+            case 0x0A, 0x0D, 0x85, 0x2029: continue
+            case 0x00...0x1F, 0x7F...0x9F: standard = .zeroAdvancement
+            default: continue
+            }
+            let action = delegate.layoutManager(self, shouldUse: standard, forControlCharacterAt: start + offset)
+            guard action != standard else { continue }
+            switch action {
+            case .zeroAdvancement: result[offset] = 0x200B
+            case .whitespace: result[offset] = 0x20
+            case .horizontalTab: result[offset] = 0x09
+            case .lineBreak: result[offset] = 0x2028
+            case .containerBreak: result[offset] = 0x0C
+            }
+        }
+        return result
+    }
+
+    /// Shapes every paragraph again (after the delegate's control-character answers change) and drops the layout.
+    /// TextKit: `invalidateGlyphs(forCharacterRange:changeInLength:actualCharacterRange:)`.
+    public func invalidateGlyphs() { rebuildParagraphs() }
 
     private func rebuildParagraphs() {
         let units = textStorage.units(in: 0..<textStorage.length)
@@ -384,7 +417,7 @@ public final class LayoutManager: TextStorageObserver {
             // would give these lines.
             attributes.startingDepth = depth - (height - container.framePath.boundingBox.maxY)
             // A form feed ends the container (unless the delegate declines): this frame stops after it.
-            let containerBreak = paragraph.containerBreaks.first { $0 > shown && $0 < paragraph.length && breaksContainer(paragraph, at: $0 - 1) }
+            let containerBreak = paragraph.containerBreaks.first { $0 > shown && $0 < paragraph.length }
             let end = containerBreak ?? max(paragraph.length, shown)
             let start = paragraph.origin.start
             let lineSpacing: ((Range<Int>) -> CGFloat)? = delegate.map { delegate in
@@ -418,12 +451,6 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     static func length(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
-
-    /// Whether the form feed at a paragraph-relative offset ends its container.
-    private func breaksContainer(_ paragraph: Paragraph, at offset: Int) -> Bool {
-        guard let delegate else { return true }
-        return delegate.layoutManager(self, shouldBreakContainerAt: paragraph.origin.start + offset)
-    }
 
     /// The spacing above or below a paragraph: its style's, as the delegate adjusts it (never negative).
     func spacing(before: Bool, paragraph index: Int) -> CGFloat {

@@ -24,10 +24,27 @@ public protocol LayoutManagerDelegate: AnyObject {
     /// `layoutManager(_:lineSpacingAfterGlyphAt:withProposedLineFragmentRect:)`.
     func layoutManager(_ layoutManager: LayoutManager, lineSpacingAfterLineEndingAt index: Int) -> CGFloat
 
-    /// Whether the form feed (U+000C) at `index` ends its container, so that the text after it starts at the top of
-    /// the next one (by default it does); declined, it only ends its line. TextKit: `layoutManager(_:shouldUse:
-    /// forControlCharacterAt:)` answering `.containerBreak`.
-    func layoutManager(_ layoutManager: LayoutManager, shouldBreakContainerAt index: Int) -> Bool
+    /// What the control character at `index` does, given what it does by default: a tab goes to the next tab stop,
+    /// a form feed (U+000C) ends its container, a line separator (U+2028) ends its line, other controls take no
+    /// space. Paragraph separators (LF, CR, NEL, U+2029) always end their paragraph and are not asked about.
+    /// Answers are applied when a paragraph is shaped: after they change, call `invalidateGlyphs()`.
+    /// TextKit: `layoutManager(_:shouldUse:forControlCharacterAt:)`.
+    func layoutManager(_ layoutManager: LayoutManager, shouldUse action: ControlCharacterAction, forControlCharacterAt index: Int)
+        -> ControlCharacterAction
+}
+
+/// What a control character does in layout. TextKit: `NSLayoutManager.ControlCharacterAction`.
+public enum ControlCharacterAction: Hashable, Sendable {
+    /// Nothing: no width, no break.
+    case zeroAdvancement
+    /// As wide as a space.
+    case whitespace
+    /// To the next tab stop.
+    case horizontalTab
+    /// Ends the line (the paragraph goes on, as after U+2028).
+    case lineBreak
+    /// Ends the line and the container: the text after it starts at the top of the next container.
+    case containerBreak
 }
 
 extension LayoutManagerDelegate {
@@ -47,8 +64,9 @@ extension LayoutManagerDelegate {
     /// No extra line spacing.
     public func layoutManager(_ layoutManager: LayoutManager, lineSpacingAfterLineEndingAt index: Int) -> CGFloat { 0 }
 
-    /// Form feeds break containers.
-    public func layoutManager(_ layoutManager: LayoutManager, shouldBreakContainerAt index: Int) -> Bool { true }
+    /// The default action.
+    public func layoutManager(_ layoutManager: LayoutManager, shouldUse action: ControlCharacterAction, forControlCharacterAt index: Int)
+        -> ControlCharacterAction { action }
 }
 
 /// Where a paragraph starts now, and the manager whose delegate vetoes its breaks: what a paragraph's typesetter

@@ -321,7 +321,39 @@ extension LayoutManagerTests {
 }
 
 final class NoContainerBreaks: LayoutManagerDelegate {
-    func layoutManager(_ layoutManager: LayoutManager, shouldBreakContainerAt index: Int) -> Bool { false }
+    func layoutManager(_ layoutManager: LayoutManager, shouldUse action: ControlCharacterAction, forControlCharacterAt index: Int)
+        -> ControlCharacterAction { action == .containerBreak ? .lineBreak : action }
+}
+
+/// Tabs as plain spaces, and a control character (U+0001) as a line break.
+final class ControlActions: LayoutManagerDelegate {
+    func layoutManager(_ layoutManager: LayoutManager, shouldUse action: ControlCharacterAction, forControlCharacterAt index: Int)
+        -> ControlCharacterAction {
+        switch action {
+        case .horizontalTab: return .whitespace
+        case .zeroAdvancement: return .lineBreak
+        default: return action
+        }
+    }
+}
+
+extension LayoutManagerTests {
+    @Test func delegateChoosesControlCharacterActions() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
+        var style = ParagraphStyle()
+        style.defaultTabInterval = 100
+        let storage = TextStorage(string: "a\tb and c\u{0001}d", attributes: [.font: font, .paragraphStyle: style])
+        let manager = LayoutManager(textStorage: storage, textContainers: [TextContainer(size: CGSize(width: 400, height: CGFloat.infinity), lineFragmentPadding: 0)])
+        let tabbed = try #require(manager.caretRect(for: 2)).minX
+        #expect(tabbed >= 100 - 1e-6, "b at the tab stop")
+        #expect(Self.dump(manager).lines.count == 1)
+        let delegate = ControlActions()
+        manager.delegate = delegate
+        let spaced = try #require(manager.caretRect(for: 2)).minX
+        #expect(spaced < 30, "b after a space's width, not at the tab stop")
+        #expect(Self.dump(manager).lines.map(\.range) == [0..<10, 10..<11])
+        #expect(manager.textStorage.string.contains("\t"), "the storage keeps its characters")
+    }
 }
 
 extension LayoutManagerTests {

@@ -30,7 +30,13 @@ final class FallbackCache: Sendable {
         var candidates: [CandidatesKey: [FontDescriptor]] = [:]
         var answers: [AnswerKey: FontDescriptor?] = [:]
         var fonts: [FontKey: Font] = [:]
+        var candidateQueries = 0
+        var answerQueries = 0
     }
+
+    /// How many times fontconfig was asked: for sorted candidate lists, and for a code point's face (tests check
+    /// that this grows with scripts and characters, not with paragraphs).
+    var queryCounts: (candidates: Int, answers: Int) { tables.withLock { ($0.candidateQueries, $0.answerQueries) } }
 
     private let tables = Mutex(Tables())
     private let limit = 65_536
@@ -39,6 +45,7 @@ final class FallbackCache: Sendable {
         if let cached = tables.withLock({ $0.candidates[key] }) { return cached }
         let list = compute()
         tables.withLock { tables in
+            tables.candidateQueries += 1
             if tables.candidates.count >= 256 { tables.candidates.removeAll() }
             tables.candidates[key] = list
         }
@@ -49,6 +56,7 @@ final class FallbackCache: Sendable {
         if let cached = tables.withLock({ $0.answers[key] }) { return cached }
         let answer = compute()
         tables.withLock { tables in
+            tables.answerQueries += 1
             if tables.answers.count >= limit { tables.answers.removeAll() }
             tables.answers[key] = .some(answer)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Galley
+import Synchronization
 
 /// `galley bench`: Galley's side of the peer benchmarks (../shared/peers), printing the same JSON fields as the
 /// peers' scripts so that one table can hold them all.
@@ -11,7 +12,8 @@ struct BenchCommand: ParsableCommand {
         discussion: "Modes: greedy — a Typesetter over the whole corpus, then a Line object for every line at --width "
             + "(and, with --relayout-width, every line again at that width from the same shaped text); optimal — the "
             + "corpus justified and hyphenated (en-US) in one frame by Knuth–Plass, as Typst's optimized mode; "
-            + "greedy-justified — the same frame broken greedily. Prints one JSON line (median and minimum of "
+            + "greedy-justified — the same frame broken greedily; paragraphs — a framesetter and frame per paragraph, "
+            + "on --threads threads (with a checksum of the line ranges, which must not change with the thread count). Prints one JSON line (median and minimum of "
             + "--runs after --warmup, lines, and with --retain the memory the laid-out text keeps)."
     )
 
@@ -25,6 +27,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("relayout-width"), help: "Also time re-breaking the laid-out text at this width.")
     var relayoutWidth: Double = 0
     @Flag(help: "Measure the memory the laid-out text keeps (resident set growth).") var retain = false
+    @Option(help: "Mode paragraphs: how many threads lay the paragraphs out.") var threads: Int = 1
 
     func run() throws {
         let text = try String(contentsOfFile: corpus, encoding: .utf8)
@@ -38,6 +41,7 @@ struct BenchCommand: ParsableCommand {
         var relayoutTimes: [Double] = []
         var lines = 0
         var retainedMiB: Double? = nil
+        var checksum: Int? = nil
         for round in 0..<(max(warmup, 0) + max(runs, 1)) {
             let before = retain ? residentMiB() : 0
             let start = DispatchTime.now()
@@ -53,6 +57,27 @@ struct BenchCommand: ParsableCommand {
                     _ = breakAll(typesetter, width: CGFloat(relayoutWidth))
                     relayoutTimes.append(seconds(since: restart))
                 }
+            case "paragraphs":
+                // Every paragraph its own framesetter and frame, spread over `threads` threads; the line ranges are
+                // summed into a checksum that must not depend on the thread count.
+                let strings = paragraphs.map { String($0) }
+                let lineWidth = CGFloat(width)
+                let results = Mutex<[Int: (lines: Int, checksum: Int)]>([:])
+                let workers = max(threads, 1)
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    var local: [Int: (lines: Int, checksum: Int)] = [:]
+                    for index in stride(from: worker, to: strings.count, by: workers) {
+                        let string = NSAttributedString(string: strings[index], attributes: [.font: font])
+                        let frame = Framesetter(attributedString: string)
+                            .frame(path: Path(rect: CGRect(x: 0, y: 0, width: lineWidth, height: 1e7)))
+                        let checksum = frame.lines.reduce(0) { $0 &* 31 &+ $1.stringRange.upperBound }
+                        local[index] = (frame.lines.count, checksum)
+                    }
+                    results.withLock { $0.merge(local) { first, _ in first } }
+                }
+                let all = results.withLock { $0 }
+                lines = all.values.reduce(0) { $0 + $1.lines }
+                checksum = (0..<strings.count).reduce(0) { $0 &* 31 &+ (all[$1]?.checksum ?? 0) }
             case "optimal", "greedy-justified":
                 var style = ParagraphStyle()
                 style.alignment = .justified
@@ -65,7 +90,7 @@ struct BenchCommand: ParsableCommand {
                 lines = frame.lines.count
                 kept = frame
             default:
-                throw ValidationError("--mode must be greedy, optimal or greedy-justified")
+                throw ValidationError("--mode must be greedy, paragraphs, optimal or greedy-justified")
             }
             let elapsed = seconds(since: start)
             if round >= warmup { times.append(elapsed) }
@@ -86,6 +111,10 @@ struct BenchCommand: ParsableCommand {
             result["relayout_min_s"] = round4(relayoutTimes[0])
         }
         if let retainedMiB { result["retained_MiB"] = (retainedMiB * 10).rounded() / 10 }
+        if let checksum {
+            result["threads"] = threads
+            result["checksum"] = checksum
+        }
         let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
     }

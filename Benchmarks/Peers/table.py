@@ -81,5 +81,19 @@ def main():
               f"{ratio(typst, optimal, 5)} |")
 
 
+def parallel(results):
+    one, two = results.get("en galley paragraphs 1"), results.get("en galley paragraphs 2")
+    if not one or not two:
+        return
+    speedup = one["median_s"] / two["median_s"]
+    same = one.get("checksum") == two.get("checksum")
+    print()
+    print("| English, a frame per paragraph | 1 thread | 2 threads | speed-up | identical lines |")
+    print("|---|---|---|---|---|")
+    print(f"| {one.get('lines')} lines | {one['median_s']:.3f} s | {two['median_s']:.3f} s | {speedup:.2f}×"
+          f"{' ✓' if speedup >= 1.8 else ' (target 1.8×)'} | {'yes' if same else 'NO'} |")
+
+
 if __name__ == "__main__":
     main()
+    parallel(load(sys.argv[1]))

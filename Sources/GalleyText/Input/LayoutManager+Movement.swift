@@ -41,11 +41,7 @@ extension LayoutManager {
     func caretStops(_ fragment: LineFragment) -> [(index: Int, x: CGFloat)] {
         let range = fragment.characterRange
         let units = textStorage.units(in: range)
-        var end = units.count
-        if end > 0, ParagraphSeparation.isSeparator(units[end - 1]) {
-            end -= 1
-            if end > 0, units[end] == 0x0A, units[end - 1] == 0x0D { end -= 1 }
-        }
+        let end = units.count - separatorLength(endingAt: range.upperBound, from: range.lowerBound)
         var boundaries = [Int32](repeating: 0, count: units.count + 1)
         let count = units.isEmpty ? 0 : units.withUnsafeBufferPointer {
             galley_grapheme_boundaries($0.baseAddress, Int32(units.count), &boundaries, Int32(boundaries.count))

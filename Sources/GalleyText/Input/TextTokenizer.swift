@@ -54,12 +54,12 @@ public struct TextTokenizer {
             return [0..<length]
         case .paragraph:
             let index = layoutManager.paragraphIndex(containing: position)
-            return (max(index - 1, 0)...min(index + 1, layoutManager.numberOfParagraphs - 1)).map(contentRange(ofParagraph:))
+            return (max(index - 1, 0)...min(index + 1, layoutManager.numberOfParagraphs - 1)).map(layoutManager.paragraphContentRange(at:))
         case .line:
             let index = layoutManager.paragraphIndex(containing: position)
             var result: [Range<Int>] = []
             for paragraph in max(index - 1, 0)...min(index + 1, layoutManager.numberOfParagraphs - 1) {
-                let content = contentRange(ofParagraph: paragraph)
+                let content = layoutManager.paragraphContentRange(at: paragraph)
                 for fragment in layoutManager.lineFragments(ofParagraph: paragraph) {
                     let range = fragment.characterRange
                     result.append(range.lowerBound..<max(min(range.upperBound, content.upperBound), range.lowerBound))
@@ -76,21 +76,9 @@ public struct TextTokenizer {
         }
     }
 
-    /// A paragraph's range without its separator.
-    private func contentRange(ofParagraph index: Int) -> Range<Int> {
-        let range = layoutManager.paragraphRange(at: index)
-        let units = layoutManager.textStorage.units(in: range)
-        var end = units.count
-        if end > 0, units[end - 1] == 0x0A || units[end - 1] == 0x0D || units[end - 1] == 0x85 || units[end - 1] == 0x2029 {
-            end -= 1
-            if end > 0, units[end] == 0x0A, units[end - 1] == 0x0D { end -= 1 }
-        }
-        return range.lowerBound..<(range.lowerBound + end)
-    }
-
     /// Graphemes, words or sentences of one paragraph (separator excluded), by ICU.
     private func segments(_ granularity: TextGranularity, inParagraph index: Int) -> [Range<Int>] {
-        let content = contentRange(ofParagraph: index)
+        let content = layoutManager.paragraphContentRange(at: index)
         let units = layoutManager.textStorage.units(in: content)
         guard !units.isEmpty else { return [] }
         var boundaries = [Int32](repeating: 0, count: units.count + 1)

@@ -168,10 +168,8 @@ extension LayoutManager {
         guard let fragment = lineFragment(forCharacterAt: index, affinity: affinity) else { return nil }
         var local = index
         // A caret after a line's paragraph separator stands before it.
-        if local == fragment.characterRange.upperBound, local > fragment.characterRange.lowerBound,
-            ParagraphSeparation.isSeparator(textStorage.units(in: (local - 1)..<local)[0])
-        {
-            local -= 1
+        if local == fragment.characterRange.upperBound {
+            local -= separatorLength(endingAt: local, from: fragment.characterRange.lowerBound)
         }
         let x = fragment.caretOffsets(forCharacterIndex: local).primary
         return CGRect(x: x, y: fragment.lineTop, width: width, height: fragment.lineHeight)
@@ -248,11 +246,8 @@ extension LayoutManager {
         }
         var position = fragment.line.stringIndex(forPosition: CGPoint(x: point.x - fragment.baselineOrigin.x, y: 0)) + fragment.paragraphStart
         let range = fragment.characterRange
-        if position >= range.upperBound, range.upperBound > range.lowerBound,
-            ParagraphSeparation.isSeparator(textStorage.units(in: (range.upperBound - 1)..<range.upperBound)[0])
-        {
-            position = range.upperBound - 1
-            if position > range.lowerBound, textStorage.units(in: (position - 1)..<(position + 1)) == [0x0D, 0x0A] { position -= 1 }
+        if position >= range.upperBound {
+            position = range.upperBound - separatorLength(endingAt: range.upperBound, from: range.lowerBound)
         }
         return min(max(position, range.lowerBound), range.upperBound)
     }

@@ -163,6 +163,20 @@ public final class LayoutManager: TextStorageObserver {
         return paragraphStarts[index]..<paragraphStarts[index + 1]
     }
 
+    /// The range of paragraph `index` without its separator (LF, CR, CR LF, NEL, U+2029). TextKit 2:
+    /// `NSTextParagraph.paragraphContentRange`.
+    public func paragraphContentRange(at index: Int) -> Range<Int> {
+        let range = paragraphRange(at: index)
+        return range.lowerBound..<(range.upperBound - separatorLength(endingAt: range.upperBound, from: range.lowerBound))
+    }
+
+    /// How many UTF-16 units of paragraph separator end the text at `end` (0, 1, or 2 for CR LF), looking no
+    /// further back than `start`.
+    func separatorLength(endingAt end: Int, from start: Int) -> Int {
+        guard end > start, ParagraphSeparation.isSeparator(textStorage.units(in: (end - 1)..<end)[0]) else { return 0 }
+        return end - 1 > start && textStorage.units(in: (end - 2)..<end) == [0x0D, 0x0A] ? 2 : 1
+    }
+
     /// The index of the paragraph holding UTF-16 offset `index` (the last paragraph for the text's end).
     public func paragraphIndex(containing index: Int) -> Int {
         // Clamped to the length the paragraphs describe (during an edit, the storage is already longer or shorter).

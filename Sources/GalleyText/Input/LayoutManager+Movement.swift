@@ -1,4 +1,3 @@
-internal import CUnicode
 import Foundation
 @_spi(GalleyText) import Galley
 
@@ -42,13 +41,9 @@ extension LayoutManager {
         let range = fragment.characterRange
         let units = textStorage.units(in: range)
         let end = units.count - separatorLength(endingAt: range.upperBound, from: range.lowerBound)
-        var boundaries = [Int32](repeating: 0, count: units.count + 1)
-        let count = units.isEmpty ? 0 : units.withUnsafeBufferPointer {
-            galley_grapheme_boundaries($0.baseAddress, Int32(units.count), &boundaries, Int32(boundaries.count))
-        }
         var stops: [(index: Int, x: CGFloat)] = []
-        for boundary in boundaries.prefix(max(Int(count), 1)) where Int(boundary) <= end {
-            let index = range.lowerBound + Int(boundary)
+        for boundary in graphemeBoundaries(units) where boundary <= end {
+            let index = range.lowerBound + boundary
             stops.append((index, fragment.caretOffsets(forCharacterIndex: index).primary))
         }
         return stops.sorted { $0.x < $1.x || ($0.x == $1.x && $0.index < $1.index) }

@@ -1,4 +1,3 @@
-internal import CUnicode
 import Foundation
 @_spi(GalleyText) import Galley
 
@@ -146,13 +145,9 @@ public final class TextInput {
     /// The start of the grapheme cluster that ends at `caret` (ICU's boundaries in the caret's paragraph).
     private func clusterStart(before caret: Int) -> Int {
         let paragraph = textStorage.paragraphRange(containing: (caret - 1)..<(caret - 1))
-        let units = textStorage.units(in: paragraph.lowerBound..<caret)
-        var boundaries = [Int32](repeating: 0, count: units.count + 1)
-        let count = units.withUnsafeBufferPointer {
-            galley_grapheme_boundaries($0.baseAddress, Int32(units.count), &boundaries, Int32(boundaries.count))
-        }
-        guard count >= 2 else { return caret - 1 }
-        return paragraph.lowerBound + Int(boundaries[Int(count) - 2])
+        let boundaries = graphemeBoundaries(textStorage.units(in: paragraph.lowerBound..<caret))
+        guard boundaries.count >= 2 else { return caret - 1 }
+        return paragraph.lowerBound + boundaries[boundaries.count - 2]
     }
 
     private func clamped(_ range: Range<Int>) -> Range<Int> {

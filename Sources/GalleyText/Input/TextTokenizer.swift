@@ -81,24 +81,25 @@ public struct TextTokenizer {
         let content = layoutManager.paragraphContentRange(at: index)
         let units = layoutManager.textStorage.units(in: content)
         guard !units.isEmpty else { return [] }
-        var boundaries = [Int32](repeating: 0, count: units.count + 1)
+        var boundaries: [Int]
         var wordLike = [UInt8](repeating: 0, count: units.count + 1)
-        let language = layoutManager.textStorage.attributes(at: content.lowerBound).attributes[.language] as? String ?? ""
-        let count: Int32 = units.withUnsafeBufferPointer { text in
-            switch granularity {
-            case .character:
-                return galley_grapheme_boundaries(text.baseAddress, Int32(units.count), &boundaries, Int32(boundaries.count))
-            case .word:
-                return galley_text_boundaries(0, text.baseAddress, Int32(units.count), language, &boundaries, &wordLike, Int32(boundaries.count))
-            default:
-                return galley_text_boundaries(1, text.baseAddress, Int32(units.count), language, &boundaries, nil, Int32(boundaries.count))
+        if granularity == .character {
+            boundaries = graphemeBoundaries(units)
+        } else {
+            let language = layoutManager.textStorage.attributes(at: content.lowerBound).attributes[.language] as? String ?? ""
+            var found = [Int32](repeating: 0, count: units.count + 1)
+            let count = units.withUnsafeBufferPointer { text in
+                galley_text_boundaries(granularity == .word ? 0 : 1, text.baseAddress, Int32(units.count), language, &found,
+                                       &wordLike, Int32(found.count))
             }
+            boundaries = found.prefix(max(Int(count), 0)).map(Int.init)
         }
+        let count = boundaries.count
         guard count > 1 else { return [content] }
         var result: [Range<Int>] = []
-        for index in 1..<Int(count) where granularity != .word || wordLike[index] != 0 {
-            let start = content.lowerBound + Int(boundaries[index - 1])
-            let end = content.lowerBound + Int(boundaries[index])
+        for index in 1..<count where granularity != .word || wordLike[index] != 0 {
+            let start = content.lowerBound + boundaries[index - 1]
+            let end = content.lowerBound + boundaries[index]
             // A sentence keeps its trailing spaces in ICU; a unit for selection does not need to drop them.
             if end > start { result.append(start..<end) }
         }

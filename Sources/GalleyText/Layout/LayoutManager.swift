@@ -59,9 +59,10 @@ public final class LayoutManager: TextStorageObserver {
         var container: Int
         /// The depth of the frame's box top in the container.
         var top: CGFloat
-        /// The height of the frame's box: line origins are relative to its bottom.
-        var boxHeight: CGFloat
         var frame: Frame
+
+        /// The height of the frame's box: line origins are relative to its bottom.
+        var boxHeight: CGFloat { frame.bounds.height }
 
         /// The depth of the top of the frame's first line fragment.
         var firstLineTop: CGFloat { top + boxHeight - (frame.lineFragments.first?.maxY ?? boxHeight) }
@@ -343,10 +344,15 @@ public final class LayoutManager: TextStorageObserver {
     /// Lays out paragraphs until paragraph `index` has a layout (or the containers run out).
     func ensureLayout(throughParagraph index: Int) {
         let target = min(index, paragraphs.count - 1)
-        while layouts.count <= target {
+        layOutMore { _ in self.layouts.count <= target }
+    }
+
+    /// Lays out the next paragraph, from where the last one left the flow, for as long as `more` says so of the
+    /// last layout (nil before the first) — and never past an incomplete one (the containers ran out).
+    private func layOutMore(while more: (ParagraphLayout?) -> Bool) {
+        while layouts.count < paragraphs.count, more(layouts.last) {
             if let last = layouts.last, !last.isComplete { return }
-            let start = layouts.last?.end ?? .start
-            layouts.append(layOut(paragraph: layouts.count, from: start))
+            layouts.append(layOut(paragraph: layouts.count, from: layouts.last?.end ?? .start))
         }
     }
 
@@ -358,27 +364,21 @@ public final class LayoutManager: TextStorageObserver {
 
     /// Lays out the text as far as container `index` reaches (or all of it). TextKit: `ensureLayout(for:)`.
     public func ensureLayout(forContainerAt index: Int) {
-        while layouts.count < paragraphs.count {
-            if let last = layouts.last, !last.isComplete || last.end.container > index { return }
-            let start = layouts.last?.end ?? .start
-            layouts.append(layOut(paragraph: layouts.count, from: start))
-        }
+        layOutMore { last in (last?.end.container ?? 0) <= index }
     }
 
     /// Lays out the text as far as needed to fill `rect` of container `index` (and one paragraph below it), not
     /// further: a viewport's worth in a long document. TextKit: `ensureLayout(forBoundingRect:in:)`.
     public func ensureLayout(forBoundingRect rect: CGRect, inContainerAt index: Int = 0) {
         var extra = 1
-        while layouts.count < paragraphs.count {
-            if let last = layouts.last {
-                if !last.isComplete || last.end.container > index { return }
-                if last.end.container == index, last.end.depth > rect.maxY {
-                    if extra == 0 { return }
-                    extra -= 1
-                }
+        layOutMore { last in
+            guard let last else { return true }
+            guard last.end.container <= index else { return false }
+            if last.end.container == index, last.end.depth > rect.maxY {
+                if extra == 0 { return false }
+                extra -= 1
             }
-            let start = layouts.last?.end ?? .start
-            layouts.append(layOut(paragraph: layouts.count, from: start))
+            return true
         }
     }
 
@@ -445,7 +445,7 @@ public final class LayoutManager: TextStorageObserver {
                 continue
             }
             let boxTop = height - frame.bounds.maxY
-            placements.append(Placement(container: position.container, top: boxTop, boxHeight: frame.bounds.height, frame: frame))
+            placements.append(Placement(container: position.container, top: boxTop, frame: frame))
             shown = frame.visibleStringRange.upperBound
             position = FlowPosition(container: position.container, depth: boxTop + frame.usedHeight,
                                     lines: position.lines + frame.lines.count,

@@ -4,16 +4,31 @@ internal import CUnicode
 /// rule L1 applied (trailing whitespace at the paragraph level).
 struct BidiLevels: Sendable {
     /// One level per UTF-16 unit of the paragraph (index 0 is the paragraph's first unit); odd levels are right
-    /// to left.
-    let levels: [UInt8]
+    /// to left. Empty when every unit has `uniformLevel` (most paragraphs: nothing is stored for them).
+    private let levels: [UInt8]
+    private let uniformLevel: UInt8
     /// The paragraph's level: 0 left to right, 1 right to left.
     let paragraphLevel: UInt8
     /// The paragraph's first UTF-16 offset in the whole text.
     var start = 0
 
+    init(levels: [UInt8], paragraphLevel: UInt8) {
+        self.paragraphLevel = paragraphLevel
+        if let first = levels.first, levels.allSatisfy({ $0 == first }) {
+            self.levels = []
+            uniformLevel = first
+        } else {
+            self.levels = levels
+            uniformLevel = paragraphLevel
+        }
+    }
+
+    /// The level every unit has, when all have the same.
+    var uniform: UInt8? { levels.isEmpty ? uniformLevel : nil }
+
     /// The level of the unit at an offset in the whole text.
     @inline(__always)
-    func level(at index: Int) -> UInt8 { levels[index - start] }
+    func level(at index: Int) -> UInt8 { levels.isEmpty ? uniformLevel : levels[index - start] }
 
     /// Resolves `text` with a base direction; the writing-direction attribute becomes explicit embedding
     /// levels (innermost override wins). Text that cannot hold right-to-left characters skips ICU.

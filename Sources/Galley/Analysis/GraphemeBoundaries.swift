@@ -4,25 +4,25 @@ internal import CUnicode
 /// fallback and hit testing never split.
 enum GraphemeBoundaries {
     /// Every boundary in UTF-16 offsets, 0 and `units.count` included (just [0] for empty text).
-    static func compute(_ units: [UInt16]) -> [Int] { compute(units[...]) }
+    static func compute(_ units: [UInt16]) -> BoundaryOffsets { compute(units[...]) }
 
     /// Every boundary of a part of a text, as offsets in the whole text (the slice's own indices), both ends
     /// included.
-    static func compute(_ units: ArraySlice<UInt16>) -> [Int] {
+    static func compute(_ units: ArraySlice<UInt16>) -> BoundaryOffsets {
         let start = units.startIndex
-        guard !units.isEmpty else { return [start] }
+        guard !units.isEmpty else { return BoundaryOffsets(everyUnitOf: start..<start) }
         // Text of characters that never join a neighbour (Latin-1 except controls, general punctuation such as
         // curly quotes and dashes): every unit is its own cluster, no ICU needed. Marks, joiners, surrogates,
         // Hangul and CR all start at or beyond U+0300 or are controls, so they take the ICU path.
-        if units.allSatisfy(isAlone) { return Array(start...units.endIndex) }
+        if units.allSatisfy(isAlone) { return BoundaryOffsets(everyUnitOf: start..<units.endIndex) }
         var boundaries = [Int32](repeating: 0, count: units.count + 1)
         let count = units.withUnsafeBufferPointer { text in
             boundaries.withUnsafeMutableBufferPointer {
                 galley_grapheme_boundaries(text.baseAddress, Int32(text.count), $0.baseAddress, Int32($0.count))
             }
         }
-        guard count >= 2 else { return Array(start...units.endIndex) }
-        return boundaries.prefix(Int(count)).map { Int($0) + start }
+        guard count >= 2, count < units.count + 1 else { return BoundaryOffsets(everyUnitOf: start..<units.endIndex) }
+        return BoundaryOffsets(base: start, offsets: Array(boundaries.prefix(Int(count))))
     }
 
     /// A unit that is a grapheme cluster on its own whatever surrounds it.
@@ -31,4 +31,33 @@ enum GraphemeBoundaries {
         (unit >= 0x20 && unit < 0x7F) || (unit >= 0xA0 && unit < 0x300 && unit != 0xAD) || (unit >= 0x2010 && unit <= 0x2027)
             || (unit >= 0x2030 && unit <= 0x205E)
     }
+}
+
+/// Ascending UTF-16 offsets (grapheme boundaries), stored compactly: nothing when every unit of a range is a
+/// boundary (most text), else 4 bytes each, relative to the range's start.
+struct BoundaryOffsets: RandomAccessCollection, Sendable {
+    private let base: Int
+    /// Offsets minus `base`; empty when every offset from `base` to `base + everyCount - 1` is one.
+    private let offsets: [Int32]
+    private let everyCount: Int
+
+    /// Every offset of a range, both ends included.
+    init(everyUnitOf range: Range<Int>) {
+        base = range.lowerBound
+        offsets = []
+        everyCount = range.count + 1
+    }
+
+    /// Offsets relative to `base` (at most `Int32.max` past it).
+    init(base: Int, offsets: [Int32]) {
+        self.base = base
+        self.offsets = offsets
+        everyCount = 0
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { offsets.isEmpty ? everyCount : offsets.count }
+
+    @inline(__always)
+    subscript(position: Int) -> Int { offsets.isEmpty ? base + position : base + Int(offsets[position]) }
 }

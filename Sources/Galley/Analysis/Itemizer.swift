@@ -34,7 +34,7 @@ struct PrimaryFont {
 /// of every decision is the grapheme cluster, so emoji sequences (ZWJ, modifiers, keycaps, flags, variation
 /// selectors) and base-plus-mark clusters keep one font and one item.
 enum Itemizer {
-    static func items(_ text: AttributedText, levels: BidiLevels, graphemes: [Int]) -> [TextItem] {
+    static func items(_ text: AttributedText, levels: BidiLevels, graphemes: BoundaryOffsets) -> [TextItem] {
         let units = text.units
         guard !units.isEmpty else { return [] }
         let scripts = ScriptRuns.scripts(units, boundaries: graphemes)

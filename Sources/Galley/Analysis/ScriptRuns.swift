@@ -11,7 +11,7 @@ enum ScriptRuns {
     private static let unknown: Int32 = 103
 
     /// One ICU script code per grapheme cluster (`boundaries` as from `GraphemeBoundaries`).
-    static func scripts(_ units: [UInt16], boundaries: [Int]) -> [Int32] {
+    static func scripts(_ units: [UInt16], boundaries: BoundaryOffsets) -> [Int32] {
         let count = boundaries.count - 1
         guard count > 0 else { return [] }
         var scripts = [Int32](repeating: common, count: count)

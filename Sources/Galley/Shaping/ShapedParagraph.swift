@@ -22,7 +22,7 @@ final class ShapedParagraph: Sendable {
     /// The paragraph's UTF-16 range in `text`; every index here is an offset in the whole text.
     let range: Range<Int>
     let levels: BidiLevels
-    let graphemes: [Int]
+    let graphemes: BoundaryOffsets
     let items: [Item]
     let glyphs: GlyphArrays
     /// The script forced for every item (`TypesetterOptions.script`), for reshaping line edges the same way.
@@ -33,7 +33,7 @@ final class ShapedParagraph: Sendable {
         text.attributes(at: range.lowerBound).paragraphStyle ?? .default
     }
 
-    init(text: AttributedText, range: Range<Int>, levels: BidiLevels, graphemes: [Int], items: [Item], glyphs: GlyphArrays,
+    init(text: AttributedText, range: Range<Int>, levels: BidiLevels, graphemes: BoundaryOffsets, items: [Item], glyphs: GlyphArrays,
          script: String?) {
         self.text = text
         self.range = range
@@ -66,7 +66,7 @@ final class ShapedParagraph: Sendable {
         for item in textItems {
             items.append(shaper.shape(item))
         }
-        self.init(text: text, range: range, levels: levels, graphemes: graphemes, items: items, glyphs: shaper.glyphs,
+        self.init(text: text, range: range, levels: levels, graphemes: graphemes, items: items, glyphs: shaper.finishedGlyphs(),
                   script: options.script)
     }
 }
@@ -81,36 +81,4 @@ struct Insertion: Sendable, Equatable {
     var kind: Kind
     /// The inserted run's own text (what a PDF's text layer and a copy show for it).
     var text: [UInt16]
-}
-
-/// Flat per-glyph storage: parallel arrays, no per-glyph objects.
-struct GlyphArrays: Sendable {
-    var glyphs: [Glyph] = []
-    /// Horizontal advances in points (kern and tracking included).
-    var advances: [CGFloat] = []
-    /// Offsets from the pen position in points (mark attachment, cursive connection); y up.
-    var offsets: [CGPoint] = []
-    /// UTF-16 index of each glyph's cluster.
-    var stringIndices: [Int] = []
-    /// Bit 0: HarfBuzz's unsafe-to-break flag (breaking before this glyph needs reshaping).
-    var flags: [UInt8] = []
-
-    var count: Int { glyphs.count }
-
-    /// Appends glyph `index` of `other`, optionally with another string index (a truncation token's cut point).
-    mutating func append(_ other: GlyphArrays, _ index: Int, stringIndex: Int? = nil) {
-        glyphs.append(other.glyphs[index])
-        advances.append(other.advances[index])
-        offsets.append(other.offsets[index])
-        stringIndices.append(stringIndex ?? other.stringIndices[index])
-        flags.append(other.flags[index])
-    }
-
-    mutating func reserve(_ count: Int) {
-        glyphs.reserveCapacity(count)
-        advances.reserveCapacity(count)
-        offsets.reserveCapacity(count)
-        stringIndices.reserveCapacity(count)
-        flags.reserveCapacity(count)
-    }
 }

@@ -7,9 +7,15 @@ import Foundation
 struct Shaper {
     let text: AttributedText
     private let buffer = HarfBuzzBuffer()
-    private(set) var glyphs = GlyphArrays()
+    private(set) var glyphs: GlyphArrays
     /// A script for every item instead of each item's own (`TypesetterOptions.script`).
     private let scriptOverride: hb_script_t?
+
+    /// The glyphs shaped so far, giving back spare capacity (what a paragraph keeps).
+    mutating func finishedGlyphs() -> GlyphArrays {
+        glyphs.shrinkToFit()
+        return glyphs
+    }
 
     /// The text HarfBuzz sees around each item (the paragraph, or a line when a line's edge is reshaped).
     let context: Range<Int>
@@ -18,6 +24,7 @@ struct Shaper {
         self.text = text
         self.context = context ?? 0..<text.length
         scriptOverride = script.map { hb_script_from_string($0, -1) }
+        glyphs = GlyphArrays(base: self.context.lowerBound)
         glyphs.reserve(self.context.count + self.context.count / 8)
     }
 
@@ -48,11 +55,7 @@ struct Shaper {
         var index = item.range.lowerBound
         while index < item.range.upperBound {
             let (_, width) = UnicodeScalarReader.codePoint(in: text.units, at: index)
-            glyphs.glyphs.append(glyph)
-            glyphs.advances.append(delegate.width)
-            glyphs.offsets.append(.zero)
-            glyphs.stringIndices.append(index)
-            glyphs.flags.append(0)
+            glyphs.append(glyph: glyph, advance: delegate.width, offset: .zero, stringIndex: index, unsafeToBreak: false)
             index += width
         }
     }
@@ -104,12 +107,11 @@ struct Shaper {
             if extra != 0, index + 1 == Int(count) || infos[index + 1].cluster != info.cluster {
                 advance += extra  // after the cluster's last glyph
             }
-            glyphs.glyphs.append(glyph)
-            glyphs.advances.append(advance)
-            glyphs.offsets.append(CGPoint(x: CGFloat(position.x_offset) * scale, y: CGFloat(position.y_offset) * scale))
-            glyphs.stringIndices.append(cluster)
             let flags = hb_glyph_info_get_glyph_flags(&infos[index])
-            glyphs.flags.append(flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 ? 1 : 0)
+            glyphs.append(
+                glyph: glyph, advance: advance,
+                offset: CGPoint(x: CGFloat(position.x_offset) * scale, y: CGFloat(position.y_offset) * scale),
+                stringIndex: cluster, unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
         }
     }
 

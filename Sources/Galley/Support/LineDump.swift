@@ -50,14 +50,13 @@ extension Run {
         let divisor = inFontUnits ? font.scale : 1
         func value(_ points: CGFloat) -> String { Line.number(((points / divisor) * 1000).rounded() / 1000) }
         let units = storage.paragraph.text.units
-        let glyphs = storage.glyphs
         var entries: [String] = []
-        for index in record.glyphRange {
-            let cluster = Self.scalarIndex(units, utf16Index: storage.stringIndices[index]) - scalarBase
-            var entry = "\(glyphs[index])=\(cluster)"
-            let origin = storage.offsets[index]
+        storage.forEachGlyph(ofRun: index) { _, source, sourceIndex, _ in
+            let cluster = Self.scalarIndex(units, utf16Index: source.stringIndex(sourceIndex)) - scalarBase
+            var entry = "\(source.glyphs[sourceIndex])=\(cluster)"
+            let origin = source.offset(sourceIndex)
             if origin.x != 0 || origin.y != 0 { entry += "@\(value(origin.x)),\(value(origin.y))" }
-            entry += "+\(value(storage.advances[index]))"
+            entry += "+\(value(source.advance(sourceIndex)))"
             entries.append(entry)
         }
         return entries.joined(separator: "|")

@@ -24,7 +24,7 @@ struct CaretTable: Sendable {
     let stringRange: Range<Int>
 
     init(runs: [LineStorage.RunRecord], glyphs: [Glyph], advances: [CGFloat], stringIndices: [Int],
-         graphemes: [Int], stringRange: Range<Int>) {
+         graphemes: BoundaryOffsets, stringRange: Range<Int>) {
         self.stringRange = stringRange
         var segments: [Segment] = []
         segments.reserveCapacity(stringRange.count)
@@ -114,7 +114,7 @@ struct CaretTable: Sendable {
     }
 
     /// Whether a grapheme boundary falls strictly inside `range`.
-    private static func hasBoundary(inside range: Range<Int>, boundaries: [Int]) -> Bool {
+    private static func hasBoundary(inside range: Range<Int>, boundaries: BoundaryOffsets) -> Bool {
         let low = boundaries.partitioningIndex { $0 > range.lowerBound }
         return low < boundaries.count && boundaries[low] < range.upperBound
     }
@@ -173,7 +173,7 @@ struct CaretTable: Sendable {
     }
 
     /// The grapheme clusters of a range (split at the paragraph's boundaries inside it).
-    private static func graphemes(in range: Range<Int>, boundaries: [Int]) -> [Range<Int>] {
+    private static func graphemes(in range: Range<Int>, boundaries: BoundaryOffsets) -> [Range<Int>] {
         let low = boundaries.partitioningIndex { $0 > range.lowerBound }
         var parts: [Range<Int>] = []
         var start = range.lowerBound

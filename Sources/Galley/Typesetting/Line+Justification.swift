@@ -25,12 +25,13 @@ extension Line {
         let units = storage.paragraph.text.units
         // The whitespace at the logical end hangs: its string indices are excluded.
         let trailingStart = storage.trailingWhitespaceStart
-        let spaces = storage.stringIndices.indices.filter { index in
-            let unit = units[storage.stringIndices[index]]
-            return (unit == 0x20 || unit == 0xA0 || unit == 0x3000) && storage.stringIndices[index] < trailingStart
-                && storage.advances[index] > 0
+        let flat = storage.flattened()
+        let spaces = flat.stringIndices.indices.filter { index in
+            let unit = units[flat.stringIndices[index]]
+            return (unit == 0x20 || unit == 0xA0 || unit == 0x3000) && flat.stringIndices[index] < trailingStart
+                && flat.advances[index] > 0
         }
-        var advances = storage.advances
+        var advances = flat.advances
         let spaceTotal = spaces.reduce(CGFloat(0)) { $0 + advances[$1] }
         if gap < 0 {
             // Squeezing takes from every space in proportion.
@@ -43,7 +44,8 @@ extension Line {
         var toClusters = gap - toSpaces
         if toClusters > 1e-9 {
             let gaps = justification.clusterSpacing == .never
-                ? [] : clusterGaps(before: trailingStart, spaces: Set(spaces), onlyUnspaced: justification.clusterSpacing == .unspacedScripts)
+                ? [] : clusterGaps(flat.stringIndices, before: trailingStart, spaces: Set(spaces),
+                                   onlyUnspaced: justification.clusterSpacing == .unspacedScripts)
             if gaps.isEmpty {
                 // Nothing between clusters can take the rest: spaces take all of it, or the line stays as it is.
                 guard !spaces.isEmpty else { return nil }
@@ -66,17 +68,17 @@ extension Line {
     /// cluster joins (cursive scripts) or belongs to inserted text (a hyphen, a truncation token). Spaces are not
     /// widened again: their stretch has its own limit. `onlyUnspaced`: only gaps next to a character of writing
     /// without word spaces.
-    private func clusterGaps(before trailingStart: Int, spaces: Set<Int>, onlyUnspaced: Bool) -> [Int] {
+    private func clusterGaps(_ stringIndices: [Int], before trailingStart: Int, spaces: Set<Int>, onlyUnspaced: Bool) -> [Int] {
         let units = storage.paragraph.text.units
         let boundaries = storage.paragraph.graphemes
         var cluster: [Int] = []
         var usable: [Bool] = []
         var unspaced: [Bool] = []
-        cluster.reserveCapacity(storage.glyphs.count)
-        usable.reserveCapacity(storage.glyphs.count)
+        cluster.reserveCapacity(stringIndices.count)
+        usable.reserveCapacity(stringIndices.count)
         for run in storage.runs {
             for glyph in run.glyphRange {
-                let index = storage.stringIndices[glyph]
+                let index = stringIndices[glyph]
                 cluster.append(boundaries.partitioningIndex { $0 > index })
                 guard run.insertion == nil, index < trailingStart, index < units.count else {
                     usable.append(false)

@@ -107,16 +107,12 @@ extension Line {
         -> (items: [ShapedParagraph.Item], glyphs: GlyphArrays)
     {
         let storage = line.storage
-        var glyphs = GlyphArrays()
+        var glyphs = GlyphArrays(base: index)
         var items: [ShapedParagraph.Item] = []
-        for run in storage.runs {
+        for (position, run) in storage.runs.enumerated() {
             let begin = glyphs.count
-            for glyph in run.glyphRange {
-                glyphs.glyphs.append(storage.glyphs[glyph])
-                glyphs.advances.append(storage.advances[glyph])
-                glyphs.offsets.append(storage.offsets[glyph])
-                glyphs.stringIndices.append(index)
-                glyphs.flags.append(0)
+            storage.forEachGlyph(ofRun: position) { _, source, sourceIndex, _ in
+                glyphs.append(source, sourceIndex, stringIndex: index, keepsFlags: false)
             }
             let item = TextItem(range: index..<index, attributeRun: 0, script: 0, level: paragraph.levels.paragraphLevel, font: run.font)
             items.append(ShapedParagraph.Item(item: item, glyphRange: begin..<glyphs.count, attributes: run.attributes,

@@ -55,7 +55,7 @@ public struct Line: Sendable {
     public var stringRange: Range<Int> { storage.stringRange }
 
     /// The number of glyphs in all runs. Core Text: `CTLineGetGlyphCount`.
-    public var glyphCount: Int { storage.glyphs.count }
+    public var glyphCount: Int { storage.glyphCount }
 
     // MARK: Measures
 
@@ -81,7 +81,7 @@ public struct Line: Sendable {
     /// The union of the glyphs' ink, relative to the line origin (y up); `.zero` when no glyph has ink.
     /// Core Text: `CTLineGetImageBounds` (with a NULL context: no text matrix applied).
     public var imageBounds: CGRect {
-        let bounds = storage.imageBounds(glyphs: 0..<storage.glyphs.count)
+        let bounds = storage.imageBounds(glyphs: 0..<storage.glyphCount)
         return bounds.isNull ? .zero : bounds
     }
 
@@ -92,8 +92,10 @@ public struct Line: Sendable {
         let start = storage.trailingWhitespaceStart
         guard start < storage.stringRange.upperBound else { return 0 }
         var width: CGFloat = 0
-        for run in storage.runs where run.insertion == nil && run.stringRange.upperBound > start {
-            for index in run.glyphRange where storage.stringIndices[index] >= start { width += storage.advances[index] }
+        for (position, run) in storage.runs.enumerated() where run.insertion == nil && run.stringRange.upperBound > start {
+            storage.forEachGlyph(ofRun: position) { _, source, index, _ in
+                if source.stringIndex(index) >= start { width += source.advance(index) }
+            }
         }
         return width
     }

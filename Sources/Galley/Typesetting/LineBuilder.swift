@@ -50,25 +50,26 @@ struct LineBuilder {
             }
         }
         if let token, tokenPieceIndex == nil { tokenPieceIndex = token.position <= 0 ? 0 : pieces.count }
-        var glyphs = GlyphArrays()
-        glyphs.reserve(range.count + 8)
-        var items: [ShapedParagraph.Item] = []
+        // Glyphs the paragraph does not have go to the line's own arrays; the rest stay where they are.
+        var lineGlyphs = GlyphArrays(base: range.lowerBound)
+        var linePieces: [LineStorage.Piece] = []
+        linePieces.reserveCapacity(pieces.count + 1)
         var shaper: Shaper? = nil
         func appendToken() {
             guard let token else { return }
             for var tokenItem in token.items {
-                let begin = glyphs.count
-                for index in tokenItem.glyphRange { glyphs.append(token.glyphs, index) }
-                tokenItem.glyphRange = begin..<glyphs.count
-                items.append(tokenItem)
+                let begin = lineGlyphs.count
+                for index in tokenItem.glyphRange { lineGlyphs.append(token.glyphs, index) }
+                tokenItem.glyphRange = begin..<lineGlyphs.count
+                linePieces.append(LineStorage.Piece(item: tokenItem, source: .line))
             }
         }
         for (pieceIndex, piece) in pieces.enumerated() {
             if pieceIndex == tokenPieceIndex { appendToken() }
             var item = piece.item
-            let begin = glyphs.count
+            var source = LineStorage.GlyphSource.paragraph
             if let slice = safeSlice(item, piece.range) {
-                for index in slice { glyphs.append(shaped.glyphs, index) }
+                item.glyphRange = slice
             } else {
                 // Reshape the piece with the line as context: the far side of the line's edge is not there.
                 if shaper == nil { shaper = Shaper(text: text, context: range, script: paragraph.script) }
@@ -76,25 +77,36 @@ struct LineBuilder {
                 textItem.range = piece.range
                 textItem.level = piece.level
                 let reshaped = shaper!.shape(textItem)
-                let source = shaper!.glyphs
-                for index in reshaped.glyphRange { glyphs.append(source, index) }
+                let begin = lineGlyphs.count
+                for index in reshaped.glyphRange { lineGlyphs.append(shaper!.glyphs, index) }
+                item.glyphRange = begin..<lineGlyphs.count
+                source = .line
             }
             item.item.range = piece.range
             item.item.level = piece.level
-            item.glyphRange = begin..<glyphs.count
-            items.append(item)
+            linePieces.append(LineStorage.Piece(item: item, source: source))
         }
         if let tokenPieceIndex, tokenPieceIndex >= pieces.count { appendToken() }
-        placeTabs(&glyphs, items: items, offset: offset)
-        return LineStorage(paragraph: shaped, stringRange: range, items: items, from: glyphs)
+        if text.units[range].contains(0x09) {
+            // Tabs take advances of their own: the line keeps its own copy of every glyph.
+            for position in linePieces.indices where linePieces[position].source == .paragraph {
+                let begin = lineGlyphs.count
+                for index in linePieces[position].item.glyphRange { lineGlyphs.append(shaped.glyphs, index) }
+                linePieces[position].item.glyphRange = begin..<lineGlyphs.count
+                linePieces[position].source = .line
+            }
+            placeTabs(&lineGlyphs, items: linePieces.map(\.item), offset: offset)
+        }
+        return LineStorage(paragraph: shaped, stringRange: range, pieces: linePieces, lineGlyphs: lineGlyphs)
     }
 
     /// The paragraph's levels for the line with rule L1: whitespace and isolates at the line's end, and before
     /// each tab, go back to the paragraph level, as do tabs themselves.
     private func lineLevels(_ range: Range<Int>) -> [UInt8] {
         let levels = paragraph.levels
-        var result = (range.lowerBound..<range.upperBound).map { levels.level(at: $0) }
         let paragraphLevel = levels.paragraphLevel
+        if levels.uniform == paragraphLevel { return [UInt8](repeating: paragraphLevel, count: range.count) }
+        var result = (range.lowerBound..<range.upperBound).map { levels.level(at: $0) }
         guard !result.isEmpty, result.contains(where: { $0 != paragraphLevel }) else { return result }
         let units = text.units
         var trailing = true
@@ -124,7 +136,7 @@ struct LineBuilder {
         if range == item.item.range { return all }
         // Glyphs are in visual order: cluster indices ascend (left to right) or descend (right to left).
         func firstGlyph(where predicate: (Int) -> Bool) -> Int {
-            glyphs.stringIndices[all].partitioningIndex(where: predicate)
+            all.partitioningIndex { predicate(glyphs.stringIndex($0)) }
         }
         let slice: Range<Int>
         if rightToLeft {
@@ -140,13 +152,13 @@ struct LineBuilder {
         // The cut at the range's start: the piece's first cluster must start there and be safe to break before.
         if range.lowerBound > item.item.range.lowerBound {
             let first = rightToLeft ? slice.upperBound - 1 : slice.lowerBound
-            guard glyphs.stringIndices[first] == range.lowerBound, glyphs.flags[first] & 1 == 0 else { return nil }
+            guard glyphs.stringIndex(first) == range.lowerBound, !glyphs.isUnsafeToBreak(first) else { return nil }
         }
         // The cut at the range's end: the next cluster must start there and be safe to break before.
         if range.upperBound < item.item.range.upperBound {
             let next = rightToLeft ? slice.lowerBound - 1 : slice.upperBound
-            guard next >= all.lowerBound, next < all.upperBound, glyphs.stringIndices[next] == range.upperBound,
-                glyphs.flags[next] & 1 == 0
+            guard next >= all.lowerBound, next < all.upperBound, glyphs.stringIndex(next) == range.upperBound,
+                !glyphs.isUnsafeToBreak(next)
             else { return nil }
         }
         return slice
@@ -157,7 +169,6 @@ struct LineBuilder {
     /// there. Positions count from the line's leading edge plus `offset`, in logical order.
     private func placeTabs(_ glyphs: inout GlyphArrays, items: [ShapedParagraph.Item], offset: CGFloat) {
         let units = text.units
-        guard glyphs.stringIndices.contains(where: { units[$0] == 0x09 }) else { return }
         let tabs = TabStops(paragraph.style)
         // Glyph indices in logical order (items are logical; right-to-left items hold their glyphs reversed).
         var logical: [Int] = []
@@ -171,8 +182,8 @@ struct LineBuilder {
         var position = 0
         while position < logical.count {
             let glyph = logical[position]
-            guard units[glyphs.stringIndices[glyph]] == 0x09 else {
-                pen += glyphs.advances[glyph]
+            guard units[glyphs.stringIndex(glyph)] == 0x09 else {
+                pen += glyphs.advance(glyph)
                 position += 1
                 continue
             }
@@ -181,14 +192,14 @@ struct LineBuilder {
             var segment: CGFloat = 0
             var beforeTerminator: CGFloat? = nil
             var next = position + 1
-            while next < logical.count, units[glyphs.stringIndices[logical[next]]] != 0x09 {
+            while next < logical.count, units[glyphs.stringIndex(logical[next])] != 0x09 {
                 let index = logical[next]
                 if beforeTerminator == nil, let terminators = stop.columnTerminators,
-                    let scalar = Unicode.Scalar(units[glyphs.stringIndices[index]]), terminators.contains(Character(scalar))
+                    let scalar = Unicode.Scalar(units[glyphs.stringIndex(index)]), terminators.contains(Character(scalar))
                 {
                     beforeTerminator = segment
                 }
-                segment += glyphs.advances[index]
+                segment += glyphs.advance(index)
                 next += 1
             }
             let target: CGFloat
@@ -199,8 +210,8 @@ struct LineBuilder {
             default: target = stop.location
             }
             let advance = max(target - pen, 0)
-            glyphs.advances[glyph] = advance
-            pen += advance
+            glyphs.setAdvance(glyph, advance)
+            pen += glyphs.advance(glyph)
             position += 1
         }
     }

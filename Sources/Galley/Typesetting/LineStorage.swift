@@ -2,12 +2,27 @@ internal import CUnicode
 import Foundation
 import Synchronization
 
-/// Everything a line holds, in one immutable object that its `Line` value and its `Run` values share:
-/// glyph data in visual order in flat arrays, one record per run, the line's metrics and its caret table.
+/// Everything a line holds, in one immutable object that its `Line` value and its `Run` values share. A line is a
+/// view: its runs point into the shaped paragraph's glyph arrays, and only glyphs the paragraph does not have — edges
+/// reshaped at the line's ends, a hyphen, a truncation token, tabs given their stops, justified advances — are kept in
+/// the line's own arrays. Glyph indices count the runs' glyphs in visual order; positions are computed on demand from
+/// each run's pen position.
 final class LineStorage: Sendable {
+    /// Where a run's glyphs are.
+    enum GlyphSource: Sendable {
+        case paragraph
+        case line
+    }
+
     /// One run: a stretch of glyphs with one font, attributes and direction.
     struct RunRecord: Sendable {
+        /// The run's glyphs in the line's glyph numbering (visual order).
         var glyphRange: Range<Int>
+        var source: GlyphSource
+        /// Where the run's glyphs start in their source arrays.
+        var sourceStart: Int
+        /// The pen position at the run's left edge.
+        var x: CGFloat
         var stringRange: Range<Int>
         var attributes: StringAttributes
         var font: Font
@@ -20,136 +35,179 @@ final class LineStorage: Sendable {
         var status: RunStatus
         var isDelegate: Bool
         var insertion: Insertion? = nil
+
+        /// The source index of a line glyph index inside the run.
+        @inline(__always) func sourceIndex(_ glyph: Int) -> Int { sourceStart + glyph - glyphRange.lowerBound }
+    }
+
+    /// A shaped item for a line, with where its glyphs are (`item.glyphRange` indexes that source).
+    struct Piece {
+        var item: ShapedParagraph.Item
+        var source: GlyphSource
     }
 
     let paragraph: ShapedParagraph
     let stringRange: Range<Int>
-    let glyphs: [Glyph]
-    /// Glyph positions relative to the line origin, y up (offsets and baseline shifts included).
-    let positions: [CGPoint]
-    let advances: [CGFloat]
-    let offsets: [CGPoint]
-    let stringIndices: [Int]
+    /// Glyphs the paragraph does not have (see the type's description).
+    let lineGlyphs: GlyphArrays
     let runs: [RunRecord]
+    let glyphCount: Int
     let width: CGFloat
     /// The caret table, built on the first caret or hit-testing question (layout alone never needs it), then kept.
     private let caretCache = Mutex<CaretTable?>(nil)
 
     /// A line showing every item of `paragraph` (the whole text as one line).
     convenience init(paragraph: ShapedParagraph) {
-        self.init(paragraph: paragraph, stringRange: paragraph.range, items: paragraph.items, from: paragraph.glyphs)
+        self.init(paragraph: paragraph, stringRange: paragraph.range,
+                  pieces: paragraph.items.map { Piece(item: $0, source: .paragraph) }, lineGlyphs: GlyphArrays())
     }
 
-    /// A line from shaped items (logical order) whose glyphs are in `source`.
-    init(paragraph: ShapedParagraph, stringRange: Range<Int>, items: [ShapedParagraph.Item], from source: GlyphArrays) {
+    /// A line from pieces in logical order.
+    init(paragraph: ShapedParagraph, stringRange: Range<Int>, pieces: [Piece], lineGlyphs: GlyphArrays) {
         self.paragraph = paragraph
         self.stringRange = stringRange
-        let order = BidiLevels.visualOrder(items.map(\.item.level))
-        let total = items.reduce(0) { $0 + $1.glyphRange.count }
-        var glyphs: [Glyph] = []
-        var positions: [CGPoint] = []
-        var advances: [CGFloat] = []
-        var offsets: [CGPoint] = []
-        var indices: [Int] = []
-        glyphs.reserveCapacity(total)
-        positions.reserveCapacity(total)
-        advances.reserveCapacity(total)
-        offsets.reserveCapacity(total)
-        indices.reserveCapacity(total)
+        self.lineGlyphs = lineGlyphs
+        let order = BidiLevels.visualOrder(pieces.map(\.item.item.level))
         var runs: [RunRecord] = []
-        runs.reserveCapacity(items.count)
+        runs.reserveCapacity(pieces.count)
         var pen: CGFloat = 0
-        // A line showing all of the source's glyphs in their stored order (left-to-right text on one line) shares
-        // the source arrays instead of copying them; only positions are computed.
-        let sharesSource = order.elementsEqual(items.indices)
-            && items.first.map { $0.glyphRange.lowerBound == 0 } ?? true
-            && zip(items, items.dropFirst()).allSatisfy { $0.glyphRange.upperBound == $1.glyphRange.lowerBound }
-            && (items.last?.glyphRange.upperBound ?? 0) == source.count
-        if sharesSource {
-            glyphs = source.glyphs
-            advances = source.advances
-            offsets = source.offsets
-            indices = source.stringIndices
-        }
+        var count = 0
         for logical in order {
-            let item = items[logical]
-            let start = sharesSource ? item.glyphRange.lowerBound : glyphs.count
-            let shift = item.baselineShift
-            if sharesSource {
-                for index in item.glyphRange {
-                    let offset = source.offsets[index]
-                    positions.append(CGPoint(x: pen + offset.x, y: offset.y + shift))
-                    pen += source.advances[index]
-                }
-            } else {
-                for index in item.glyphRange {
-                    let offset = source.offsets[index]
-                    glyphs.append(source.glyphs[index])
-                    positions.append(CGPoint(x: pen + offset.x, y: offset.y + shift))
-                    advances.append(source.advances[index])
-                    offsets.append(offset)
-                    indices.append(source.stringIndices[index])
-                    pen += source.advances[index]
-                }
-            }
-            let end = sharesSource ? item.glyphRange.upperBound : glyphs.count
+            let piece = pieces[logical]
+            let item = piece.item
+            let source = piece.source == .paragraph ? paragraph.glyphs : lineGlyphs
+            let start = pen
+            for index in item.glyphRange { pen += source.advance(index) }
             let font = item.item.font
             var status: RunStatus = item.item.isRightToLeft ? [.rightToLeft] : []
-            if !LineStorage.isMonotonic(indices[start..<end], rightToLeft: item.item.isRightToLeft) { status.insert(.nonMonotonic) }
+            if !LineStorage.isMonotonic(source, item.glyphRange, rightToLeft: item.item.isRightToLeft) { status.insert(.nonMonotonic) }
             if font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
             let delegate = item.attributes.runDelegate
             runs.append(
                 RunRecord(
-                    glyphRange: start..<end, stringRange: item.item.range, attributes: item.attributes, font: font,
-                    level: item.item.level, baselineShift: shift, ascent: delegate?.ascent ?? font.ascent,
-                    descent: delegate?.descent ?? font.descent, leading: delegate == nil ? font.leading : 0, status: status,
-                    isDelegate: delegate != nil, insertion: item.insertion))
+                    glyphRange: count..<(count + item.glyphRange.count), source: piece.source,
+                    sourceStart: item.glyphRange.lowerBound, x: start, stringRange: item.item.range,
+                    attributes: item.attributes, font: font, level: item.item.level, baselineShift: item.baselineShift,
+                    ascent: delegate?.ascent ?? font.ascent, descent: delegate?.descent ?? font.descent,
+                    leading: delegate == nil ? font.leading : 0, status: status, isDelegate: delegate != nil,
+                    insertion: item.insertion))
+            count += item.glyphRange.count
         }
-        self.glyphs = glyphs
-        self.positions = positions
-        self.advances = advances
-        self.offsets = offsets
-        self.stringIndices = indices
         self.runs = runs
+        self.glyphCount = count
         self.width = pen
     }
 
-    /// A copy of a line with other advances (justification): positions and width follow, runs stay.
+    /// A copy of a line with other advances (justification), indexed by line glyph: the glyphs move to the line's
+    /// own arrays; positions and width follow, runs stay.
     init(_ other: LineStorage, advances newAdvances: [CGFloat]) {
         paragraph = other.paragraph
         stringRange = other.stringRange
-        glyphs = other.glyphs
-        offsets = other.offsets
-        stringIndices = other.stringIndices
-        runs = other.runs
-        advances = newAdvances
-        var positions: [CGPoint] = []
-        positions.reserveCapacity(newAdvances.count)
+        glyphCount = other.glyphCount
+        var glyphs = GlyphArrays(base: other.stringRange.lowerBound)
+        glyphs.reserve(other.glyphCount)
+        var runs = other.runs
         var pen: CGFloat = 0
-        for run in other.runs {
-            for index in run.glyphRange {
-                positions.append(CGPoint(x: pen + other.offsets[index].x, y: other.offsets[index].y + run.baselineShift))
-                pen += newAdvances[index]
+        for position in runs.indices {
+            let run = runs[position]
+            let source = other.source(of: run)
+            runs[position].source = .line
+            runs[position].sourceStart = glyphs.count
+            runs[position].x = pen
+            for glyph in run.glyphRange {
+                glyphs.append(source, run.sourceIndex(glyph), advance: newAdvances[glyph])
+                pen += glyphs.advance(glyphs.count - 1)  // as stored, so positions add up to the width
             }
         }
-        self.positions = positions
+        lineGlyphs = glyphs
+        self.runs = runs
         width = pen
+    }
+
+    // MARK: Glyph access
+
+    /// The arrays a run's glyphs are in.
+    @inline(__always) func source(of run: RunRecord) -> GlyphArrays {
+        run.source == .paragraph ? paragraph.glyphs : lineGlyphs
+    }
+
+    /// The run holding a line glyph index.
+    func runIndex(ofGlyph glyph: Int) -> Int {
+        if runs.count < 8 { return runs.firstIndex { $0.glyphRange.upperBound > glyph } ?? max(runs.count - 1, 0) }
+        return min(runs.partitioningIndex { $0.glyphRange.upperBound > glyph }, max(runs.count - 1, 0))
+    }
+
+    /// Calls `body` with each glyph of a run range (line glyph indices, clamped to the run): the index, the glyph's
+    /// source arrays and its index there, and its pen position (the advance sum before it from the line's start).
+    @inline(__always)
+    func forEachGlyph(ofRun runIndex: Int, in range: Range<Int>? = nil,
+                      _ body: (_ glyph: Int, _ source: GlyphArrays, _ sourceIndex: Int, _ pen: CGFloat) -> Void) {
+        let run = runs[runIndex]
+        let source = self.source(of: run)
+        let range = range.map { $0.clamped(to: run.glyphRange) } ?? run.glyphRange
+        var pen = run.x
+        for glyph in run.glyphRange.lowerBound..<range.lowerBound { pen += source.advance(run.sourceIndex(glyph)) }
+        for glyph in range {
+            let index = run.sourceIndex(glyph)
+            body(glyph, source, index, pen)
+            pen += source.advance(index)
+        }
+    }
+
+    /// The glyph id at a line glyph index.
+    func glyph(at glyph: Int) -> Glyph {
+        let run = runs[runIndex(ofGlyph: glyph)]
+        return source(of: run).glyphs[run.sourceIndex(glyph)]
+    }
+
+    /// The advance at a line glyph index.
+    func advance(at glyph: Int) -> CGFloat {
+        let run = runs[runIndex(ofGlyph: glyph)]
+        return source(of: run).advance(run.sourceIndex(glyph))
+    }
+
+    /// The string index at a line glyph index.
+    func stringIndex(at glyph: Int) -> Int {
+        let run = runs[runIndex(ofGlyph: glyph)]
+        return source(of: run).stringIndex(run.sourceIndex(glyph))
+    }
+
+    /// Every glyph's id, advance and string index in line order (for building tables; copies).
+    func flattened() -> (glyphs: [Glyph], advances: [CGFloat], stringIndices: [Int]) {
+        var glyphs: [Glyph] = []
+        var advances: [CGFloat] = []
+        var indices: [Int] = []
+        glyphs.reserveCapacity(glyphCount)
+        advances.reserveCapacity(glyphCount)
+        indices.reserveCapacity(glyphCount)
+        for run in runs {
+            let source = self.source(of: run)
+            for glyph in run.glyphRange {
+                let index = run.sourceIndex(glyph)
+                glyphs.append(source.glyphs[index])
+                advances.append(source.advance(index))
+                indices.append(source.stringIndex(index))
+            }
+        }
+        return (glyphs, advances, indices)
     }
 
     var caret: CaretTable {
         caretCache.withLock { cached in
             if let cached { return cached }
+            let flat = flattened()
             let table = CaretTable(
-                runs: runs, glyphs: glyphs, advances: advances, stringIndices: stringIndices,
+                runs: runs, glyphs: flat.glyphs, advances: flat.advances, stringIndices: flat.stringIndices,
                 graphemes: paragraph.graphemes, stringRange: stringRange)
             cached = table
             return table
         }
     }
 
-    private static func isMonotonic(_ indices: ArraySlice<Int>, rightToLeft: Bool) -> Bool {
+    private static func isMonotonic(_ source: GlyphArrays, _ range: Range<Int>, rightToLeft: Bool) -> Bool {
         var previous: Int? = nil
-        for index in indices {
+        for glyph in range {
+            let index = source.stringIndex(glyph)
             if let previous, rightToLeft ? index > previous : index < previous { return false }
             previous = index
         }
@@ -180,14 +238,14 @@ final class LineStorage: Sendable {
     /// Ink bounds of a glyph range, relative to the line origin; `.null` when nothing has ink.
     func imageBounds(glyphs range: Range<Int>, runIndex: Int? = nil) -> CGRect {
         var result = CGRect.null
-        var run = runIndex ?? 0
-        for index in range {
-            if runIndex == nil { while runs[run].glyphRange.upperBound <= index { run += 1 } }
+        for run in runIndex.map({ [$0] }) ?? Array(runs.indices) {
             let record = runs[run]
-            if record.isDelegate { continue }
-            guard let extents = record.font.inkExtents(of: glyphs[index]) else { continue }
-            let position = positions[index]
-            result = result.union(extents.offsetBy(dx: position.x, dy: position.y))
+            guard !record.isDelegate, record.glyphRange.overlaps(range) else { continue }
+            forEachGlyph(ofRun: run, in: range) { _, source, index, pen in
+                guard let extents = record.font.inkExtents(of: source.glyphs[index]) else { return }
+                let offset = source.offset(index)
+                result = result.union(extents.offsetBy(dx: pen + offset.x, dy: offset.y + record.baselineShift))
+            }
         }
         return result
     }

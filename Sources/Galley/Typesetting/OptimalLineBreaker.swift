@@ -177,7 +177,7 @@ struct OptimalLineBreaker {
             shrink = width
             for offset in 0..<count {
                 let index = start + offset
-                let advance = paragraph.unitAdvances[index - base]
+                let advance = CGFloat(paragraph.unitAdvances[index - base])
                 width[offset + 1] = width[offset] + advance
                 let isSpace = units[index] == 0x20 || units[index] == 0xA0
                 stretch[offset + 1] = stretch[offset] + (isSpace ? advance * OptimalLineBreaker.stretchOfSpace : 0)

@@ -52,19 +52,25 @@ public struct Run: Sendable {
     public var textMatrix: AffineTransform { record.font.matrix }
 
     /// The glyph ids. Core Text: `CTRunGetGlyphs`.
-    public func glyphs(in range: Range<Int>? = nil) -> [Glyph] { Array(storage.glyphs[absolute(range)]) }
+    public func glyphs(in range: Range<Int>? = nil) -> [Glyph] { collect(range) { source, index, _ in source.glyphs[index] } }
 
     /// Each glyph's origin relative to the line origin (y up, mark offsets and baseline shifts included).
     /// Core Text: `CTRunGetPositions`.
-    public func positions(in range: Range<Int>? = nil) -> [CGPoint] { Array(storage.positions[absolute(range)]) }
+    public func positions(in range: Range<Int>? = nil) -> [CGPoint] {
+        let shift = record.baselineShift
+        return collect(range) { source, index, pen in
+            let offset = source.offset(index)
+            return CGPoint(x: pen + offset.x, y: offset.y + shift)
+        }
+    }
 
     /// Each glyph's advance (kern and tracking included; height 0 in horizontal text). Core Text: `CTRunGetAdvances`.
     public func advances(in range: Range<Int>? = nil) -> [CGSize] {
-        storage.advances[absolute(range)].map { CGSize(width: $0, height: 0) }
+        collect(range) { source, index, _ in CGSize(width: source.advance(index), height: 0) }
     }
 
     /// Each glyph's cluster start as a UTF-16 index into the string. Core Text: `CTRunGetStringIndices`.
-    public func stringIndices(in range: Range<Int>? = nil) -> [Int] { Array(storage.stringIndices[absolute(range)]) }
+    public func stringIndices(in range: Range<Int>? = nil) -> [Int] { collect(range) { source, index, _ in source.stringIndex(index) } }
 
     /// All glyph ids. Core Text: `CTRunGetGlyphsPtr`.
     public var glyphs: [Glyph] { glyphs(in: nil) }
@@ -79,15 +85,14 @@ public struct Run: Sendable {
     /// connection): position = line pen + origin. The baseline shift is not included in the origins.
     /// Core Text: `CTRunGetBaseAdvancesAndOrigins`.
     public func baseAdvancesAndOrigins(in range: Range<Int>? = nil) -> (advances: [CGSize], origins: [CGPoint]) {
-        let glyphs = absolute(range)
-        return (storage.advances[glyphs].map { CGSize(width: $0, height: 0) }, Array(storage.offsets[glyphs]))
+        (advances(in: range), collect(range) { source, index, _ in source.offset(index) })
     }
 
     /// The width of a glyph range and the run's ascent, descent (baseline shift included) and leading.
     /// Core Text: `CTRunGetTypographicBounds`.
     public func typographicBounds(in range: Range<Int>? = nil) -> TypographicBounds {
         let record = self.record
-        let width = storage.advances[absolute(range)].reduce(0, +)
+        let width = collect(range) { source, index, _ in source.advance(index) }.reduce(0, +)
         return TypographicBounds(
             width: width, ascent: max(record.ascent + record.baselineShift, 0),
             descent: max(record.descent - record.baselineShift, 0), leading: record.leading)
@@ -98,6 +103,17 @@ public struct Run: Sendable {
     public func imageBounds(in range: Range<Int>? = nil) -> CGRect {
         let bounds = storage.imageBounds(glyphs: absolute(range), runIndex: index)
         return bounds.isNull ? .zero : bounds
+    }
+
+    /// One value per glyph of a run-relative range, from the glyph's source arrays, its index there and its pen x.
+    func collect<Value>(_ range: Range<Int>?, _ value: (GlyphArrays, Int, CGFloat) -> Value) -> [Value] {
+        let glyphs = absolute(range)
+        var result: [Value] = []
+        result.reserveCapacity(glyphs.count)
+        storage.forEachGlyph(ofRun: index, in: glyphs) { _, source, sourceIndex, pen in
+            result.append(value(source, sourceIndex, pen))
+        }
+        return result
     }
 
     /// A run-relative glyph range (nil or empty = from its start to the end) as a range in the storage,

@@ -19,7 +19,7 @@ public final class Typesetter: Sendable {
         let breaks: LineBreakOpportunities
         /// The advance of each UTF-16 unit's cluster at the unit where the cluster starts (0 elsewhere), indexed
         /// from the paragraph's start.
-        let unitAdvances: [CGFloat]
+        let unitAdvances: [Float]
         let style: ParagraphStyle
 
         var range: Range<Int> { shaped.range }
@@ -60,13 +60,13 @@ public final class Typesetter: Sendable {
         self.options = options
         self.breakVeto = breakVeto
         var ranges = ParagraphBoundaries.ranges(text.units)
-        if !options.allowsUnboundedLayout { ranges = Typesetter.bounded(ranges, text.units) }
+        ranges = Typesetter.bounded(ranges, text.units, limit: options.allowsUnboundedLayout
+            ? TypesetterOptions.maximumUnboundedParagraphLength : TypesetterOptions.maximumParagraphLength)
         paragraphs = ranges.map { Typesetter.prepare(text, range: $0, options: options) }
     }
 
     /// Paragraphs longer than the bound, cut into pieces at grapheme boundaries.
-    private static func bounded(_ ranges: [Range<Int>], _ units: [UInt16]) -> [Range<Int>] {
-        let limit = TypesetterOptions.maximumParagraphLength
+    private static func bounded(_ ranges: [Range<Int>], _ units: [UInt16], limit: Int) -> [Range<Int>] {
         guard ranges.contains(where: { $0.count > limit }) else { return ranges }
         var result: [Range<Int>] = []
         for range in ranges {
@@ -86,10 +86,10 @@ public final class Typesetter: Sendable {
     private static func prepare(_ text: AttributedText, range: Range<Int>, options: TypesetterOptions) -> Paragraph {
         let shaped = ShapedParagraph(text, range: range, options: options)
         let attributes = text.attributes(at: range.lowerBound)
-        var advances = [CGFloat](repeating: 0, count: range.count)
+        var advances = [Float](repeating: 0, count: range.count)
         let glyphs = shaped.glyphs
         for index in 0..<glyphs.count {
-            advances[glyphs.stringIndices[index] - range.lowerBound] += glyphs.advances[index]
+            advances[glyphs.stringIndex(index) - range.lowerBound] += Float(glyphs.advance(index))
         }
         let breaks = LineBreakOpportunities(text.units[range], language: attributes.language)
         return Paragraph(
@@ -406,7 +406,7 @@ struct LineMeasure {
         while position < end {
             if width - trailingWhitespace > stop { return }
             let unit = units[position]
-            var advance = unitAdvances[position - base]
+            var advance = CGFloat(unitAdvances[position - base])
             if unit == 0x09 {
                 let stop = tabs.stop(after: offset + width)
                 var target = stop.location
@@ -424,7 +424,7 @@ struct LineMeasure {
                         {
                             beforeTerminator = segment
                         }
-                        segment += unitAdvances[next - base]
+                        segment += CGFloat(unitAdvances[next - base])
                         next += 1
                     }
                     if stop.alignment == .center {

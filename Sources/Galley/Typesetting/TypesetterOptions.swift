@@ -16,6 +16,8 @@ public struct TypesetterOptions: Hashable, Sendable {
     /// than `TypesetterOptions.maximumParagraphLength` UTF-16 units is analysed and shaped in pieces of that
     /// size cut at grapheme boundaries (bidi and shaping do not see across a cut), so pathological input — a
     /// megabyte without a line break — costs time proportional to its length, never more.
+    /// When true, paragraphs are still cut at `maximumUnboundedParagraphLength` units (2 Gi), the most one
+    /// paragraph's compact glyph storage can index.
     /// Core Text: `kCTTypesetterOptionAllowUnboundedLayout` (Core Text refuses such text instead).
     public var allowsUnboundedLayout = false
 
@@ -24,6 +26,9 @@ public struct TypesetterOptions: Hashable, Sendable {
 
     /// The piece size for paragraphs when `allowsUnboundedLayout` is false: 1,048,576 UTF-16 units.
     public static let maximumParagraphLength = 1 << 20
+
+    /// The piece size for paragraphs when `allowsUnboundedLayout` is true: `Int32.max` UTF-16 units.
+    public static let maximumUnboundedParagraphLength = Int(Int32.max)
 
     /// No options: bidi and scripts from the text.
     public init(forcedEmbeddingLevel: Int? = nil, script: String? = nil, allowsUnboundedLayout: Bool = false,

@@ -19,12 +19,12 @@ import Testing
         for file in Corpus.files {
             for line in try Corpus.lines(file) {
                 let units = Array(line.utf16)
-                #expect(GraphemeBoundaries.compute(units) == Self.icu(units), "\(file): \(line.prefix(30))")
+                #expect(Array(GraphemeBoundaries.compute(units)) == Self.icu(units), "\(file): \(line.prefix(30))")
                 lines += 1
             }
         }
         let punctuation = Array("“Quotes” — dashes… ‘and’ ±½ café".utf16)
-        #expect(GraphemeBoundaries.compute(punctuation) == Self.icu(punctuation))
+        #expect(Array(GraphemeBoundaries.compute(punctuation)) == Self.icu(punctuation))
         #expect(lines > 500)
     }
 
@@ -46,7 +46,7 @@ import Testing
             }
             guard !units.isEmpty else { continue }
             total += 1
-            if GraphemeBoundaries.compute(units) == expected { passed += 1 }
+            if Array(GraphemeBoundaries.compute(units)) == expected { passed += 1 }
         }
         print("GraphemeBreakTest.txt: \(passed) of \(total) cases pass")
         #expect(total > 600)

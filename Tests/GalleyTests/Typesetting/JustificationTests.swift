@@ -3,6 +3,9 @@ import Testing
 
 @_spi(GalleyText) @testable import Galley
 
+/// Advances are stored as 32-bit floats: widths add up to about 1e-5 pt.
+private let storedPrecision: CGFloat = 1e-4
+
 /// Justification rules: spaces within their limit, then gaps between grapheme clusters (which justifies Chinese and
 /// Thai lines that have no spaces), never inside joining scripts — checked against Unicode's own ArabicShaping.txt.
 @Suite struct JustificationTests {
@@ -25,7 +28,7 @@ import Testing
     /// The grapheme cluster number of each glyph (visual order).
     static func clusters(_ line: Line) -> [Int] {
         let boundaries = line.storage.paragraph.graphemes
-        return line.storage.stringIndices.map { index in boundaries.partitioningIndex { $0 > index } }
+        return line.storage.flattened().stringIndices.map { index in boundaries.partitioningIndex { $0 > index } }
     }
 
     @Test(arguments: [
@@ -38,13 +41,13 @@ import Testing
         // Core Text's rule (spaces only) cannot justify such a line.
         #expect(line.justified(factor: 1, width: target) == nil)
         let justified = try #require(line.justified(factor: 1, width: target, justification: .automatic))
-        #expect(abs(justified.typographicBounds.width - target) < 1e-6)
+        #expect(abs(justified.typographicBounds.width - target) < storedPrecision)
         #expect(justified.stringRange == line.stringRange)
         // Only the last glyph of a cluster grows; glyphs inside a cluster (marks, conjuncts) keep their advance.
         let clusters = Self.clusters(line)
         var grown = 0
-        for glyph in line.storage.advances.indices {
-            let delta = justified.storage.advances[glyph] - line.storage.advances[glyph]
+        for glyph in line.storage.flattened().advances.indices {
+            let delta = justified.storage.flattened().advances[glyph] - line.storage.flattened().advances[glyph]
             let endsCluster = glyph + 1 < clusters.count && clusters[glyph + 1] != clusters[glyph]
             if !endsCluster { #expect(abs(delta) < 1e-9, "glyph \(glyph) inside a cluster or at the end grew by \(delta)") }
             if delta > 1e-9 { grown += 1 }
@@ -54,29 +57,29 @@ import Testing
 
     @Test func spacesStretchWithinTheirLimitThenClustersTakeTheRest() throws {
         let line = try Self.line("Justified type widens spaces first.", "DejaVuSerif.ttf")
-        let spaceWidth = try #require(line.storage.stringIndices.indices.first { line.storage.paragraph.text.units[line.storage.stringIndices[$0]] == 0x20 }
-            .map { line.storage.advances[$0] })
+        let spaceWidth = try #require(line.storage.flattened().stringIndices.indices.first { line.storage.paragraph.text.units[line.storage.flattened().stringIndices[$0]] == 0x20 }
+            .map { line.storage.flattened().advances[$0] })
         let target = line.typographicBounds.width + 60
         let automatic = try #require(line.justified(factor: 1, width: target, justification: .automatic))
         let limited = try #require(line.justified(factor: 1, width: target, justification: .interCluster))
-        for justified in [automatic, limited] { #expect(abs(justified.typographicBounds.width - target) < 1e-6) }
+        for justified in [automatic, limited] { #expect(abs(justified.typographicBounds.width - target) < storedPrecision) }
         let units = line.storage.paragraph.text.units
-        for glyph in line.storage.advances.indices where units[line.storage.stringIndices[glyph]] == 0x20 {
+        for glyph in line.storage.flattened().advances.indices where units[line.storage.flattened().stringIndices[glyph]] == 0x20 {
             // Automatic: all 60 pt in the 4 spaces; inter-cluster: each space to at most 150 %.
-            #expect(abs(automatic.storage.advances[glyph] - spaceWidth - 15) < 1e-6)
-            #expect(limited.storage.advances[glyph] <= spaceWidth * 1.5 + 1e-6)
+            #expect(abs(automatic.storage.flattened().advances[glyph] - spaceWidth - 15) < storedPrecision)
+            #expect(limited.storage.flattened().advances[glyph] <= spaceWidth * 1.5 + storedPrecision)
         }
-        let letterGrowth = zip(limited.storage.advances, line.storage.advances).enumerated()
-            .filter { units[line.storage.stringIndices[$0.offset]] != 0x20 }.map { $0.element.0 - $0.element.1 }
+        let letterGrowth = zip(limited.storage.flattened().advances, line.storage.flattened().advances).enumerated()
+            .filter { units[line.storage.flattened().stringIndices[$0.offset]] != 0x20 }.map { $0.element.0 - $0.element.1 }
         #expect(letterGrowth.contains { $0 > 1e-6 })
         // A lone word of a spaced script is not letter-spaced by the default rule, only by inter-cluster.
         let word = try Self.line("Unquestionably", "DejaVuSerif.ttf")
         #expect(word.justified(factor: 1, width: 200, justification: .automatic) == nil)
         let spaced = try #require(word.justified(factor: 1, width: 200, justification: .interCluster))
-        #expect(abs(spaced.typographicBounds.width - 200) < 1e-6)
+        #expect(abs(spaced.typographicBounds.width - 200) < storedPrecision)
         // Squeezing narrows spaces only.
         let squeezed = try #require(line.justified(factor: 1, width: line.typographicBounds.width - 4, justification: .interCluster))
-        #expect(abs(squeezed.typographicBounds.width - (line.typographicBounds.width - 4)) < 1e-6)
+        #expect(abs(squeezed.typographicBounds.width - (line.typographicBounds.width - 4)) < storedPrecision)
     }
 
     @Test(arguments: ["NotoNaskhArabic-Regular.ttf", "Amiri-Regular.ttf"])
@@ -85,14 +88,14 @@ import Testing
         let line = try Self.line("الطباعة العربية تمد المسافات بين الكلمات فقط", file)
         let target = line.typographicBounds.width + 40
         let justified = try #require(line.justified(factor: 1, width: target, justification: .interCluster))
-        #expect(abs(justified.typographicBounds.width - target) < 1e-6)
+        #expect(abs(justified.typographicBounds.width - target) < storedPrecision)
         let units = line.storage.paragraph.text.units
         var joiningGlyphs = 0
-        for glyph in line.storage.advances.indices {
-            let unit = UInt32(units[line.storage.stringIndices[glyph]])
+        for glyph in line.storage.flattened().advances.indices {
+            let unit = UInt32(units[line.storage.flattened().stringIndices[glyph]])
             guard Self.joining.contains(unit) else { continue }
             joiningGlyphs += 1
-            #expect(justified.storage.advances[glyph] == line.storage.advances[glyph], "joining glyph \(glyph) widened")
+            #expect(justified.storage.flattened().advances[glyph] == line.storage.flattened().advances[glyph], "joining glyph \(glyph) widened")
         }
         #expect(joiningGlyphs > 20)
         // A run of joining letters with no space cannot be justified at all.
@@ -111,7 +114,7 @@ import Testing
             #expect(frame.lines.count > 2)
             for line in frame.lines.dropLast() {
                 let width = line.typographicBounds.width - line.trailingWhitespaceWidth
-                #expect((abs(width - 203) < 1e-6) == flush, "\(rule): line \(line.stringRange) is \(width) wide")
+                #expect((abs(width - 203) < storedPrecision) == flush, "\(rule): line \(line.stringRange) is \(width) wide")
             }
         }
     }

@@ -4,14 +4,14 @@ internal import CUnicode
 /// dictionaries for scripts written without spaces (Thai, Lao, Khmer, Burmese, CJK).
 struct LineBreakOpportunities: Sendable {
     /// Offsets (UTF-16, relative to the text given) after which a line may end, ascending; the text's end is last.
-    let positions: [Int]
+    let positions: BoundaryOffsets
     /// Whether the break at the same index is mandatory (after LF, CR, NEL, U+2028, U+2029 …).
     let isMandatory: [Bool]
 
     /// Opportunities of `units` for a BCP 47 language (nil: the root rules).
     init(_ units: ArraySlice<UInt16>, language: String?) {
         guard !units.isEmpty else {
-            positions = []
+            positions = BoundaryOffsets(base: 0, offsets: [])
             isMandatory = []
             return
         }
@@ -23,11 +23,11 @@ struct LineBreakOpportunities: Sendable {
                 text.baseAddress, Int32(text.count), locale, &found, &mandatory, Int32(found.count))
         }
         guard count > 0 else {
-            positions = [units.count]
+            positions = BoundaryOffsets(base: 0, offsets: [Int32(units.count)])
             isMandatory = [true]
             return
         }
-        positions = found.prefix(Int(count)).map(Int.init)
+        positions = BoundaryOffsets(base: 0, offsets: Array(found.prefix(Int(count))))
         isMandatory = mandatory.prefix(Int(count)).map { $0 != 0 }
     }
 }

@@ -8,8 +8,12 @@ struct AttributedText: Sendable {
     let units: [UInt16]
     /// Where each attribute run starts (UTF-16 offsets, ascending, first 0); the last run ends at `units.count`.
     let runStarts: [Int]
-    /// The attributes of each run, with defaults resolved (a font always set).
-    let runAttributes: [StringAttributes]
+    /// The attributes of each run, with defaults resolved (a font always set), each on the heap once: the items
+    /// and line runs that show a run's attributes share its box.
+    let sharedRunAttributes: [SharedAttributes]
+
+    /// The attributes of each run.
+    var runAttributes: LazyMapCollection<[SharedAttributes], StringAttributes> { sharedRunAttributes.lazy.map(\.value) }
 
     var length: Int { units.count }
 
@@ -35,7 +39,7 @@ struct AttributedText: Sendable {
         if covered < units.count || attributes.isEmpty { append(covered, StringAttributes()) }
         starts[0] = 0
         self.runStarts = starts
-        self.runAttributes = attributes
+        self.sharedRunAttributes = attributes.map(SharedAttributes.init)
     }
 
     /// Reads an `NSAttributedString` (its UTF-16 storage and attribute dictionaries).

@@ -1,17 +1,17 @@
 import Foundation
 
 /// Flat per-glyph storage in compact parallel arrays, no per-glyph objects: 2-byte glyph ids, 4-byte advances,
-/// 4-byte string indices (relative to `base`), one byte of flags, and offsets only once a glyph has one (most text
-/// has none). About 11 bytes a glyph; values are read and written as `CGFloat` and absolute `Int` offsets.
+/// 4-byte string indices (31 bits relative to `base`, the top bit HarfBuzz's unsafe-to-break flag), and offsets only
+/// once a glyph has one (most text has none). 10 bytes a glyph; values are read and written as `CGFloat` and absolute
+/// `Int` offsets.
 struct GlyphArrays: Sendable {
     private(set) var glyphs: [Glyph] = []
     private var advanceValues: [Float] = []
     /// Empty while every offset is zero; otherwise one per glyph.
     private var offsetValues: [SIMD2<Float>] = []
-    /// String indices minus `base`.
-    private var indexValues: [Int32] = []
-    /// Bit 0: HarfBuzz's unsafe-to-break flag (breaking before this glyph needs reshaping).
-    private var flagValues: [UInt8] = []
+    /// String indices minus `base` in the low 31 bits; the top bit set when breaking before the glyph needs
+    /// reshaping (HarfBuzz's unsafe-to-break flag).
+    private var indexValues: [UInt32] = []
     /// The UTF-16 offset string indices are stored relative to (a paragraph's or a line's start): a paragraph
     /// holds at most `Int32.max` units (`TypesetterOptions.maximumUnboundedParagraphLength`).
     let base: Int
@@ -31,10 +31,10 @@ struct GlyphArrays: Sendable {
     }
 
     /// UTF-16 index of the glyph's cluster.
-    @inline(__always) func stringIndex(_ index: Int) -> Int { base + Int(indexValues[index]) }
+    @inline(__always) func stringIndex(_ index: Int) -> Int { base + Int(indexValues[index] & 0x7FFF_FFFF) }
 
     /// Whether HarfBuzz marks breaking before the glyph unsafe (the text must be reshaped there).
-    @inline(__always) func isUnsafeToBreak(_ index: Int) -> Bool { flagValues[index] & 1 != 0 }
+    @inline(__always) func isUnsafeToBreak(_ index: Int) -> Bool { indexValues[index] & 0x8000_0000 != 0 }
 
     mutating func setAdvance(_ index: Int, _ advance: CGFloat) { advanceValues[index] = Float(advance) }
 
@@ -48,8 +48,8 @@ struct GlyphArrays: Sendable {
         }
         glyphs.append(glyph)
         advanceValues.append(Float(advance))
-        indexValues.append(Int32(clamping: stringIndex - base))
-        flagValues.append(unsafeToBreak ? 1 : 0)
+        let relative = UInt32(min(max(stringIndex - base, 0), Int(Int32.max)))
+        indexValues.append(unsafeToBreak ? relative | 0x8000_0000 : relative)
     }
 
     /// Appends glyph `index` of `other`, optionally with another string index (a truncation token's cut point),
@@ -64,16 +64,16 @@ struct GlyphArrays: Sendable {
         glyphs.reserveCapacity(count)
         advanceValues.reserveCapacity(count)
         indexValues.reserveCapacity(count)
-        flagValues.reserveCapacity(count)
     }
 
     /// Gives back spare capacity (a paragraph's arrays are reserved for more glyphs than its text usually needs).
     mutating func shrinkToFit() {
         guard glyphs.capacity > glyphs.count + 16 else { return }
-        glyphs = Array(glyphs)
-        advanceValues = Array(advanceValues)
-        offsetValues = Array(offsetValues)
-        indexValues = Array(indexValues)
-        flagValues = Array(flagValues)
+        // Copies through buffers: `Array(array)` would keep the same, oversized storage.
+        func trimmed<Element>(_ array: [Element]) -> [Element] { array.withUnsafeBufferPointer { Array($0) } }
+        glyphs = trimmed(glyphs)
+        advanceValues = trimmed(advanceValues)
+        offsetValues = trimmed(offsetValues)
+        indexValues = trimmed(indexValues)
     }
 }

@@ -9,13 +9,24 @@ final class ShapedParagraph: Sendable {
         var item: TextItem
         /// Range in the glyph arrays.
         var glyphRange: Range<Int>
-        /// The run's attributes with `font` set to the font used.
-        var attributes: StringAttributes
+        /// The run's attributes with `font` set to the font used, shared by every line that shows the item.
+        var sharedAttributes: SharedAttributes
         /// Points the run sits above the baseline (baseline offset and superscript).
         var baselineShift: CGFloat
         /// Text a line shows that is not in the string: a truncation token or a hyphen (its glyphs stand for no
         /// characters; their string indices are the point where it was put).
         var insertion: Insertion? = nil
+
+        init(item: TextItem, glyphRange: Range<Int>, attributes: SharedAttributes, baselineShift: CGFloat,
+             insertion: Insertion? = nil) {
+            self.item = item
+            self.glyphRange = glyphRange
+            self.sharedAttributes = attributes
+            self.baselineShift = baselineShift
+            self.insertion = insertion
+        }
+
+        var attributes: StringAttributes { sharedAttributes.value }
     }
 
     let text: AttributedText
@@ -81,4 +92,12 @@ struct Insertion: Sendable, Equatable {
     var kind: Kind
     /// The inserted run's own text (what a PDF's text layer and a copy show for it).
     var text: [UInt16]
+}
+
+/// One immutable attributes value on the heap, shared by the items and line runs that show it (a
+/// `StringAttributes` is about 480 bytes; a line's run keeps 8).
+final class SharedAttributes: Sendable {
+    let value: StringAttributes
+
+    init(_ value: StringAttributes) { self.value = value }
 }

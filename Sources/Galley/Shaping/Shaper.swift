@@ -29,7 +29,8 @@ struct Shaper {
     }
 
     mutating func shape(_ item: TextItem) -> ShapedParagraph.Item {
-        var attributes = text.runAttributes[item.attributeRun]
+        let shared = text.sharedRunAttributes[item.attributeRun]
+        var attributes = shared.value
         let requested = attributes.font ?? item.font
         attributes.font = item.font
         let shift = attributes.baselineOffset + Self.superscriptShift(requested, level: attributes.superscript)
@@ -39,7 +40,7 @@ struct Shaper {
         } else {
             appendShaped(item, attributes: attributes)
         }
-        return ShapedParagraph.Item(item: item, glyphRange: start..<glyphs.count, attributes: attributes, baselineShift: shift)
+        return ShapedParagraph.Item(item: item, glyphRange: start..<glyphs.count,             attributes: requested === item.font ? shared : SharedAttributes(attributes), baselineShift: shift)
     }
 
     private static func superscriptShift(_ font: Font, level: Int) -> CGFloat {

@@ -115,7 +115,7 @@ extension Line {
                 glyphs.append(source, sourceIndex, stringIndex: index, keepsFlags: false)
             }
             let item = TextItem(range: index..<index, attributeRun: 0, script: 0, level: paragraph.levels.paragraphLevel, font: run.font)
-            items.append(ShapedParagraph.Item(item: item, glyphRange: begin..<glyphs.count, attributes: run.attributes,
+            items.append(ShapedParagraph.Item(item: item, glyphRange: begin..<glyphs.count, attributes: run.sharedAttributes,
                                               baselineShift: run.baselineShift,
                                               insertion: Insertion(kind: kind, text: Array(storage.paragraph.text.units[run.stringRange]))))
         }

@@ -24,17 +24,19 @@ final class LineStorage: Sendable {
         /// The pen position at the run's left edge.
         var x: CGFloat
         var stringRange: Range<Int>
-        var attributes: StringAttributes
+        var sharedAttributes: SharedAttributes
         var font: Font
         var level: UInt8
         var baselineShift: CGFloat
-        /// Unshifted metrics (the delegate's for run-delegate runs).
-        var ascent: CGFloat
-        var descent: CGFloat
-        var leading: CGFloat
         var status: RunStatus
-        var isDelegate: Bool
         var insertion: Insertion? = nil
+
+        var attributes: StringAttributes { sharedAttributes.value }
+        var isDelegate: Bool { attributes.runDelegate != nil }
+        /// Unshifted metrics (the delegate's for run-delegate runs).
+        var ascent: CGFloat { attributes.runDelegate?.ascent ?? font.ascent }
+        var descent: CGFloat { attributes.runDelegate?.descent ?? font.descent }
+        var leading: CGFloat { isDelegate ? 0 : font.leading }
 
         /// The source index of a line glyph index inside the run.
         @inline(__always) func sourceIndex(_ glyph: Int) -> Int { sourceStart + glyph - glyphRange.lowerBound }
@@ -49,12 +51,14 @@ final class LineStorage: Sendable {
     let paragraph: ShapedParagraph
     let stringRange: Range<Int>
     /// Glyphs the paragraph does not have (see the type's description).
-    let lineGlyphs: GlyphArrays
+    var lineGlyphs: GlyphArrays { ownGlyphs?.glyphs ?? GlyphArrays() }
+    /// Nil when every glyph is the paragraph's (most lines): 8 bytes instead of five empty arrays.
+    private let ownGlyphs: OwnGlyphs?
     let runs: [RunRecord]
     let glyphCount: Int
     let width: CGFloat
     /// The caret table, built on the first caret or hit-testing question (layout alone never needs it), then kept.
-    private let caretCache = Mutex<CaretTable?>(nil)
+    private let caretCache = Mutex<CaretTableBox?>(nil)
 
     /// A line showing every item of `paragraph` (the whole text as one line).
     convenience init(paragraph: ShapedParagraph) {
@@ -66,7 +70,7 @@ final class LineStorage: Sendable {
     init(paragraph: ShapedParagraph, stringRange: Range<Int>, pieces: [Piece], lineGlyphs: GlyphArrays) {
         self.paragraph = paragraph
         self.stringRange = stringRange
-        self.lineGlyphs = lineGlyphs
+        ownGlyphs = lineGlyphs.count == 0 ? nil : OwnGlyphs(lineGlyphs)
         let order = BidiLevels.visualOrder(pieces.map(\.item.item.level))
         var runs: [RunRecord] = []
         runs.reserveCapacity(pieces.count)
@@ -82,15 +86,12 @@ final class LineStorage: Sendable {
             var status: RunStatus = item.item.isRightToLeft ? [.rightToLeft] : []
             if !LineStorage.isMonotonic(source, item.glyphRange, rightToLeft: item.item.isRightToLeft) { status.insert(.nonMonotonic) }
             if font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
-            let delegate = item.attributes.runDelegate
             runs.append(
                 RunRecord(
                     glyphRange: count..<(count + item.glyphRange.count), source: piece.source,
                     sourceStart: item.glyphRange.lowerBound, x: start, stringRange: item.item.range,
-                    attributes: item.attributes, font: font, level: item.item.level, baselineShift: item.baselineShift,
-                    ascent: delegate?.ascent ?? font.ascent, descent: delegate?.descent ?? font.descent,
-                    leading: delegate == nil ? font.leading : 0, status: status, isDelegate: delegate != nil,
-                    insertion: item.insertion))
+                    sharedAttributes: item.sharedAttributes, font: font, level: item.item.level,
+                    baselineShift: item.baselineShift, status: status, insertion: item.insertion))
             count += item.glyphRange.count
         }
         self.runs = runs
@@ -119,7 +120,7 @@ final class LineStorage: Sendable {
                 pen += glyphs.advance(glyphs.count - 1)  // as stored, so positions add up to the width
             }
         }
-        lineGlyphs = glyphs
+        ownGlyphs = OwnGlyphs(glyphs)
         self.runs = runs
         width = pen
     }
@@ -128,7 +129,7 @@ final class LineStorage: Sendable {
 
     /// The arrays a run's glyphs are in.
     @inline(__always) func source(of run: RunRecord) -> GlyphArrays {
-        run.source == .paragraph ? paragraph.glyphs : lineGlyphs
+        run.source == .paragraph ? paragraph.glyphs : ownGlyphs!.glyphs
     }
 
     /// The run holding a line glyph index.
@@ -194,12 +195,12 @@ final class LineStorage: Sendable {
 
     var caret: CaretTable {
         caretCache.withLock { cached in
-            if let cached { return cached }
+            if let cached { return cached.table }
             let flat = flattened()
             let table = CaretTable(
                 runs: runs, glyphs: flat.glyphs, advances: flat.advances, stringIndices: flat.stringIndices,
                 graphemes: paragraph.graphemes, stringRange: stringRange)
-            cached = table
+            cached = CaretTableBox(table: table)
             return table
         }
     }
@@ -262,4 +263,18 @@ final class LineStorage: Sendable {
         let (codePoint, _) = UnicodeScalarReader.codePoint(in: paragraph.text.units, at: index)
         return galley_is_whitespace(Int32(codePoint)) != 0
     }
+}
+
+/// A line's own glyphs, on the heap only for lines that have some.
+private final class OwnGlyphs: Sendable {
+    let glyphs: GlyphArrays
+
+    init(_ glyphs: GlyphArrays) { self.glyphs = glyphs }
+}
+
+/// A built caret table (a box keeps the cache in a line 8 bytes wide until the first caret question).
+private final class CaretTableBox: Sendable {
+    let table: CaretTable
+
+    init(table: CaretTable) { self.table = table }
 }

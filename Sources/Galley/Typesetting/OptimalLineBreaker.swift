@@ -170,14 +170,14 @@ struct OptimalLineBreaker {
         init(typesetter: Typesetter, paragraph: Typesetter.Paragraph, from start: Int, to end: Int? = nil) {
             self.start = start
             let units = typesetter.text.units
-            let base = paragraph.range.lowerBound
             let count = (end ?? paragraph.range.upperBound) - start
             width = [CGFloat](repeating: 0, count: count + 1)
             stretch = width
             shrink = width
+            var advances = paragraph.unitAdvances.reader
             for offset in 0..<count {
                 let index = start + offset
-                let advance = CGFloat(paragraph.unitAdvances[index - base])
+                let advance = advances.advance(at: index)
                 width[offset + 1] = width[offset] + advance
                 let isSpace = units[index] == 0x20 || units[index] == 0xA0
                 stretch[offset + 1] = stretch[offset] + (isSpace ? advance * OptimalLineBreaker.stretchOfSpace : 0)

@@ -17,9 +17,8 @@ public final class Typesetter: Sendable {
     struct Paragraph: Sendable {
         let shaped: ShapedParagraph
         let breaks: LineBreakOpportunities
-        /// The advance of each UTF-16 unit's cluster at the unit where the cluster starts (0 elsewhere), indexed
-        /// from the paragraph's start.
-        let unitAdvances: [Float]
+        /// The advance of each UTF-16 unit's cluster at the unit where the cluster starts (0 elsewhere).
+        let unitAdvances: UnitAdvances
         let style: ParagraphStyle
 
         var range: Range<Int> { shaped.range }
@@ -86,14 +85,9 @@ public final class Typesetter: Sendable {
     private static func prepare(_ text: AttributedText, range: Range<Int>, options: TypesetterOptions) -> Paragraph {
         let shaped = ShapedParagraph(text, range: range, options: options)
         let attributes = text.attributes(at: range.lowerBound)
-        var advances = [Float](repeating: 0, count: range.count)
-        let glyphs = shaped.glyphs
-        for index in 0..<glyphs.count {
-            advances[glyphs.stringIndex(index) - range.lowerBound] += Float(glyphs.advance(index))
-        }
         let breaks = LineBreakOpportunities(text.units[range], language: attributes.language)
         return Paragraph(
-            shaped: shaped, breaks: breaks, unitAdvances: advances, style: attributes.paragraphStyle ?? .default)
+            shaped: shaped, breaks: breaks, unitAdvances: UnitAdvances(shaped), style: attributes.paragraphStyle ?? .default)
     }
 
     /// The number of UTF-16 units of the typeset string.
@@ -400,13 +394,12 @@ struct LineMeasure {
     /// even when the next break opportunity is a megabyte away.
     mutating func advance(to end: Int, stoppingAbove limit: CGFloat = .infinity) {
         let units = typesetter.text.units
-        let unitAdvances = paragraph.unitAdvances
-        let base = paragraph.range.lowerBound
+        var unitAdvances = paragraph.unitAdvances.reader
         let stop = limit.isFinite ? 2 * max(limit, 0) + 1000 : .infinity
         while position < end {
             if width - trailingWhitespace > stop { return }
             let unit = units[position]
-            var advance = CGFloat(unitAdvances[position - base])
+            var advance = unitAdvances.advance(at: position)
             if unit == 0x09 {
                 let stop = tabs.stop(after: offset + width)
                 var target = stop.location
@@ -416,6 +409,7 @@ struct LineMeasure {
                     var segment: CGFloat = 0
                     var beforeTerminator: CGFloat? = nil
                     var next = position + 1
+                    var segmentAdvances = paragraph.unitAdvances.reader
                     while next < paragraph.range.upperBound {
                         let following = units[next]
                         if following == 0x09 || following == 0x2028 || following == 0x0A || following == 0x0D { break }
@@ -424,7 +418,7 @@ struct LineMeasure {
                         {
                             beforeTerminator = segment
                         }
-                        segment += CGFloat(unitAdvances[next - base])
+                        segment += segmentAdvances.advance(at: next)
                         next += 1
                     }
                     if stop.alignment == .center {

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The advance of each UTF-16 unit of a paragraph — its cluster's advance at the unit where the cluster starts, 0
+/// at the other units — which line breaking measures with. When the paragraph's glyphs are in string order (text
+/// without right-to-left runs) they are read from the glyph arrays themselves; otherwise they are stored, 4 bytes a
+/// unit.
+struct UnitAdvances: Sendable {
+    private let glyphs: GlyphArrays
+    /// Empty when the glyphs are in string order.
+    private let stored: [Float]
+    private let base: Int
+
+    init(_ paragraph: ShapedParagraph) {
+        let glyphs = paragraph.glyphs
+        base = paragraph.range.lowerBound
+        self.glyphs = glyphs
+        var inOrder = true
+        var previous = Int.min
+        for index in 0..<glyphs.count {
+            let stringIndex = glyphs.stringIndex(index)
+            if stringIndex < previous {
+                inOrder = false
+                break
+            }
+            previous = stringIndex
+        }
+        if inOrder {
+            stored = []
+        } else {
+            var advances = [Float](repeating: 0, count: paragraph.range.count)
+            for index in 0..<glyphs.count {
+                advances[glyphs.stringIndex(index) - base] += Float(glyphs.advance(index))
+            }
+            stored = advances
+        }
+    }
+
+    /// A reader for units asked in ascending order (any order works; ascending costs O(1) a unit).
+    var reader: Reader { Reader(source: self) }
+
+    struct Reader {
+        fileprivate let source: UnitAdvances
+        /// The first glyph of the unit after the last one asked (glyphs in string order only).
+        private var glyph = 0
+        private var nextUnit = Int.min
+
+        fileprivate init(source: UnitAdvances) { self.source = source }
+
+        /// The advance at a UTF-16 offset of the whole text inside the paragraph.
+        @inline(__always)
+        mutating func advance(at unit: Int) -> CGFloat {
+            if !source.stored.isEmpty { return CGFloat(source.stored[unit - source.base]) }
+            let glyphs = source.glyphs
+            if unit != nextUnit {
+                glyph = (0..<glyphs.count).partitioningIndex { glyphs.stringIndex($0) >= unit }
+            }
+            var total: CGFloat = 0
+            while glyph < glyphs.count, glyphs.stringIndex(glyph) == unit {
+                total += glyphs.advance(glyph)
+                glyph += 1
+            }
+            nextUnit = unit + 1
+            return total
+        }
+    }
+}

@@ -22,6 +22,8 @@ struct EditBenchCommand: ParsableCommand {
     @Option(help: "Compare with a full layout every N edits (0: never).") var verify: Int = 0
     @Option(help: "Height of the page brought up to date after each edit.") var pageHeight: Double = 800
     @Option(help: "Seed for the edit positions.") var seed: UInt64 = 1
+    @Flag(help: "Mix paragraph splits (every 20th edit) and kerning changes over 200 units (every 20th) into the inserts and deletions.")
+    var mixed = false
 
     func run() throws {
         let catalog = try text.catalog()
@@ -46,7 +48,17 @@ struct EditBenchCommand: ParsableCommand {
             let length = storage.length
             let position = length / 4 + Int(generator.next() % UInt64(max(length / 2, 1)))
             let start = DispatchTime.now()
-            if step % 4 == 3, position < length {
+            if mixed, step % 20 == 9 {
+                // A paragraph split (a new line in the middle of a paragraph).
+                storage.replaceCharacters(in: position..<position, with: "\n")
+            } else if mixed, step % 20 == 19 {
+                // An attribute change over a stretch that may cross paragraphs: kerning on, then off again.
+                let range = position..<min(position + 200, length)
+                if step % 40 == 19 { storage.addAttribute(.kern, value: 0.75, range: range) } else {
+                    storage.removeAttribute(.kern, range: range)
+                }
+            } else if step % 4 == 3, position < length {
+                // Deletions join paragraphs when they take a line feed.
                 storage.replaceCharacters(in: position..<(position + 1), with: "")
             } else {
                 storage.replaceCharacters(in: position..<position, with: step % 7 == 6 ? " " : "e")
@@ -72,6 +84,7 @@ struct EditBenchCommand: ParsableCommand {
         print("paragraphs shaped \(after.paragraphsShaped - before.paragraphsShaped), laid out "
               + "\(after.paragraphsLaidOut - before.paragraphsLaidOut), moved \(after.paragraphsMoved - before.paragraphsMoved)")
         if verify > 0 { print("verified against a full layout \(verified) times: identical lines and origins") }
+        print("text now \(storage.length) UTF-16 units in \(manager.numberOfParagraphs) paragraphs")
     }
 
     private func compare(_ manager: LayoutManager, storage: TextStorage, container: TextContainer) throws {

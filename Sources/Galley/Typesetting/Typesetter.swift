@@ -14,14 +14,27 @@ import Foundation
 /// Core Text: `CTTypesetter`.
 public final class Typesetter: Sendable {
     /// One paragraph, shaped, with what line breaking needs.
-    struct Paragraph: Sendable {
+    /// (A class: line breaking passes it around for every line, and one reference is cheaper to hand over than a
+    /// struct of a dozen.)
+    final class Paragraph: Sendable {
         let shaped: ShapedParagraph
         let breaks: LineBreakOpportunities
         /// The advance of each UTF-16 unit's cluster at the unit where the cluster starts (0 elsewhere).
         let unitAdvances: UnitAdvances
+        /// Widths up to each opportunity (nil for paragraphs with tabs).
+        let opportunityWidths: OpportunityWidths?
         let style: ParagraphStyle
+        let range: Range<Int>
 
-        var range: Range<Int> { shaped.range }
+        init(shaped: ShapedParagraph, breaks: LineBreakOpportunities, style: ParagraphStyle) {
+            self.shaped = shaped
+            self.breaks = breaks
+            unitAdvances = UnitAdvances(shaped)
+            opportunityWidths = OpportunityWidths(units: shaped.text.units, range: shaped.range, positions: breaks.positions,
+                                                  advances: unitAdvances)
+            self.style = style
+            range = shaped.range
+        }
     }
 
     let text: AttributedText
@@ -87,7 +100,7 @@ public final class Typesetter: Sendable {
         let attributes = text.attributes(at: range.lowerBound)
         let breaks = LineBreakOpportunities(text.units[range], language: attributes.language)
         return Paragraph(
-            shaped: shaped, breaks: breaks, unitAdvances: UnitAdvances(shaped), style: attributes.paragraphStyle ?? .default)
+            shaped: shaped, breaks: breaks, style: attributes.paragraphStyle ?? .default)
     }
 
     /// The number of UTF-16 units of the typeset string.
@@ -259,8 +272,26 @@ public final class Typesetter: Sendable {
         let base = paragraph.range.lowerBound
         // The first opportunity after start (positions are relative to the paragraph).
         let low = positions.partitioningIndex { $0 + base > start }
-        var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
         var fit: (end: Int, visibleWidth: CGFloat)? = nil
+        var advances = paragraph.unitAdvances.reader
+        if let widths = paragraph.opportunityWidths,
+            let startWidth = widths.width(before: start, positions: positions, advances: &advances)
+        {
+            // Differences of stored sums: a few steps per opportunity on the line.
+            var index = low
+            while index < positions.count {
+                let end = positions[index] + base
+                let visible = widths.visibleWidth(from: start, startWidth: startWidth, to: index, end: end, units: text.units,
+                                                  advances: &advances)
+                guard visible <= width + 0.0001 else { break }
+                let mandatory = paragraph.breaks.isMandatory[index] || end == paragraph.range.upperBound
+                if mandatory || (breakVeto?(end, false) ?? true) { fit = (end, visible) }
+                if paragraph.breaks.isMandatory[index] { break }
+                index += 1
+            }
+            return fit
+        }
+        var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
         var index = low
         while index < positions.count {
             let end = positions[index] + base
@@ -359,7 +390,10 @@ public final class Typesetter: Sendable {
 
     /// Whether a UTF-16 unit is whitespace that hangs at a line's end (spaces, tabs, line ends).
     @inline(__always)
-    func isHangingWhitespace(_ unit: UInt16) -> Bool {
+    func isHangingWhitespace(_ unit: UInt16) -> Bool { Self.isHangingWhitespace(unit) }
+
+    @inline(__always)
+    static func isHangingWhitespace(_ unit: UInt16) -> Bool {
         if unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D { return true }
         if unit < 0x80 { return false }
         return galley_is_whitespace(Int32(unit)) != 0 && unit != 0xA0 && unit != 0x202F && unit != 0x2007

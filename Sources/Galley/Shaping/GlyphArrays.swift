@@ -36,6 +36,24 @@ struct GlyphArrays: Sendable {
     /// Whether HarfBuzz marks breaking before the glyph unsafe (the text must be reshaped there).
     @inline(__always) func isUnsafeToBreak(_ index: Int) -> Bool { indexValues[index] & 0x8000_0000 != 0 }
 
+    /// The sum of the advances of a range of glyphs.
+    func advanceSum(_ range: Range<Int>) -> CGFloat {
+        var total: CGFloat = 0
+        for index in range { total += CGFloat(advanceValues[index]) }
+        return total
+    }
+
+    /// Whether string indices ascend over a range (descend, for right-to-left glyphs stored left to right).
+    func isMonotonic(_ range: Range<Int>, rightToLeft: Bool) -> Bool {
+        var previous: Int? = nil
+        for glyph in range {
+            let index = stringIndex(glyph)
+            if let previous, rightToLeft ? index > previous : index < previous { return false }
+            previous = index
+        }
+        return true
+    }
+
     mutating func setAdvance(_ index: Int, _ advance: CGFloat) { advanceValues[index] = Float(advance) }
 
     mutating func append(glyph: Glyph, advance: CGFloat, offset: CGPoint, stringIndex: Int, unsafeToBreak: Bool) {

@@ -38,6 +38,10 @@ struct LineBuilder {
                 itemIndex += 1
                 let clipped = max(item.item.range.lowerBound, part.lowerBound)..<min(item.item.range.upperBound, part.upperBound)
                 guard !clipped.isEmpty else { continue }
+                guard let levels else {
+                    pieces.append(Piece(item: item, range: clipped, level: item.item.level))
+                    continue
+                }
                 // Split where rule L1 changed the level inside the item.
                 var start = clipped.lowerBound
                 while start < clipped.upperBound {
@@ -102,10 +106,11 @@ struct LineBuilder {
 
     /// The paragraph's levels for the line with rule L1: whitespace and isolates at the line's end, and before
     /// each tab, go back to the paragraph level, as do tabs themselves.
-    private func lineLevels(_ range: Range<Int>) -> [UInt8] {
+    /// Nil when every unit is at the paragraph's level (most lines: nothing to allocate).
+    private func lineLevels(_ range: Range<Int>) -> [UInt8]? {
         let levels = paragraph.levels
         let paragraphLevel = levels.paragraphLevel
-        if levels.uniform == paragraphLevel { return [UInt8](repeating: paragraphLevel, count: range.count) }
+        if levels.uniform == paragraphLevel { return nil }
         var result = (range.lowerBound..<range.upperBound).map { levels.level(at: $0) }
         guard !result.isEmpty, result.contains(where: { $0 != paragraphLevel }) else { return result }
         let units = text.units
@@ -130,13 +135,13 @@ struct LineBuilder {
     /// The paragraph glyphs of an item that belong to `range`, when cutting there needs no reshaping: each cut
     /// falls at a cluster start HarfBuzz did not mark unsafe to break (or at the item's own edge).
     private func safeSlice(_ item: ShapedParagraph.Item, _ range: Range<Int>) -> Range<Int>? {
-        let glyphs = paragraph.glyphs
+        // (`paragraph.glyphs` is read in place throughout: a copy would retain each of its arrays.)
         let all = item.glyphRange
         let rightToLeft = item.item.isRightToLeft
         if range == item.item.range { return all }
         // Glyphs are in visual order: cluster indices ascend (left to right) or descend (right to left).
         func firstGlyph(where predicate: (Int) -> Bool) -> Int {
-            all.partitioningIndex { predicate(glyphs.stringIndex($0)) }
+            all.partitioningIndex { predicate(paragraph.glyphs.stringIndex($0)) }
         }
         let slice: Range<Int>
         if rightToLeft {
@@ -152,13 +157,13 @@ struct LineBuilder {
         // The cut at the range's start: the piece's first cluster must start there and be safe to break before.
         if range.lowerBound > item.item.range.lowerBound {
             let first = rightToLeft ? slice.upperBound - 1 : slice.lowerBound
-            guard glyphs.stringIndex(first) == range.lowerBound, !glyphs.isUnsafeToBreak(first) else { return nil }
+            guard paragraph.glyphs.stringIndex(first) == range.lowerBound, !paragraph.glyphs.isUnsafeToBreak(first) else { return nil }
         }
         // The cut at the range's end: the next cluster must start there and be safe to break before.
         if range.upperBound < item.item.range.upperBound {
             let next = rightToLeft ? slice.lowerBound - 1 : slice.upperBound
-            guard next >= all.lowerBound, next < all.upperBound, glyphs.stringIndex(next) == range.upperBound,
-                !glyphs.isUnsafeToBreak(next)
+            guard next >= all.lowerBound, next < all.upperBound, paragraph.glyphs.stringIndex(next) == range.upperBound,
+                !paragraph.glyphs.isUnsafeToBreak(next)
             else { return nil }
         }
         return slice

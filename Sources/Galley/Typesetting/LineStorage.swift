@@ -79,12 +79,19 @@ final class LineStorage: Sendable {
         for logical in order {
             let piece = pieces[logical]
             let item = piece.item
-            let source = piece.source == .paragraph ? paragraph.glyphs : lineGlyphs
             let start = pen
-            for index in item.glyphRange { pen += source.advance(index) }
+            let inOrder: Bool
+            // (The paragraph's arrays are read in place: a copy would retain each of them.)
+            if piece.source == .paragraph {
+                pen += paragraph.glyphs.advanceSum(item.glyphRange)
+                inOrder = paragraph.glyphs.isMonotonic(item.glyphRange, rightToLeft: item.item.isRightToLeft)
+            } else {
+                pen += lineGlyphs.advanceSum(item.glyphRange)
+                inOrder = lineGlyphs.isMonotonic(item.glyphRange, rightToLeft: item.item.isRightToLeft)
+            }
             let font = item.item.font
             var status: RunStatus = item.item.isRightToLeft ? [.rightToLeft] : []
-            if !LineStorage.isMonotonic(source, item.glyphRange, rightToLeft: item.item.isRightToLeft) { status.insert(.nonMonotonic) }
+            if !inOrder { status.insert(.nonMonotonic) }
             if font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
             runs.append(
                 RunRecord(
@@ -203,16 +210,6 @@ final class LineStorage: Sendable {
             cached = CaretTableBox(table: table)
             return table
         }
-    }
-
-    private static func isMonotonic(_ source: GlyphArrays, _ range: Range<Int>, rightToLeft: Bool) -> Bool {
-        var previous: Int? = nil
-        for glyph in range {
-            let index = source.stringIndex(glyph)
-            if let previous, rightToLeft ? index > previous : index < previous { return false }
-            previous = index
-        }
-        return true
     }
 
     // MARK: Metrics

@@ -40,6 +40,8 @@ public final class Typesetter: Sendable {
     let text: AttributedText
     let options: TypesetterOptions
     let paragraphs: [Paragraph]
+    /// Where each paragraph starts (searched without touching the paragraphs).
+    private let paragraphStarts: [Int]
     /// Refuses breaks: called with the UTF-16 offset a line would end at and whether it is a hyphenation point.
     let breakVeto: (@Sendable (_ index: Int, _ isHyphenation: Bool) -> Bool)?
 
@@ -75,6 +77,7 @@ public final class Typesetter: Sendable {
         ranges = Typesetter.bounded(ranges, text.units, limit: options.allowsUnboundedLayout
             ? TypesetterOptions.maximumUnboundedParagraphLength : TypesetterOptions.maximumParagraphLength)
         paragraphs = ranges.map { Typesetter.prepare(text, range: $0, options: options) }
+        paragraphStarts = ranges.map(\.lowerBound)
     }
 
     /// Paragraphs longer than the bound, cut into pieces at grapheme boundaries.
@@ -108,13 +111,7 @@ public final class Typesetter: Sendable {
 
     /// The index of the paragraph holding a UTF-16 offset (the last paragraph for the end).
     func paragraphIndex(at index: Int) -> Int {
-        var low = 0
-        var high = paragraphs.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if paragraphs[middle].range.lowerBound <= index { low = middle } else { high = middle - 1 }
-        }
-        return low
+        max(paragraphStarts.partitioningIndex { $0 > index } - 1, 0)
     }
 
     /// The UTF-16 ranges of the paragraphs, separators included.

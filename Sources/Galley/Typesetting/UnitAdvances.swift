@@ -35,7 +35,7 @@ struct UnitAdvances: Sendable {
         }
     }
 
-    /// A reader for units asked in ascending order (any order works; ascending costs O(1) a unit).
+    /// A reader for units asked in ascending order (any order works; ascending or nearby units cost O(1)).
     var reader: Reader { Reader(source: self) }
 
     struct Reader {
@@ -52,7 +52,14 @@ struct UnitAdvances: Sendable {
             if !source.stored.isEmpty { return CGFloat(source.stored[unit - source.base]) }
             let glyphs = source.glyphs
             if unit != nextUnit {
-                glyph = (0..<glyphs.count).partitioningIndex { glyphs.stringIndex($0) >= unit }
+                if nextUnit != Int.min, abs(unit - nextUnit) <= 32 {
+                    // Near the last unit asked (measuring back over a line's trailing spaces, on to the next
+                    // opportunity): step to the unit's first glyph instead of searching the paragraph.
+                    while glyph > 0, glyphs.stringIndex(glyph - 1) >= unit { glyph -= 1 }
+                    while glyph < glyphs.count, glyphs.stringIndex(glyph) < unit { glyph += 1 }
+                } else {
+                    glyph = (0..<glyphs.count).partitioningIndex { glyphs.stringIndex($0) >= unit }
+                }
             }
             var total: CGFloat = 0
             while glyph < glyphs.count, glyphs.stringIndex(glyph) == unit {

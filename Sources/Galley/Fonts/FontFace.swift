@@ -32,6 +32,7 @@ final class FontFace: Sendable {
     private let lazyCodePoints = Mutex<CodePointSet?>(nil)
     private let lazyLanguages = Mutex<[String]?>(nil)
     private let lazyASCII = Mutex<(UInt64, UInt64)?>(nil)
+    private let lazySpaceInLookups = Mutex<Bool?>(nil)
 
     private init(blob: HarfBuzzBlob, index: Int, key: Key, url: URL?, describe: String) throws(FontError) {
         guard blob.length > 0 else { throw FontError(.unrecognizedFormat, url: url, "\(describe) is empty") }
@@ -66,6 +67,15 @@ final class FontFace: Sendable {
         self.axes = VariationAxis.axes(of: face)
         self.hasOutlines = ["glyf", "CFF ", "CFF2"].contains { face.tableLength($0) > 0 }
         self.freeType = Mutex(freeTypeFace)
+    }
+
+    /// Whether the face's GSUB or GPOS lookups involve the space glyph (then words are never shaped apart from
+    /// their spaces). Read once.
+    var spaceTakesPartInLookups: Bool {
+        if let cached = lazySpaceInLookups.withLock({ $0 }) { return cached }
+        let value = harfBuzz.spaceTakesPartInLookups
+        lazySpaceInLookups.withLock { $0 = value }
+        return value
     }
 
     // MARK: The face cache

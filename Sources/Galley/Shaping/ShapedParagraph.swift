@@ -57,7 +57,9 @@ final class ShapedParagraph: Sendable {
 
     /// Itemizes and shapes a paragraph of a text (the whole text when `range` is nil). The paragraph's style
     /// (its first character's) gives the base direction.
-    convenience init(_ text: AttributedText, range: Range<Int>? = nil, options: TypesetterOptions = TypesetterOptions()) {
+    /// `shapesWords`: whether items may be shaped word by word from the word cache (the same glyphs; tests compare).
+    convenience init(_ text: AttributedText, range: Range<Int>? = nil, options: TypesetterOptions = TypesetterOptions(),
+                     shapesWords: Bool = true) {
         let range = range ?? 0..<text.length
         let style = text.runAttributes[text.runIndex(at: range.lowerBound)].paragraphStyle
         let base = style?.baseWritingDirection ?? .natural
@@ -71,7 +73,7 @@ final class ShapedParagraph: Sendable {
         }
         let graphemes = GraphemeBoundaries.compute(text.units[range])
         let textItems = Itemizer.items(text, levels: levels, graphemes: graphemes)
-        var shaper = Shaper(text: text, context: range, script: options.script)
+        var shaper = Shaper(text: text, context: range, script: options.script, shapesWords: shapesWords)
         var items: [Item] = []
         items.reserveCapacity(textItems.count)
         for item in textItems {

@@ -20,8 +20,12 @@ struct Shaper {
     /// The text HarfBuzz sees around each item (the paragraph, or a line when a line's edge is reshaped).
     let context: Range<Int>
 
-    init(text: AttributedText, context: Range<Int>? = nil, script: String? = nil) {
+    /// Whether items may be shaped word by word through `WordShapes` (tests turn it off to compare).
+    private let shapesWords: Bool
+
+    init(text: AttributedText, context: Range<Int>? = nil, script: String? = nil, shapesWords: Bool = true) {
         self.text = text
+        self.shapesWords = shapesWords
         self.context = context ?? 0..<text.length
         scriptOverride = script.map { hb_script_from_string($0, -1) }
         glyphs = GlyphArrays(base: self.context.lowerBound)
@@ -62,21 +66,62 @@ struct Shaper {
     }
 
     private mutating func appendShaped(_ item: TextItem, attributes: StringAttributes) {
+        let features = Self.features(attributes, font: item.font)
+        let script = scriptOverride ?? ScriptRuns.harfBuzzScript(item.script)
+        let extra = (attributes.kern ?? 0) + attributes.tracking
+        if shapesWords, let setup = WordShapes.shared.setup(for: item, script: script, language: attributes.language, features: features,
+                                               extra: extra) {
+            appendWords(item, attributes: attributes, features: features, script: script, setup: setup)
+        } else {
+            appendShaped(item, range: item.range, context: context, attributes: attributes, features: features, script: script)
+        }
+    }
+
+    /// An item shaped word by word: each stretch of spaces and each word between them is shaped on its own, or
+    /// taken from the word cache. Only called when that gives the same glyphs as shaping the whole item (see
+    /// `WordShapes.setup`).
+    private mutating func appendWords(_ item: TextItem, attributes: StringAttributes, features: [hb_feature_t],
+                                      script: hb_script_t, setup: WordShapes.Setup) {
+        let units = text.units
+        var start = item.range.lowerBound
+        while start < item.range.upperBound {
+            let isSpace = units[start] == 0x20
+            var end = start + 1
+            while end < item.range.upperBound, (units[end] == 0x20) == isSpace { end += 1 }
+            // A mark (or joiner) after the spaces belongs to the last space's cluster: keep them together.
+            while isSpace, end < item.range.upperBound, WordShapes.continuesCluster(units, at: end) {
+                end += 1
+                while end < item.range.upperBound, units[end] != 0x20 { end += 1 }
+            }
+            let segment = start..<end
+            let key = WordShapes.key(setup, units[segment])
+            if let key, let cached = WordShapes.shared.word(for: key) {
+                cached.append(to: &glyphs, at: segment.lowerBound)
+            } else {
+                let first = glyphs.count
+                appendShaped(item, range: segment, context: segment, attributes: attributes, features: features, script: script)
+                if let key { WordShapes.shared.store(ShapedWord(glyphs, first..<glyphs.count, at: segment.lowerBound), for: key) }
+            }
+            start = end
+        }
+    }
+
+    /// Shapes `range` with `context` as the text HarfBuzz sees around it.
+    private mutating func appendShaped(_ item: TextItem, range: Range<Int>, context: Range<Int>, attributes: StringAttributes,
+                                       features: [hb_feature_t], script: hb_script_t) {
         let font = item.font
         let pointer = buffer.pointer
         hb_buffer_clear_contents(pointer)
-        let context = self.context
         text.units.withUnsafeBufferPointer { units in
             hb_buffer_add_utf16(
                 pointer, units.baseAddress.map { $0 + context.lowerBound }, Int32(context.count),
-                UInt32(item.range.lowerBound - context.lowerBound), Int32(item.range.count))
+                UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
         }
         hb_buffer_set_direction(pointer, item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(pointer, scriptOverride ?? ScriptRuns.harfBuzzScript(item.script))
+        hb_buffer_set_script(pointer, script)
         if let language = attributes.language {
             hb_buffer_set_language(pointer, hb_language_from_string(language, -1))
         }
-        let features = Self.features(attributes, font: font)
         features.withUnsafeBufferPointer {
             hb_shape(font.harfBuzzFont.pointer, pointer, $0.baseAddress, UInt32($0.count))
         }

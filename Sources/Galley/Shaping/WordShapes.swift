@@ -1,0 +1,174 @@
+internal import CHarfBuzz
+import Foundation
+import Synchronization
+
+/// A bounded, thread-safe cache of shaped words, shared by every typesetter: English text repeats its words, and a
+/// cached word costs a dictionary lookup instead of a HarfBuzz call.
+///
+/// Words are shaped apart from their spaces only where that gives the glyphs shaping the whole paragraph gives:
+/// left-to-right items in Latin, Greek, Cyrillic or common characters, in a font none of whose GSUB or GPOS lookups
+/// touches the space glyph (no kerning against spaces, no ligatures through them), cut only where a space run is not
+/// followed by a mark or joiner. Joining and complex scripts are always shaped whole. A test compares both ways on
+/// the corpus, glyph for glyph.
+final class WordShapes: Sendable {
+    static let shared = WordShapes()
+
+    /// The most words kept: past it the cache starts again (about 100 bytes a word).
+    static let capacity = 8192
+    /// Words longer than this (UTF-16 units) are shaped every time.
+    static let maximumWordLength = 16
+
+    /// Everything besides the text that shaping depends on, interned to a number.
+    struct Setup: Sendable {
+        fileprivate let id: UInt32
+    }
+
+    /// A setup and a word of up to 16 units, packed.
+    struct Key: Hashable, Sendable {
+        fileprivate var setup: UInt32
+        fileprivate var count: UInt32
+        fileprivate var units: (UInt64, UInt64, UInt64, UInt64)
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.setup == b.setup && a.count == b.count && a.units.0 == b.units.0 && a.units.1 == b.units.1
+                && a.units.2 == b.units.2 && a.units.3 == b.units.3
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(setup)
+            hasher.combine(count)
+            hasher.combine(units.0)
+            hasher.combine(units.1)
+            hasher.combine(units.2)
+            hasher.combine(units.3)
+        }
+    }
+
+    private struct SetupKey: Hashable {
+        var font: ObjectIdentifier
+        var script: UInt32
+        var language: String?
+        var features: [UInt32]
+        var extra: CGFloat
+    }
+
+    private struct State {
+        /// Setups keep their fonts alive, so a font's identifier is never reused while its words are cached.
+        var setups: [SetupKey: (id: UInt32, font: Font)] = [:]
+        var words: [Key: ShapedWord] = [:]
+        var lookups = 0
+        var hits = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// The setup for shaping `item` word by word, or nil when it must be shaped whole.
+    func setup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
+        guard !item.isRightToLeft, Self.wordScripts.contains(item.script), !item.font.face.spaceTakesPartInLookups else {
+            return nil
+        }
+        let key = SetupKey(
+            font: ObjectIdentifier(item.font), script: script.rawValue, language: language,
+            features: features.flatMap { [$0.tag, $0.value, $0.start, $0.end] }, extra: extra)
+        return state.withLock { state in
+            if let known = state.setups[key] { return Setup(id: known.id) }
+            if state.setups.count >= 1024 { state = State() }
+            let id = UInt32(state.setups.count)
+            state.setups[key] = (id, item.font)
+            return Setup(id: id)
+        }
+    }
+
+    /// ICU script codes of text that is shaped word by word: Common, Inherited, Cyrillic, Greek, Latin.
+    private static let wordScripts: Set<Int32> = [0, 1, 8, 14, 25]
+
+    /// The cache key of a word, or nil when it is not cached (too long, or holding a control character).
+    static func key(_ setup: Setup, _ units: ArraySlice<UInt16>) -> Key? {
+        guard units.count <= maximumWordLength else { return nil }
+        var packed: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        for (offset, unit) in units.enumerated() {
+            if unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) || unit == 0x2028 || unit == 0x2029 { return nil }
+            let shifted = UInt64(unit) << UInt64(16 * (offset % 4))
+            switch offset / 4 {
+            case 0: packed.0 |= shifted
+            case 1: packed.1 |= shifted
+            case 2: packed.2 |= shifted
+            default: packed.3 |= shifted
+            }
+        }
+        return Key(setup: setup.id, count: UInt32(units.count), units: packed)
+    }
+
+    /// Whether the character at `index` belongs to the cluster before it (a mark, a joiner, a variation selector):
+    /// a word is never cut there.
+    static func continuesCluster(_ units: [UInt16], at index: Int) -> Bool {
+        let unit = units[index]
+        if unit < 0x300 { return false }
+        let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: index)
+        guard let scalar = Unicode.Scalar(codePoint) else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format: return true
+        default: return scalar.properties.isVariationSelector || scalar.properties.isGraphemeExtend
+        }
+    }
+
+    func word(for key: Key) -> ShapedWord? {
+        state.withLock { state in
+            state.lookups += 1
+            let word = state.words[key]
+            if word != nil { state.hits += 1 }
+            return word
+        }
+    }
+
+    func store(_ word: ShapedWord, for key: Key) {
+        state.withLock { state in
+            if state.words.count >= Self.capacity { state.words.removeAll() }
+            state.words[key] = word
+        }
+    }
+
+    /// Lookups and hits so far (for tests and benchmarks).
+    var statistics: (lookups: Int, hits: Int) { state.withLock { ($0.lookups, $0.hits) } }
+}
+
+/// One shaped word in one array: per glyph its id, cluster offset in the word and unsafe-to-break flag, its
+/// advance, and its offset when the word has any.
+struct ShapedWord: Sendable {
+    private let packed: [UInt32]
+
+    /// The glyphs of `range` in `glyphs`, whose clusters start at `start`.
+    init(_ glyphs: GlyphArrays, _ range: Range<Int>, at start: Int) {
+        let hasOffsets = range.contains { glyphs.offset($0) != .zero }
+        var packed: [UInt32] = [UInt32(range.count) | (hasOffsets ? 0x8000_0000 : 0)]
+        packed.reserveCapacity(1 + range.count * (hasOffsets ? 4 : 2))
+        for index in range {
+            let cluster = UInt32(glyphs.stringIndex(index) - start)
+            packed.append(UInt32(glyphs.glyphs[index]) | cluster << 16 | (glyphs.isUnsafeToBreak(index) ? 0x8000_0000 : 0))
+            packed.append(Float(glyphs.advance(index)).bitPattern)
+            if hasOffsets {
+                let offset = glyphs.offset(index)
+                packed.append(Float(offset.x).bitPattern)
+                packed.append(Float(offset.y).bitPattern)
+            }
+        }
+        self.packed = packed
+    }
+
+    /// Appends the word's glyphs for a word starting at `start`.
+    func append(to glyphs: inout GlyphArrays, at start: Int) {
+        let count = Int(packed[0] & 0x7FFF_FFFF)
+        let hasOffsets = packed[0] & 0x8000_0000 != 0
+        let stride = hasOffsets ? 4 : 2
+        for glyph in 0..<count {
+            let base = 1 + glyph * stride
+            let first = packed[base]
+            let offset = hasOffsets
+                ? CGPoint(x: CGFloat(Float(bitPattern: packed[base + 2])), y: CGFloat(Float(bitPattern: packed[base + 3])))
+                : .zero
+            glyphs.append(
+                glyph: Glyph(truncatingIfNeeded: first), advance: CGFloat(Float(bitPattern: packed[base + 1])), offset: offset,
+                stringIndex: start + Int((first >> 16) & 0x7FFF), unsafeToBreak: first & 0x8000_0000 != 0)
+        }
+    }
+}

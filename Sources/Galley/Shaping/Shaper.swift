@@ -83,6 +83,8 @@ struct Shaper {
     private mutating func appendWords(_ item: TextItem, attributes: StringAttributes, features: [hb_feature_t],
                                       script: hb_script_t, setup: WordShapes.Setup) {
         let units = text.units
+        // The segments and their keys first, so the cache is locked once for all of them.
+        var segments: [(range: Range<Int>, key: WordShapes.Key?)] = []
         var start = item.range.lowerBound
         while start < item.range.upperBound {
             let isSpace = units[start] == 0x20
@@ -93,17 +95,22 @@ struct Shaper {
                 end += 1
                 while end < item.range.upperBound, units[end] != 0x20 { end += 1 }
             }
-            let segment = start..<end
-            let key = WordShapes.key(setup, units[segment])
-            if let key, let cached = WordShapes.shared.word(for: key) {
-                cached.append(to: &glyphs, at: segment.lowerBound)
-            } else {
-                let first = glyphs.count
-                appendShaped(item, range: segment, context: segment, attributes: attributes, features: features, script: script)
-                if let key { WordShapes.shared.store(ShapedWord(glyphs, first..<glyphs.count, at: segment.lowerBound), for: key) }
-            }
+            segments.append((start..<end, WordShapes.key(setup, units[start..<end])))
             start = end
         }
+        let cached = WordShapes.shared.words(for: segments.map(\.key))
+        var shaped: [(WordShapes.Key, ShapedWord)] = []
+        for (segment, word) in zip(segments, cached) {
+            if let word {
+                word.append(to: &glyphs, at: segment.range.lowerBound)
+                continue
+            }
+            let first = glyphs.count
+            appendShaped(item, range: segment.range, context: segment.range, attributes: attributes, features: features,
+                         script: script)
+            if let key = segment.key { shaped.append((key, ShapedWord(glyphs, first..<glyphs.count, at: segment.range.lowerBound))) }
+        }
+        if !shaped.isEmpty { WordShapes.shared.store(shaped) }
     }
 
     /// Shapes `range` with `context` as the text HarfBuzz sees around it.

@@ -35,12 +35,12 @@ final class WordShapes: Sendable {
         }
 
         func hash(into hasher: inout Hasher) {
-            hasher.combine(setup)
-            hasher.combine(count)
-            hasher.combine(units.0)
-            hasher.combine(units.1)
-            hasher.combine(units.2)
-            hasher.combine(units.3)
+            // One 64-bit value for the hasher: most words fit the first 8 bytes.
+            var mixed = UInt64(setup) << 32 | UInt64(count)
+            mixed = (mixed ^ units.0) &* 0x9E37_79B9_7F4A_7C15
+            mixed = (mixed ^ units.1) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ units.2 ^ (units.3 &* 0x94D0_49BB_1331_11EB))
+            hasher.combine(mixed)
         }
     }
 
@@ -112,19 +112,26 @@ final class WordShapes: Sendable {
         }
     }
 
-    func word(for key: Key) -> ShapedWord? {
+    /// The cached words for keys (nil for a word not cached, or a nil key), under one lock.
+    func words(for keys: [Key?]) -> [ShapedWord?] {
         state.withLock { state in
-            state.lookups += 1
-            let word = state.words[key]
-            if word != nil { state.hits += 1 }
-            return word
+            var hits = 0
+            let words = keys.map { key -> ShapedWord? in
+                guard let key, let word = state.words[key] else { return nil }
+                hits += 1
+                return word
+            }
+            state.lookups += keys.count
+            state.hits += hits
+            return words
         }
     }
 
-    func store(_ word: ShapedWord, for key: Key) {
+    /// Keeps newly shaped words, under one lock.
+    func store(_ words: [(Key, ShapedWord)]) {
         state.withLock { state in
-            if state.words.count >= Self.capacity { state.words.removeAll() }
-            state.words[key] = word
+            if state.words.count + words.count > Self.capacity { state.words.removeAll() }
+            for (key, word) in words { state.words[key] = word }
         }
     }
 

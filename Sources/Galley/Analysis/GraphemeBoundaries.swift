@@ -11,9 +11,9 @@ enum GraphemeBoundaries {
     static func compute(_ units: ArraySlice<UInt16>) -> BoundaryOffsets {
         let start = units.startIndex
         guard !units.isEmpty else { return BoundaryOffsets(everyUnitOf: start..<start) }
-        // Text of characters that never join a neighbour (Latin-1 except controls, general punctuation such as
+        // Text of characters that never join a neighbour (Latin-1, controls but CR, general punctuation such as
         // curly quotes and dashes): every unit is its own cluster, no ICU needed. Marks, joiners, surrogates,
-        // Hangul and CR all start at or beyond U+0300 or are controls, so they take the ICU path.
+        // Hangul and CR all start at or beyond U+0300 or are CR, so they take the ICU path.
         if units.allSatisfy(isAlone) { return BoundaryOffsets(everyUnitOf: start..<units.endIndex) }
         var boundaries = [Int32](repeating: 0, count: units.count + 1)
         let count = units.withUnsafeBufferPointer { text in
@@ -25,11 +25,12 @@ enum GraphemeBoundaries {
         return BoundaryOffsets(base: start, offsets: Array(boundaries.prefix(Int(count))))
     }
 
-    /// A unit that is a grapheme cluster on its own whatever surrounds it.
+    /// A unit that is a grapheme cluster on its own whatever surrounds it. Controls are (UAX #29 GB4, GB5: a break
+    /// before and after every control) except CR, which joins a following LF.
     @inline(__always)
     private static func isAlone(_ unit: UInt16) -> Bool {
-        (unit >= 0x20 && unit < 0x7F) || (unit >= 0xA0 && unit < 0x300 && unit != 0xAD) || (unit >= 0x2010 && unit <= 0x2027)
-            || (unit >= 0x2030 && unit <= 0x205E)
+        (unit < 0x300 && unit != 0x0D && unit != 0xAD)
+            || (unit >= 0x2010 && unit <= 0x2027) || (unit >= 0x2030 && unit <= 0x205E)
     }
 }
 

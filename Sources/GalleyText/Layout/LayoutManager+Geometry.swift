@@ -141,7 +141,7 @@ extension LayoutManager {
     private var extraLineFragment: (rect: CGRect, container: Int)? {
         let length = textStorage.length
         if length > 0 {
-            guard ParagraphSeparation.isSeparator(textStorage.units(in: (length - 1)..<length)[0]) else { return nil }
+            guard separatorLength(endingAt: length, from: 0) > 0 else { return nil }
         }
         let font = (length > 0 ? textStorage.attributes(at: length - 1).attributes[.font] as? Font : nil) ?? defaultFont ?? Font.defaultFont
         let height = font.map { $0.ascent + $0.descent } ?? 0

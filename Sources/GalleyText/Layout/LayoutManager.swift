@@ -171,11 +171,62 @@ public final class LayoutManager: TextStorageObserver {
         return range.lowerBound..<(range.upperBound - separatorLength(endingAt: range.upperBound, from: range.lowerBound))
     }
 
-    /// How many UTF-16 units of paragraph separator end the text at `end` (0, 1, or 2 for CR LF), looking no
-    /// further back than `start`.
+    /// How many UTF-16 units of paragraph break end the text at `end` (0, 1, or 2 for CR LF), looking no further
+    /// back than `start`: a separator, or any control character the delegate makes a paragraph break.
     func separatorLength(endingAt end: Int, from start: Int) -> Int {
-        guard end > start, ParagraphSeparation.isSeparator(textStorage.units(in: (end - 1)..<end)[0]) else { return 0 }
-        return end - 1 > start && textStorage.units(in: (end - 2)..<end) == [0x0D, 0x0A] ? 2 : 1
+        guard end > start else { return 0 }
+        if end - 1 > start, textStorage.units(in: (end - 2)..<end) == [0x0D, 0x0A], action(at: end - 2) == .paragraphBreak { return 2 }
+        return action(at: end - 1) == .paragraphBreak ? 1 : 0
+    }
+
+    /// What the character at a storage offset does: nil for characters that are not controls, else the default
+    /// action as the delegate changes it. The LF of a CR LF is not asked about when its CR breaks the paragraph.
+    func action(at index: Int) -> ControlCharacterAction? {
+        guard index >= 0, index < textStorage.length else { return nil }
+        let unit = textStorage.units(in: index..<(index + 1))[0]
+        if unit == 0x0A, index > 0, textStorage.units(in: (index - 1)..<index) == [0x0D], action(at: index - 1) == .paragraphBreak {
+            return .paragraphBreak
+        }
+        return action(for: unit, at: index)
+    }
+
+    /// The action of control character `unit` at storage offset `index` (nil for other characters).
+    private func action(for unit: UInt16, at index: Int) -> ControlCharacterAction? {
+        let standard: ControlCharacterAction
+        switch unit {
+        case 0x0A, 0x0D, 0x85, 0x2029: standard = .paragraphBreak
+        case 0x09: standard = .horizontalTab
+        case 0x0C: standard = .containerBreak
+        case 0x2028: standard = .lineBreak
+        case 0x00...0x1F, 0x7F...0x9F: standard = .zeroAdvancement
+        default: return nil
+        }
+        return delegate?.layoutManager(self, shouldUse: standard, forControlCharacterAt: index) ?? standard
+    }
+
+    /// The layout paragraphs of `units` (storage offsets from `start`), each with its break: separators, unless the
+    /// delegate says otherwise, and controls the delegate makes paragraph breaks. One empty range for empty text.
+    private func paragraphRanges(_ units: [UInt16], start: Int) -> [Range<Int>] {
+        guard delegate != nil else { return ParagraphSeparation.ranges(units).map { ($0.lowerBound + start)..<($0.upperBound + start) } }
+        var ranges: [Range<Int>] = []
+        var paragraphStart = 0
+        var index = 0
+        while index < units.count {
+            let unit = units[index]
+            guard unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) || unit == 0x2028 || unit == 0x2029,
+                action(for: unit, at: start + index) == .paragraphBreak
+            else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            if unit == 0x0D, end < units.count, units[end] == 0x0A { end += 1 }
+            ranges.append((start + paragraphStart)..<(start + end))
+            paragraphStart = end
+            index = end
+        }
+        if paragraphStart < units.count || ranges.isEmpty { ranges.append((start + paragraphStart)..<(start + units.count)) }
+        return ranges
     }
 
     /// The index of the paragraph holding UTF-16 offset `index` (the last paragraph for the text's end).
@@ -203,21 +254,16 @@ public final class LayoutManager: TextStorageObserver {
     /// The text a paragraph is shaped from: the storage's, with each control character replaced (one UTF-16 unit
     /// for one, so offsets stay) by the character that does what the delegate asks for it.
     private func displayUnits(_ units: [UInt16], start: Int) -> [UInt16] {
-        guard let delegate else { return units }
+        guard delegate != nil else { return units }
         var result = units
         for (offset, unit) in units.enumerated() {
-            let standard: ControlCharacterAction
-            switch unit {
-            case 0x09: standard = .horizontalTab
-            case 0x0C: standard = .containerBreak
-            case 0x2028: standard = .lineBreak
-            case 0x0A, 0x0D, 0x85, 0x2029: continue
-            case 0x00...0x1F, 0x7F...0x9F: standard = .zeroAdvancement
-            default: continue
-            }
-            let action = delegate.layoutManager(self, shouldUse: standard, forControlCharacterAt: start + offset)
-            guard action != standard else { continue }
+            // The LF of a CR LF that breaks the paragraph goes with its CR.
+            if unit == 0x0A, offset > 0, units[offset - 1] == 0x0D, result[offset - 1] == 0x0D { continue }
+            guard let action = action(for: unit, at: start + offset) else { continue }
+            let isSeparator = ParagraphSeparation.isSeparator(unit)
             switch action {
+            case .paragraphBreak where isSeparator: continue
+            case .paragraphBreak: result[offset] = 0x2029  // ends the paragraph here (the last unit of its range)
             case .zeroAdvancement: result[offset] = 0x200B
             case .whitespace: result[offset] = 0x20
             case .horizontalTab: result[offset] = 0x09
@@ -234,7 +280,7 @@ public final class LayoutManager: TextStorageObserver {
 
     private func rebuildParagraphs() {
         let units = textStorage.units(in: 0..<textStorage.length)
-        paragraphs = ParagraphSeparation.ranges(units).map(makeParagraph)
+        paragraphs = paragraphRanges(units, start: 0).map(makeParagraph)
         recomputeStarts()
         layouts.removeAll()
     }
@@ -270,9 +316,9 @@ public final class LayoutManager: TextStorageObserver {
         }
         let regionStart = paragraphStarts[first]
         let units = textStorage.units(in: regionStart..<regionEnd)
-        var ranges = ParagraphSeparation.ranges(units)
+        var ranges = paragraphRanges(units, start: regionStart)
         if units.isEmpty, textStorage.length > 0 { ranges = [] }
-        let replacements = ranges.map { makeParagraph(($0.lowerBound + regionStart)..<($0.upperBound + regionStart)) }
+        let replacements = ranges.map(makeParagraph)
         let removed = last - first + 1
         paragraphs.replaceSubrange(first...last, with: replacements)
         if paragraphs.isEmpty { paragraphs = [makeParagraph(0..<0)] }

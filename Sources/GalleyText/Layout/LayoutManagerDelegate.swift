@@ -24,10 +24,15 @@ public protocol LayoutManagerDelegate: AnyObject {
     /// `layoutManager(_:lineSpacingAfterGlyphAt:withProposedLineFragmentRect:)`.
     func layoutManager(_ layoutManager: LayoutManager, lineSpacingAfterLineEndingAt index: Int) -> CGFloat
 
-    /// What the control character at `index` does, given what it does by default: a tab goes to the next tab stop,
-    /// a form feed (U+000C) ends its container, a line separator (U+2028) ends its line, other controls take no
-    /// space. Paragraph separators (LF, CR, NEL, U+2029) always end their paragraph and are not asked about.
-    /// Answers are applied when a paragraph is shaped: after they change, call `invalidateGlyphs()`.
+    /// What the control character at `index` does, given what it does by default: a paragraph separator (LF, CR
+    /// or CR LF — asked once, at the CR —, NEL, U+2029) ends its paragraph, a tab goes to the next tab stop, a form
+    /// feed (U+000C) ends its container, a line separator (U+2028) ends its line, other controls take no space.
+    /// Any of them may be given any action: an LF that only ends its line keeps the text around it one paragraph
+    /// (one style, one spacing), a control that breaks the paragraph starts a new one.
+    ///
+    /// Answers are applied when a paragraph is shaped; an edit asks again only about the paragraphs it touches. After
+    /// answers change, call `invalidateGlyphs()`. The storage's own paragraphs (for `paragraphRange(containing:)`
+    /// and uniform paragraph styles) stay those of the separators.
     /// TextKit: `layoutManager(_:shouldUse:forControlCharacterAt:)`.
     func layoutManager(_ layoutManager: LayoutManager, shouldUse action: ControlCharacterAction, forControlCharacterAt index: Int)
         -> ControlCharacterAction
@@ -45,6 +50,8 @@ public enum ControlCharacterAction: Hashable, Sendable {
     case lineBreak
     /// Ends the line and the container: the text after it starts at the top of the next container.
     case containerBreak
+    /// Ends the paragraph: the text after it is a new paragraph (paragraph spacing, its own style).
+    case paragraphBreak
 }
 
 extension LayoutManagerDelegate {

@@ -110,9 +110,11 @@ import Testing
 
     /// Random edits: inserts (letters, spaces, paragraph breaks, CR before LF), deletions across paragraphs,
     /// attribute changes. After each, the incrementally updated layout must equal a fresh one.
-    @Test(arguments: ["one growing container", "pages with an exclusion", "shapes"])
+    @Test(arguments: ["one growing container", "pages with an exclusion", "shapes", "separators remapped by a delegate"])
     func incrementalLayoutEqualsFullLayout(configuration: String) throws {
-        let containers: [TextContainer] = configuration == "one growing container"
+        let remapped = configuration == "separators remapped by a delegate"
+        let delegate = remapped ? ParagraphBreakActions() : nil
+        let containers: [TextContainer] = configuration == "one growing container" || remapped
             ? [TextContainer(size: CGSize(width: 260, height: CGFloat.infinity))]
             : configuration == "shapes"
             ? [TextContainer(size: CGSize(width: 300, height: 300), path: Path(ellipseIn: CGRect(x: 0, y: 0, width: 300, height: 300))),
@@ -123,10 +125,12 @@ import Testing
                TextContainer(size: CGSize(width: 240, height: CGFloat.infinity))]
         let storage = TextStorage(attributedString: try Self.sampleText(paragraphs: 18))
         let manager = LayoutManager(textStorage: storage, textContainers: containers)
+        manager.delegate = delegate
         manager.ensureLayoutForAllText()
         let lazy = LayoutManager(textStorage: storage, textContainers: containers)
+        lazy.delegate = delegate
         var generator = SeededLCG(seed: configuration.count)
-        let insertions = ["a", "word ", " ", "\n", "\r", "\u{2029}", "שלום ", "é", "😀", "mixed עברית text\n", "\u{000C}"]
+        let insertions = ["a", "word ", " ", "\n", "\r", "\u{2029}", "שלום ", "é", "😀", "mixed עברית text\n", "\u{000C}", "\u{1E}"]
         var compared = 0
         var log: [String] = []
         for step in 0..<150 {
@@ -156,7 +160,9 @@ import Testing
             }
             // A second manager sees the same edits but lays out only part of the text between comparisons.
             if step % 3 == 0 { lazy.ensureLayout(forCharacterRange: 0..<Int(generator.next() % UInt64(storage.length + 1))) }
-            let fresh = Self.dump(LayoutManager(textStorage: storage.copy(), textContainers: containers))
+            let full = LayoutManager(textStorage: storage.copy(), textContainers: containers)
+            full.delegate = delegate
+            let fresh = Self.dump(full)
             let incremental = Self.dump(manager)
             #expect(incremental == fresh, "step \(step), after \(log.suffix(3)):\n\(incremental)\nfull:\n\(fresh)")
             if step % 10 == 9 { #expect(Self.dump(lazy) == fresh, "step \(step), lazy layout, after \(log.suffix(3))") }
@@ -385,5 +391,58 @@ struct SeededLCG: RandomNumberGenerator {
         let high = state >> 32
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return high << 32 | state >> 32
+    }
+}
+
+/// Line feeds that only end their line, and a record separator (U+001E) that breaks the paragraph.
+final class ParagraphBreakActions: LayoutManagerDelegate {
+    func layoutManager(_ layoutManager: LayoutManager, shouldUse action: ControlCharacterAction, forControlCharacterAt index: Int)
+        -> ControlCharacterAction {
+        let unit = layoutManager.textStorage.units(in: index..<(index + 1))[0]
+        if unit == 0x0A { return .lineBreak }
+        if unit == 0x1E { return .paragraphBreak }
+        return action
+    }
+}
+
+extension LayoutManagerTests {
+    /// The delegate decides which characters end paragraphs: the layout equals that of the same text with the
+    /// characters those actions stand for (U+2028 for a line break, U+2029 for a paragraph break), before and after
+    /// edits, while the storage keeps its own characters.
+    @Test func delegateRemapsParagraphSeparators() throws {
+        var style = ParagraphStyle()
+        style.paragraphSpacing = 9
+        style.firstLineHeadIndent = 14
+        let attributes: [NSAttributedString.Key: Any] = [.font: Self.font, .paragraphStyle: style]
+        func text(_ lineFeed: String, _ record: String) -> String {
+            "First line\(lineFeed)second line of one paragraph\(lineFeed)third.\(record)A new paragraph after a record "
+                + "separator, long enough to wrap at this width.\r\nA CR LF paragraph."
+        }
+        let container = TextContainer(size: CGSize(width: 220, height: CGFloat.infinity))
+        let storage = TextStorage(string: text("\n", "\u{1E}"), attributes: attributes)
+        let manager = LayoutManager(textStorage: storage, textContainers: [container])
+        let delegate = ParagraphBreakActions()
+        manager.delegate = delegate
+        let reference = LayoutManager(
+            textStorage: TextStorage(string: text("\u{2028}", "\u{2029}"), attributes: attributes), textContainers: [container])
+        #expect(manager.numberOfParagraphs == 3)
+        #expect(manager.paragraphContentRange(at: 0) == 0..<"First line\nsecond line of one paragraph\nthird.".utf16.count)
+        #expect(Self.dump(manager) == Self.dump(reference))
+        // Paragraph spacing and the first-line indent apply to layout paragraphs, not to the storage's lines.
+        let second = try #require(manager.lineFragment(forCharacterAt: 11))
+        #expect(second.rect.minY < 20, "no paragraph spacing after a line feed that only breaks the line")
+        #expect(storage.string.contains("\n") && storage.string.contains("\u{1E}"), "the storage keeps its characters")
+        // Edits next to and on the remapped characters relay out the same way as the reference text.
+        for (position, insert) in [(10, "x"), (11, "\n"), (5, "\u{1E}"), (0, "\r\n")] {
+            storage.replaceCharacters(in: position..<position, with: insert)
+            // A lone LF only breaks its line; a CR LF breaks the paragraph at its CR, as it does in the reference.
+            let mirrored = insert == "\n" ? "\u{2028}" : insert == "\u{1E}" ? "\u{2029}" : insert
+            reference.textStorage.replaceCharacters(in: position..<position, with: mirrored)
+            #expect(Self.dump(manager) == Self.dump(reference), "after inserting \(insert.debugDescription) at \(position)")
+        }
+        storage.replaceCharacters(in: 0..<12, with: "")
+        reference.textStorage.replaceCharacters(in: 0..<12, with: "")
+        #expect(Self.dump(manager) == Self.dump(reference))
+        #expect(manager.numberOfParagraphs == reference.numberOfParagraphs)
     }
 }

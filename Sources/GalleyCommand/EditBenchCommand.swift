@@ -82,7 +82,8 @@ struct EditBenchCommand: ParsableCommand {
         print(String(format: "%d edits: median %.3f ms, 90th percentile %.3f ms, max %.3f ms; median / full layout = 1/%.0f",
                      times.count, median * 1000, p90 * 1000, times.last! * 1000, full / median))
         print("paragraphs shaped \(after.paragraphsShaped - before.paragraphsShaped), laid out "
-              + "\(after.paragraphsLaidOut - before.paragraphsLaidOut), moved \(after.paragraphsMoved - before.paragraphsMoved)")
+              + "\(after.paragraphsLaidOut - before.paragraphsLaidOut), moved \(after.paragraphsMoved - before.paragraphsMoved); "
+              + "lines kept from before the edit without breaking again \(after.linesKept - before.linesKept)")
         if verify > 0 { print("verified against a full layout \(verified) times: identical lines and origins") }
         print("text now \(storage.length) UTF-16 units in \(manager.numberOfParagraphs) paragraphs")
     }

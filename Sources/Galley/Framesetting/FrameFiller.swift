@@ -10,6 +10,9 @@ struct FrameFiller {
     let box: CGRect
     /// Extra space below a line (given its string range), the editing layer's per-line hook; nil for none.
     var extraSpacingAfterLine: ((Range<Int>) -> CGFloat)? = nil
+    /// Where greedy word-wrapped lines starting at a known offset end (and whether hyphenated), from an earlier
+    /// layout: used instead of breaking again (see `Framesetter.frame(…knownBreaks:)`).
+    var knownBreaks: [Int: (end: Int, hyphenated: Bool)] = [:]
 
     /// Tolerance for "fits": a frame of the size a suggestion measured must take the same lines.
     static let epsilon: CGFloat = 1e-6
@@ -156,7 +159,7 @@ struct FrameFiller {
                 var next = index
                 var needsTaller: CGFloat? = nil
                 for span in ordered where next < range.upperBound && next < paragraph.range.upperBound {
-                    let planned = plannedBreaks.first { $0.end > next }
+                    let planned = plannedBreaks.first { $0.end > next } ?? knownBreaks[next]
                     guard let result = layLine(paragraph, start: next, isFirstLine: next == paragraph.range.lowerBound,
                                                span: span, bandDepth: bandDepth, limit: range.upperBound, planned: planned)
                     else { continue }

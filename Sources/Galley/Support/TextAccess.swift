@@ -26,13 +26,24 @@ extension Typesetter {
     }
 }
 
+extension Line {
+    /// Whether the line ends with an inserted hyphen (it ends at a hyphenation point).
+    @_spi(GalleyText) public var endsHyphenated: Bool { storage.runs.contains { $0.insertion?.kind == .hyphen } }
+}
+
 extension Framesetter {
     /// `frame(stringRange:path:attributes:)` with extra space below lines: `spacingAfterLine` gets each line's string
     /// range and returns the points to add below it (TextKit's line spacing hook).
+    ///
+    /// `knownBreaks`: lines (string ranges, and whether each ends hyphenated) a greedy word-wrapping paragraph is
+    /// known to break into, from an earlier layout of text they do not depend on: a line starting where one of them
+    /// starts takes its end without breaking again (the editing layer re-breaks from the first changed line).
     @_spi(GalleyText) public func frame(stringRange: Range<Int>, path: Path, attributes: FrameAttributes,
-                                        spacingAfterLine: ((Range<Int>) -> CGFloat)?) -> Frame {
+                                        spacingAfterLine: ((Range<Int>) -> CGFloat)?,
+                                        knownBreaks: [(range: Range<Int>, hyphenated: Bool)] = []) -> Frame {
         var filler = FrameFiller(typesetter: typesetter, path: path, attributes: attributes)
         filler.extraSpacingAfterLine = spacingAfterLine
+        filler.knownBreaks = Dictionary(knownBreaks.map { ($0.range.lowerBound, ($0.range.upperBound, $0.hyphenated)) }) { first, _ in first }
         return filler.fill(resolved(stringRange))
     }
 }

@@ -99,6 +99,9 @@ public final class LayoutManager: TextStorageObserver {
         public var paragraphsLaidOut = 0
         /// Paragraphs whose lines were kept and only moved.
         public var paragraphsMoved = 0
+        /// Lines of edited paragraphs that ended where they did before the edit without being broken again (the
+        /// lines before the first changed one).
+        public var linesKept = 0
     }
 
     /// A layout manager over a storage, with containers (add more later). It observes the storage.
@@ -320,10 +323,29 @@ public final class LayoutManager: TextStorageObserver {
         if units.isEmpty, textStorage.length > 0 { ranges = [] }
         let replacements = ranges.map(makeParagraph)
         let removed = last - first + 1
+        let known = first == last && replacements.count == 1
+            ? knownBreaks(paragraph: first, before: old.lowerBound - regionStart, replacement: replacements[0]) : []
         paragraphs.replaceSubrange(first...last, with: replacements)
         if paragraphs.isEmpty { paragraphs = [makeParagraph(0..<0)] }
         recomputeStarts()
-        relayout(replacing: first..<(first + removed), with: replacements.count)
+        relayout(replacing: first..<(first + removed), with: replacements.count, knownBreaks: known)
+    }
+
+    /// The lines of paragraph `index`'s layout that an edit at paragraph offset `edit` cannot change, for
+    /// re-breaking from the first changed line: greedy word wrapping decides a line from its own text and the first
+    /// word of the next line, so every line whose next line ends before the edit keeps its break. None when the
+    /// paragraph breaks optimally (a change anywhere moves every break) or its style changed.
+    private func knownBreaks(paragraph index: Int, before edit: Int, replacement: Paragraph) -> [(range: Range<Int>, hyphenated: Bool)] {
+        guard index < layouts.count, replacement.style == paragraphs[index].style,
+            replacement.style.lineBreakStrategy == .greedy, replacement.style.lineBreakMode == .byWordWrapping
+        else { return [] }
+        let lines = layouts[index].placements.flatMap(\.frame.lines)
+        var known: [(range: Range<Int>, hyphenated: Bool)] = []
+        for (position, line) in lines.enumerated() {
+            guard position + 1 < lines.count, lines[position + 1].stringRange.upperBound < edit else { break }
+            known.append((line.stringRange, line.endsHyphenated))
+        }
+        return known
     }
 
     private func endsWithCR(paragraph index: Int) -> Bool {
@@ -332,7 +354,7 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     /// Lays out again after paragraphs `removed` (old indices) became `inserted` new ones.
-    private func relayout(replacing removed: Range<Int>, with inserted: Int) {
+    private func relayout(replacing removed: Range<Int>, with inserted: Int, knownBreaks: [(range: Range<Int>, hyphenated: Bool)] = []) {
         let oldLayouts = layouts
         guard removed.lowerBound < oldLayouts.count else {
             // The edit lies past the laid-out part: nothing laid out changes.
@@ -341,7 +363,7 @@ public final class LayoutManager: TextStorageObserver {
         layouts.removeSubrange(removed.lowerBound...)
         var position = oldLayouts[removed.lowerBound].start
         for index in removed.lowerBound..<(removed.lowerBound + inserted) {
-            let layout = layOut(paragraph: index, from: position)
+            let layout = layOut(paragraph: index, from: position, knownBreaks: index == removed.lowerBound ? knownBreaks : [])
             layouts.append(layout)
             position = layout.end
             if !layout.isComplete { return }
@@ -450,7 +472,8 @@ public final class LayoutManager: TextStorageObserver {
     public func ensureLayoutForAllText() { ensureLayout(throughParagraph: paragraphs.count - 1) }
 
     /// Fills paragraph `index` into the containers from `start`.
-    private func layOut(paragraph index: Int, from start: FlowPosition) -> ParagraphLayout {
+    private func layOut(paragraph index: Int, from start: FlowPosition,
+                        knownBreaks: [(range: Range<Int>, hyphenated: Bool)] = []) -> ParagraphLayout {
         statistics.paragraphsLaidOut += 1
         let paragraph = paragraphs[index]
         var position = start
@@ -484,7 +507,12 @@ public final class LayoutManager: TextStorageObserver {
                 { [unowned self] range in delegate.layoutManager(self, lineSpacingAfterLineEndingAt: start + range.upperBound) }
             }
             let frame = paragraph.framesetter.frame(stringRange: shown..<end, path: container.framePath, attributes: attributes,
-                                                    spacingAfterLine: lineSpacing)
+                                                    spacingAfterLine: lineSpacing, knownBreaks: knownBreaks)
+            if !knownBreaks.isEmpty {
+                // A line starting where a known one starts took its end.
+                let starts = Set(knownBreaks.map(\.range.lowerBound))
+                statistics.linesKept += frame.lines.prefix(knownBreaks.count).filter { starts.contains($0.stringRange.lowerBound) }.count
+            }
             if frame.lines.isEmpty {
                 // Nothing fits below: the next container.
                 position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)

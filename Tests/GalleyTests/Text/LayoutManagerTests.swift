@@ -194,6 +194,27 @@ import Testing
         #expect(manager.statistics.paragraphsLaidOut - laidOut == 1)
         #expect(manager.statistics.paragraphsMoved == moved)
     }
+
+    /// An edit near the end of a long paragraph re-breaks from the first line it can change: the lines before it
+    /// keep their breaks (counted), and the result equals a full layout. An edit in the first line keeps none.
+    @Test func anEditReBreaksFromTheFirstChangedLine() throws {
+        let words = (0..<400).map { ["layout", "of", "text", "in", "lines", "typesetting", "a"][$0 % 7] }.joined(separator: " ")
+        let storage = TextStorage(string: "Title\n" + words + "\nEnd.", attributes: [.font: Self.font])
+        let container = TextContainer(size: CGSize(width: 240, height: CGFloat.infinity))
+        let manager = LayoutManager(textStorage: storage, textContainers: [container])
+        manager.ensureLayoutForAllText()
+        let lines = Self.dump(manager).lines.count
+        let kept = manager.statistics.linesKept
+        storage.replaceCharacters(in: (6 + words.utf16.count - 30)..<(6 + words.utf16.count - 30), with: "inserted words ")
+        manager.ensureLayoutForAllText()
+        #expect(manager.statistics.linesKept - kept >= lines - 6, "all but the last lines of the long paragraph kept")
+        #expect(Self.dump(manager) == Self.dump(LayoutManager(textStorage: storage.copy(), textContainers: [container])))
+        let keptBefore = manager.statistics.linesKept
+        storage.replaceCharacters(in: 8..<9, with: "")
+        manager.ensureLayoutForAllText()
+        #expect(manager.statistics.linesKept == keptBefore)
+        #expect(Self.dump(manager) == Self.dump(LayoutManager(textStorage: storage.copy(), textContainers: [container])))
+    }
 }
 
 /// A delegate that keeps "New York" together and adds 10 pt above every paragraph.

@@ -12,7 +12,7 @@ DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev 
 	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
 	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman
 
-.PHONY: deps build test demo clean bench-peers
+.PHONY: deps build test demo clean bench-peers bench bench-thresholds
 
 ## deps: install, only when missing, every Debian package above (apt-get; root or sudo).
 deps:
@@ -82,6 +82,17 @@ demo: build
 ## Chinese, Hindi), in one invocation, and the table of seconds per MB and ratios (see Benchmarks/Peers).
 bench-peers: deps
 	bash Benchmarks/Peers/bench-peers.sh
+
+## bench: every benchmark target of Benchmarks/ (ordo-one/benchmark: wall time, malloc counts), checked against the
+## thresholds in Benchmarks/Thresholds (malloc counts within 10%, wall time within 2x). The corpus benchmarks read
+## GALLEY_CORPUS, else ../shared/peers/corpus/en.txt, else the copy bench-peers sets up in .build/peers.
+## bench-thresholds rewrites the thresholds from a run on this machine.
+BENCH_CORPUS = $(firstword $(GALLEY_CORPUS) $(wildcard ../shared/peers/corpus/en.txt) $(abspath .build/peers/corpus/en.txt))
+bench: deps
+	cd Benchmarks && GALLEY_CORPUS=$(BENCH_CORPUS) swift package --allow-writing-to-package-directory benchmark thresholds check --path "$$PWD/Thresholds" --no-progress
+
+bench-thresholds: deps
+	cd Benchmarks && GALLEY_CORPUS=$(BENCH_CORPUS) swift package --allow-writing-to-package-directory benchmark thresholds update --path "$$PWD/Thresholds" --no-progress
 
 clean:
 	rm -rf .build out

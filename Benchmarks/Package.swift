@@ -11,23 +11,29 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
-        .executableTarget(
-            name: "FontBenchmarks",
-            dependencies: [
-                .product(name: "Galley", package: "Galley"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/FontBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "LineBenchmarks",
-            dependencies: [
-                .product(name: "Galley", package: "Galley"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/LineBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "Galley", package: "Galley"), .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/BenchmarkSupport"),
+        benchmark("FontBenchmarks"),
+        benchmark("LineBenchmarks"),
+        benchmark("TypesettingBenchmarks"),
+        benchmark("FramesettingBenchmarks"),
+        benchmark("RenderingBenchmarks", extra: [.product(name: "GalleyRendering", package: "Galley")]),
+        benchmark("EditingBenchmarks", extra: [.product(name: "GalleyText", package: "Galley")]),
     ]
 )
+
+/// One executable benchmark target under Benchmarks/<name>.
+func benchmark(_ name: String, extra: [Target.Dependency] = []) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [
+            .product(name: "Galley", package: "Galley"),
+            .product(name: "Benchmark", package: "benchmark"),
+            "BenchmarkSupport",
+        ] + extra,
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}

@@ -45,4 +45,13 @@ for spec in "en:DejaVu Serif" "ar:Noto Naskh Arabic" "zh:Noto Serif CJK SC" "hi:
     record "en galley paragraphs 2" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode paragraphs --threads 2
   fi
 done
+# Growth: the English corpus 1, 2, 4 and 8 times over, and cut into paragraphs of 100 to 100,000 characters.
+EN=$PEERS/corpus/en.txt
+EN_FONT=$(fc-match -f '%{file}' "DejaVu Serif")
+for repeats in 1 2 4 8; do
+  record "scaling repeats $repeats" "$GALLEY" bench --corpus "$EN" --font-file "$EN_FONT" --runs "$RUNS" --repeats "$repeats"
+done
+for length in 100 1000 10000 100000; do
+  record "scaling paragraphs $length" "$GALLEY" bench --corpus "$EN" --font-file "$EN_FONT" --runs "$RUNS" --paragraph-length "$length"
+done
 python3 "$ROOT/Benchmarks/Peers/table.py" "$OUT"

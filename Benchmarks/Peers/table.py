@@ -94,6 +94,25 @@ def parallel(results):
           f"{' ✓' if speedup >= 1.8 else ' (target 1.8×)'} | {'yes' if same else 'NO'} |")
 
 
+def scaling(results):
+    """Cost against text size and paragraph length: seconds per MB should stay flat (linear cost)."""
+    sizes = [(n, results.get(f"scaling repeats {n}")) for n in (1, 2, 4, 8)]
+    lengths = [(n, results.get(f"scaling paragraphs {n}")) for n in (100, 1000, 10000, 100000)]
+    if not any(r for _, r in sizes + lengths):
+        return
+    print()
+    print("| English, greedy first layout | text | seconds | s/MB | lines |")
+    print("|---|---|---|---|---|")
+    for n, r in sizes:
+        if r:
+            print(f"| {n}× the corpus | {r['bytes'] / 1e6:.1f} MB | {r['median_s']:.3f} s | {r['median_s'] / (r['bytes'] / 1e6):.3f} | {r['lines']} |")
+    for n, r in lengths:
+        if r:
+            print(f"| paragraphs of {n:,} characters | {r['paragraphs']} paragraphs | {r['median_s']:.3f} s | "
+                  f"{r['median_s'] / (r['bytes'] / 1e6):.3f} | {r['lines']} |")
+
+
 if __name__ == "__main__":
     main()
     parallel(load(sys.argv[1]))
+    scaling(load(sys.argv[1]))

@@ -27,12 +27,18 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("relayout-width"), help: "Also time re-breaking the laid-out text at this width.")
     var relayoutWidth: Double = 0
     @Flag(help: "Measure the memory the laid-out text keeps (resident set growth).") var retain = false
+    @Option(help: "Lay out the corpus this many times over (the growth curve: 1, 2, 4, 8 MB).") var repeats: Int = 1
+    @Option(name: .customLong("paragraph-length"),
+            help: "Re-cut the corpus into paragraphs of about this many characters, at spaces (0: as it is).")
+    var paragraphLength: Int = 0
     @Option(help: "Mode paragraphs: how many threads lay the paragraphs out.") var threads: Int = 1
 
     func run() throws {
         let text = try String(contentsOfFile: corpus, encoding: .utf8)
-        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: true)
+        var paragraphs = text.split(separator: "\n", omittingEmptySubsequences: true)
             .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        if paragraphLength > 0 { paragraphs = Self.recut(paragraphs, length: paragraphLength) }
+        paragraphs = Array(repeatElement(paragraphs, count: max(repeats, 1)).joined())
         let joined = paragraphs.joined(separator: "\n")
         let font = try Font(url: URL(fileURLWithPath: fontFile), size: CGFloat(size), catalog: .system)
         let bytes = paragraphs.reduce(0) { $0 + $1.utf8.count }
@@ -111,12 +117,28 @@ struct BenchCommand: ParsableCommand {
             result["relayout_min_s"] = round4(relayoutTimes[0])
         }
         if let retainedMiB { result["retained_MiB"] = (retainedMiB * 10).rounded() / 10 }
+        if repeats > 1 { result["repeats"] = repeats }
+        if paragraphLength > 0 { result["paragraph_length"] = paragraphLength }
         if let checksum {
             result["threads"] = threads
             result["checksum"] = checksum
         }
         let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
+    }
+
+    /// The text of `paragraphs` cut again into paragraphs of about `length` characters, each ending at a space.
+    static func recut(_ paragraphs: [Substring], length: Int) -> [Substring] {
+        let text = paragraphs.joined(separator: " ")
+        var result: [Substring] = []
+        var start = text.startIndex
+        while start < text.endIndex {
+            var end = text.index(start, offsetBy: length, limitedBy: text.endIndex) ?? text.endIndex
+            if end < text.endIndex, let space = text[end...].firstIndex(of: " ") { end = space }
+            result.append(text[start..<end])
+            start = end < text.endIndex ? text.index(after: end) : end
+        }
+        return result
     }
 
     /// Every line of the text at `width`, as `Line` objects (what a client draws).

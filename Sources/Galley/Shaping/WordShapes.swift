@@ -60,7 +60,11 @@ final class WordShapes: Sendable {
         var hits = 0
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State> = {
+        var state = State()
+        state.words.reserveCapacity(WordShapes.capacity)  // filled once, never grown
+        return Mutex(state)
+    }()
 
     /// The setup for shaping `item` word by word, or nil when it must be shaped whole.
     func setup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
@@ -72,7 +76,10 @@ final class WordShapes: Sendable {
             features: features.flatMap { [$0.tag, $0.value, $0.start, $0.end] }, extra: extra)
         return state.withLock { state in
             if let known = state.setups[key] { return Setup(id: known.id) }
-            if state.setups.count >= 1024 { state = State() }
+            if state.setups.count >= 1024 {
+                state.setups.removeAll()
+                state.words.removeAll(keepingCapacity: true)
+            }
             let id = UInt32(state.setups.count)
             state.setups[key] = (id, item.font)
             return Setup(id: id)
@@ -130,7 +137,7 @@ final class WordShapes: Sendable {
     /// Keeps newly shaped words, under one lock.
     func store(_ words: [(Key, ShapedWord)]) {
         state.withLock { state in
-            if state.words.count + words.count > Self.capacity { state.words.removeAll() }
+            if state.words.count + words.count > Self.capacity { state.words.removeAll(keepingCapacity: true) }
             for (key, word) in words { state.words[key] = word }
         }
     }

@@ -122,13 +122,12 @@ extension Line {
         return (items, glyphs)
     }
 
-    /// Items for inserted text (a hyphen): `text` with the attributes of the character at `attributesAt`, or
+    /// The line of inserted text (a hyphen) with the attributes of the character at `source`: `text`, or
     /// `fallbackText` when that font has no glyph for the first.
-    static func insertionItems(text: [UInt16], fallbackText: [UInt16], attributesAt source: Int, paragraph: ShapedParagraph,
-                               at index: Int, kind: Insertion.Kind) -> (items: [ShapedParagraph.Item], glyphs: GlyphArrays) {
-        let font = paragraph.text.attributes(at: source).font
+    static func insertion(text: [UInt16], fallbackText: [UInt16], attributesAt source: Int, of string: AttributedText) -> Line {
+        let font = string.attributes(at: source).font
         let units = font.map { $0.glyph(forCodePoint: UInt32(text[0])) != nil } ?? true ? text : fallbackText
-        return items(of: inserted(units, attributesAt: source, of: paragraph.text), at: index, paragraph: paragraph, kind: kind)
+        return inserted(units, attributesAt: source, of: string)
     }
 
     /// A line of inserted text (a token, a hyphen) with the attributes of the character at `index` of `text`,

@@ -1,5 +1,6 @@
 internal import CUnicode
 import Foundation
+import Synchronization
 
 /// Breaks the paragraphs of an attributed string into lines.
 ///
@@ -42,6 +43,8 @@ public final class Typesetter: Sendable {
     let paragraphs: [Paragraph]
     /// Where each paragraph starts (searched without touching the paragraphs).
     private let paragraphStarts: [Int]
+    /// The hyphen line of each attribute run that has needed one (shaped on first use).
+    private let hyphenLines = Mutex<[Int: Line]>([:])
     /// Refuses breaks: called with the UTF-16 offset a line would end at and whether it is a hyphenation point.
     let breakVeto: (@Sendable (_ index: Int, _ isHyphenation: Bool) -> Bool)?
 
@@ -372,9 +375,14 @@ public final class Typesetter: Sendable {
         let paragraph = paragraphs[paragraphIndex(at: range.lowerBound)]
         let builder = LineBuilder(paragraph: paragraph.shaped)
         guard hyphenated, !range.isEmpty else { return Line(storage: builder.build(range, offset: offset)) }
-        let token = Line.insertionItems(
-            text: [0x2010], fallbackText: [0x2D], attributesAt: range.upperBound - 1, paragraph: paragraph.shaped,
-            at: range.upperBound, kind: .hyphen)
+        // The hyphen is shaped once per attribute run and reused for every line that ends there.
+        let run = text.runIndex(at: range.upperBound - 1)
+        let hyphen = hyphenLines.withLock { $0[run] } ?? {
+            let line = Line.insertion(text: [0x2010], fallbackText: [0x2D], attributesAt: range.upperBound - 1, of: text)
+            hyphenLines.withLock { $0[run] = line }
+            return line
+        }()
+        let token = Line.items(of: hyphen, at: range.upperBound, paragraph: paragraph.shaped, kind: .hyphen)
         return Line(storage: builder.build(showing: [range], of: range, offset: offset, token: (token.items, token.glyphs, 1)))
     }
 

@@ -32,7 +32,8 @@ final class FontFace: Sendable {
     private let lazyCodePoints = Mutex<CodePointSet?>(nil)
     private let lazyLanguages = Mutex<[String]?>(nil)
     private let lazyASCII = Mutex<(UInt64, UInt64)?>(nil)
-    private let lazySpaceInLookups = Mutex<Bool?>(nil)
+    /// 0 not known yet, 1 no, 2 yes (read without a lock: asked for every shaped item).
+    private let lazySpaceInLookups = Atomic<UInt8>(0)
 
     private init(blob: HarfBuzzBlob, index: Int, key: Key, url: URL?, describe: String) throws(FontError) {
         guard blob.length > 0 else { throw FontError(.unrecognizedFormat, url: url, "\(describe) is empty") }
@@ -72,10 +73,14 @@ final class FontFace: Sendable {
     /// Whether the face's GSUB or GPOS lookups involve the space glyph (then words are never shaped apart from
     /// their spaces). Read once.
     var spaceTakesPartInLookups: Bool {
-        if let cached = lazySpaceInLookups.withLock({ $0 }) { return cached }
-        let value = harfBuzz.spaceTakesPartInLookups
-        lazySpaceInLookups.withLock { $0 = value }
-        return value
+        switch lazySpaceInLookups.load(ordering: .acquiring) {
+        case 1: return false
+        case 2: return true
+        default:
+            let value = harfBuzz.spaceTakesPartInLookups
+            lazySpaceInLookups.store(value ? 2 : 1, ordering: .releasing)
+            return value
+        }
     }
 
     // MARK: The face cache

@@ -14,7 +14,7 @@ final class WordShapes: Sendable {
     static let shared = WordShapes()
 
     /// The most words kept: past it the cache starts again (about 100 bytes a word).
-    static let capacity = 8192
+    static let capacity = 4096
     /// Words longer than this (UTF-16 units) are shaped every time.
     static let maximumWordLength = 16
 
@@ -52,19 +52,23 @@ final class WordShapes: Sendable {
         var extra: CGFloat
     }
 
-    private struct State {
-        /// Setups keep their fonts alive, so a font's identifier is never reused while its words are cached.
-        var setups: [SetupKey: (id: UInt32, font: Font)] = [:]
-        var words: [Key: ShapedWord] = [:]
-        var lookups = 0
-        var hits = 0
+    /// Setups keep their fonts alive, so a font's identifier is never reused while its words are cached.
+    private let setups = Mutex<[SetupKey: (id: UInt32, font: Font)]>([:])
+
+    /// The words, in shards with a lock each, so that threads laying out at once rarely wait for each other.
+    private final class Shard: Sendable {
+        let words = Mutex<[Key: ShapedWord]>([:])
     }
 
-    private let state: Mutex<State> = {
-        var state = State()
-        state.words.reserveCapacity(WordShapes.capacity)  // filled once, never grown
-        return Mutex(state)
-    }()
+    private static let shardCount = 8
+    private let shards = (0..<WordShapes.shardCount).map { _ in Shard() }
+    private let lookups = Atomic<Int>(0)
+    private let hits = Atomic<Int>(0)
+
+    private func shard(_ key: Key) -> Shard {
+        let mixed = (key.units.0 ^ (key.units.1 &* 31) ^ UInt64(key.setup)) &* 0x9E37_79B9_7F4A_7C15
+        return shards[Int(mixed >> 61) % Self.shardCount]
+    }
 
     /// The setup for shaping `item` word by word, or nil when it must be shaped whole.
     func setup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
@@ -74,16 +78,17 @@ final class WordShapes: Sendable {
         let key = SetupKey(
             font: ObjectIdentifier(item.font), script: script.rawValue, language: language,
             features: features.flatMap { [$0.tag, $0.value, $0.start, $0.end] }, extra: extra)
-        return state.withLock { state in
-            if let known = state.setups[key] { return Setup(id: known.id) }
-            if state.setups.count >= 1024 {
-                state.setups.removeAll()
-                state.words.removeAll(keepingCapacity: true)
-            }
-            let id = UInt32(state.setups.count)
-            state.setups[key] = (id, item.font)
-            return Setup(id: id)
+        let (setup, cleared) = setups.withLock { setups -> (Setup, Bool) in
+            if let known = setups[key] { return (Setup(id: known.id), false) }
+            let full = setups.count >= 1024
+            if full { setups.removeAll() }
+            let id = UInt32(setups.count)
+            setups[key] = (id, item.font)
+            return (Setup(id: id), full)
         }
+        // Setup numbers start again: words cached under the old ones go too.
+        if cleared { shards.forEach { $0.words.withLock { $0.removeAll() } } }
+        return setup
     }
 
     /// ICU script codes of text that is shaped word by word: Common, Inherited, Cyrillic, Greek, Latin.
@@ -119,31 +124,31 @@ final class WordShapes: Sendable {
         }
     }
 
-    /// The cached words for keys (nil for a word not cached, or a nil key), under one lock.
+    /// The cached words for keys (nil for a word not cached, or a nil key).
     func words(for keys: [Key?]) -> [ShapedWord?] {
-        state.withLock { state in
-            var hits = 0
-            let words = keys.map { key -> ShapedWord? in
-                guard let key, let word = state.words[key] else { return nil }
-                hits += 1
-                return word
-            }
-            state.lookups += keys.count
-            state.hits += hits
-            return words
+        var found = 0
+        let words = keys.map { key -> ShapedWord? in
+            guard let key, let word = shard(key).words.withLock({ $0[key] }) else { return nil }
+            found += 1
+            return word
         }
+        lookups.add(keys.count, ordering: .relaxed)
+        hits.add(found, ordering: .relaxed)
+        return words
     }
 
-    /// Keeps newly shaped words, under one lock.
+    /// Keeps newly shaped words; a full shard starts again.
     func store(_ words: [(Key, ShapedWord)]) {
-        state.withLock { state in
-            if state.words.count + words.count > Self.capacity { state.words.removeAll(keepingCapacity: true) }
-            for (key, word) in words { state.words[key] = word }
+        for (key, word) in words {
+            shard(key).words.withLock { words in
+                if words.count >= Self.capacity / Self.shardCount { words.removeAll(keepingCapacity: true) }
+                words[key] = word
+            }
         }
     }
 
     /// Lookups and hits so far (for tests and benchmarks).
-    var statistics: (lookups: Int, hits: Int) { state.withLock { ($0.lookups, $0.hits) } }
+    var statistics: (lookups: Int, hits: Int) { (lookups.load(ordering: .relaxed), hits.load(ordering: .relaxed)) }
 }
 
 /// One shaped word in one array: per glyph its id, cluster offset in the word and unsafe-to-break flag, its

@@ -100,15 +100,21 @@ struct Shaper {
         }
         let cached = WordShapes.shared.words(for: segments.map(\.key))
         var shaped: [(WordShapes.Key, ShapedWord)] = []
+        // Words this item shaped itself, for their repetitions further on (the cache learns them only at the end).
+        var shapedHere: [WordShapes.Key: ShapedWord] = [:]
         for (segment, word) in zip(segments, cached) {
-            if let word {
+            if let word = word ?? segment.key.flatMap({ shapedHere[$0] }) {
                 word.append(to: &glyphs, at: segment.range.lowerBound)
                 continue
             }
             let first = glyphs.count
             appendShaped(item, range: segment.range, context: segment.range, attributes: attributes, features: features,
                          script: script)
-            if let key = segment.key { shaped.append((key, ShapedWord(glyphs, first..<glyphs.count, at: segment.range.lowerBound))) }
+            if let key = segment.key {
+                let word = ShapedWord(glyphs, first..<glyphs.count, at: segment.range.lowerBound)
+                shaped.append((key, word))
+                shapedHere[key] = word
+            }
         }
         if !shaped.isEmpty { WordShapes.shared.store(shaped) }
     }

@@ -136,7 +136,7 @@ final class LineStorage: Sendable {
 
     /// The arrays a run's glyphs are in.
     @inline(__always) func source(of run: RunRecord) -> GlyphArrays {
-        run.source == .paragraph ? paragraph.glyphs : ownGlyphs!.glyphs
+        run.source == .paragraph ? paragraph.glyphs : lineGlyphs
     }
 
     /// The run holding a line glyph index.

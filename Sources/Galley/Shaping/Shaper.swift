@@ -98,12 +98,17 @@ struct Shaper {
             segments.append((start..<end, WordShapes.key(setup, units[start..<end])))
             start = end
         }
-        let cached = WordShapes.shared.words(for: segments.map(\.key))
+        var cachedGlyphs: [UInt32] = []
+        let cached = WordShapes.shared.words(for: segments.map(\.key), into: &cachedGlyphs)
         var shaped: [(WordShapes.Key, ShapedWord)] = []
         // Words this item shaped itself, for their repetitions further on (the cache learns them only at the end).
         var shapedHere: [WordShapes.Key: ShapedWord] = [:]
-        for (segment, word) in zip(segments, cached) {
-            if let word = word ?? segment.key.flatMap({ shapedHere[$0] }) {
+        for (segment, place) in zip(segments, cached) {
+            if let place {
+                ShapedWord.append(cachedGlyphs[place], to: &glyphs, at: segment.range.lowerBound)
+                continue
+            }
+            if let key = segment.key, let word = shapedHere[key] {
                 word.append(to: &glyphs, at: segment.range.lowerBound)
                 continue
             }

@@ -55,9 +55,16 @@ final class WordShapes: Sendable {
     /// Setups keep their fonts alive, so a font's identifier is never reused while its words are cached.
     private let setups = Mutex<[SetupKey: (id: UInt32, font: Font)]>([:])
 
-    /// The words, in shards with a lock each, so that threads laying out at once rarely wait for each other.
+    /// The words, in shards with a lock each, so that threads laying out at once rarely wait for each other. A
+    /// shard keeps its words' packed glyphs in one arena and maps keys to places in it: looking a word up copies
+    /// plain numbers, so threads never count references on shared objects.
     private final class Shard: Sendable {
-        let words = Mutex<[Key: ShapedWord]>([:])
+        struct Words {
+            var places: [Key: (start: Int32, count: Int32)] = [:]
+            var arena: [UInt32] = []
+        }
+
+        let words = Mutex(Words())
     }
 
     private static let shardCount = 8
@@ -87,7 +94,7 @@ final class WordShapes: Sendable {
             return (Setup(id: id), full)
         }
         // Setup numbers start again: words cached under the old ones go too.
-        if cleared { shards.forEach { $0.words.withLock { $0.removeAll() } } }
+        if cleared { shards.forEach { $0.words.withLock { $0 = Shard.Words() } } }
         return setup
     }
 
@@ -124,25 +131,36 @@ final class WordShapes: Sendable {
         }
     }
 
-    /// The cached words for keys (nil for a word not cached, or a nil key).
-    func words(for keys: [Key?]) -> [ShapedWord?] {
+    /// Copies the packed glyphs of each cached word among `keys` to the end of `buffer` and gives where (nil for a
+    /// word not cached, or a nil key).
+    func words(for keys: [Key?], into buffer: inout [UInt32]) -> [Range<Int>?] {
         var found = 0
-        let words = keys.map { key -> ShapedWord? in
-            guard let key, let word = shard(key).words.withLock({ $0[key] }) else { return nil }
-            found += 1
-            return word
+        let places = keys.map { key -> Range<Int>? in
+            guard let key else { return nil }
+            return shard(key).words.withLock { words -> Range<Int>? in
+                guard let place = words.places[key] else { return nil }
+                let start = buffer.count
+                buffer.append(contentsOf: words.arena[Int(place.start)..<Int(place.start + place.count)])
+                found += 1
+                return start..<buffer.count
+            }
         }
         lookups.add(keys.count, ordering: .relaxed)
         hits.add(found, ordering: .relaxed)
-        return words
+        return places
     }
 
     /// Keeps newly shaped words; a full shard starts again.
     func store(_ words: [(Key, ShapedWord)]) {
         for (key, word) in words {
             shard(key).words.withLock { words in
-                if words.count >= Self.capacity / Self.shardCount { words.removeAll(keepingCapacity: true) }
-                words[key] = word
+                if words.places.count >= Self.capacity / Self.shardCount {
+                    words.places.removeAll(keepingCapacity: true)
+                    words.arena.removeAll(keepingCapacity: true)
+                }
+                guard words.places[key] == nil else { return }
+                words.places[key] = (Int32(words.arena.count), Int32(word.packed.count))
+                words.arena.append(contentsOf: word.packed)
             }
         }
     }
@@ -154,7 +172,7 @@ final class WordShapes: Sendable {
 /// One shaped word in one array: per glyph its id, cluster offset in the word and unsafe-to-break flag, its
 /// advance, and its offset when the word has any.
 struct ShapedWord: Sendable {
-    private let packed: [UInt32]
+    fileprivate let packed: [UInt32]
 
     /// The glyphs of `range` in `glyphs`, whose clusters start at `start`.
     init(_ glyphs: GlyphArrays, _ range: Range<Int>, at start: Int) {
@@ -175,12 +193,16 @@ struct ShapedWord: Sendable {
     }
 
     /// Appends the word's glyphs for a word starting at `start`.
-    func append(to glyphs: inout GlyphArrays, at start: Int) {
-        let count = Int(packed[0] & 0x7FFF_FFFF)
-        let hasOffsets = packed[0] & 0x8000_0000 != 0
+    func append(to glyphs: inout GlyphArrays, at start: Int) { Self.append(packed[...], to: &glyphs, at: start) }
+
+    /// Appends the glyphs of a packed word (as `WordShapes.words(for:into:)` copies them) starting at `start`.
+    static func append(_ packed: ArraySlice<UInt32>, to glyphs: inout GlyphArrays, at start: Int) {
+        let header = packed[packed.startIndex]
+        let count = Int(header & 0x7FFF_FFFF)
+        let hasOffsets = header & 0x8000_0000 != 0
         let stride = hasOffsets ? 4 : 2
         for glyph in 0..<count {
-            let base = 1 + glyph * stride
+            let base = packed.startIndex + 1 + glyph * stride
             let first = packed[base]
             let offset = hasOffsets
                 ? CGPoint(x: CGFloat(Float(bitPattern: packed[base + 2])), y: CGFloat(Float(bitPattern: packed[base + 3])))

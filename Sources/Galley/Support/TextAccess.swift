@@ -26,11 +26,6 @@ extension Typesetter {
     }
 }
 
-extension Line {
-    /// Whether the line ends with an inserted hyphen (it ends at a hyphenation point).
-    @_spi(GalleyText) public var endsHyphenated: Bool { storage.runs.contains { $0.insertion?.kind == .hyphen } }
-}
-
 extension Framesetter {
     /// `frame(stringRange:path:attributes:)` with extra space below lines: `spacingAfterLine` gets each line's string
     /// range and returns the points to add below it (TextKit's line spacing hook).

@@ -139,12 +139,6 @@ final class LineStorage: Sendable {
         run.source == .paragraph ? paragraph.glyphs : lineGlyphs
     }
 
-    /// The run holding a line glyph index.
-    func runIndex(ofGlyph glyph: Int) -> Int {
-        if runs.count < 8 { return runs.firstIndex { $0.glyphRange.upperBound > glyph } ?? max(runs.count - 1, 0) }
-        return min(runs.partitioningIndex { $0.glyphRange.upperBound > glyph }, max(runs.count - 1, 0))
-    }
-
     /// Calls `body` with each glyph of a run range (line glyph indices, clamped to the run): the index, the glyph's
     /// source arrays and its index there, and its pen position (the advance sum before it from the line's start).
     @inline(__always)
@@ -160,24 +154,6 @@ final class LineStorage: Sendable {
             body(glyph, source, index, pen)
             pen += source.advance(index)
         }
-    }
-
-    /// The glyph id at a line glyph index.
-    func glyph(at glyph: Int) -> Glyph {
-        let run = runs[runIndex(ofGlyph: glyph)]
-        return source(of: run).glyphs[run.sourceIndex(glyph)]
-    }
-
-    /// The advance at a line glyph index.
-    func advance(at glyph: Int) -> CGFloat {
-        let run = runs[runIndex(ofGlyph: glyph)]
-        return source(of: run).advance(run.sourceIndex(glyph))
-    }
-
-    /// The string index at a line glyph index.
-    func stringIndex(at glyph: Int) -> Int {
-        let run = runs[runIndex(ofGlyph: glyph)]
-        return source(of: run).stringIndex(run.sourceIndex(glyph))
     }
 
     /// Every glyph's id, advance and string index in line order (for building tables; copies).

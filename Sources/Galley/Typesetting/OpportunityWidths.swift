@@ -36,13 +36,12 @@ struct OpportunityWidths: Sendable {
                       advances: inout UnitAdvances.Reader) -> CGFloat {
         var trailing: Double = 0
         var unit = end - 1
-        while unit >= start {
-            let code = units[unit]
+        scan: while unit >= start {
             let advance = advances.advance(at: unit)
-            if Typesetter.isHangingWhitespace(code) {
-                trailing += advance
-            } else if advance != 0 || code >= 0x20 {
-                break
+            switch Typesetter.trailingRole(units[unit], advance: advance) {
+            case .hangs: trailing += advance
+            case .ends: break scan
+            case .neutral: break
             }
             unit -= 1
         }

@@ -395,13 +395,22 @@ public final class Typesetter: Sendable {
 
     /// Whether a UTF-16 unit is whitespace that hangs at a line's end (spaces, tabs, line ends).
     @inline(__always)
-    func isHangingWhitespace(_ unit: UInt16) -> Bool { Self.isHangingWhitespace(unit) }
-
-    @inline(__always)
     static func isHangingWhitespace(_ unit: UInt16) -> Bool {
         if unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D { return true }
         if unit < 0x80 { return false }
         return galley_is_whitespace(Int32(unit)) != 0 && unit != 0xA0 && unit != 0x202F && unit != 0x2007
+    }
+
+    /// What a unit does to the whitespace hanging at a line's end: whitespace hangs; a unit that shows or takes space
+    /// ends the run; zero-width controls do neither. (The one rule `LineMeasure` and `OpportunityWidths` share.)
+    enum TrailingRole {
+        case hangs, ends, neutral
+    }
+
+    @inline(__always)
+    static func trailingRole(_ unit: UInt16, advance: CGFloat) -> TrailingRole {
+        if isHangingWhitespace(unit) { return .hangs }
+        return advance != 0 || unit >= 0x20 ? .ends : .neutral
     }
 }
 
@@ -469,8 +478,10 @@ struct LineMeasure {
                 advance = max(target - offset - width, 0)
             }
             width += advance
-            if typesetter.isHangingWhitespace(unit) { trailingWhitespace += advance } else if advance != 0 || unit >= 0x20 {
-                trailingWhitespace = 0
+            switch Typesetter.trailingRole(unit, advance: advance) {
+            case .hangs: trailingWhitespace += advance
+            case .ends: trailingWhitespace = 0
+            case .neutral: break
             }
             position += 1
         }

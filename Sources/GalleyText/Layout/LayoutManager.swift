@@ -343,7 +343,7 @@ public final class LayoutManager: TextStorageObserver {
         var known: [(range: Range<Int>, hyphenated: Bool)] = []
         for (position, line) in lines.enumerated() {
             guard position + 1 < lines.count, lines[position + 1].stringRange.upperBound < edit else { break }
-            known.append((line.stringRange, line.endsHyphenated))
+            known.append((line.stringRange, line.runs.contains(where: \.isInsertedHyphen)))
         }
         return known
     }

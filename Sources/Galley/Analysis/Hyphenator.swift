@@ -25,6 +25,11 @@ public final class Hyphenator: Sendable {
     /// Whether the dictionary is UTF-8 (else ISO 8859-1, as hyph_de.dic).
     private let isUTF8: Bool
     private let cache = Mutex<[String: [Int]]>([:])
+    /// The same answers for words of up to `PackedWord.maximumLength` units, keyed without making a `String`: layout
+    /// asks once per word.
+    private let packedCache = Mutex<[PackedWord: [Int]]>([:])
+    /// Past this many words a cache starts again.
+    private static let cacheCapacity = 100_000
 
     private init(language: String, url: URL, dictionary: HyphenDictionary, isUTF8: Bool, leftMinimum: Int, rightMinimum: Int) {
         self.language = language
@@ -104,6 +109,37 @@ public final class Hyphenator: Sendable {
         let units = word.utf16.count
         guard units >= leftMinimum + rightMinimum, units <= Hyphenator.maximumWordLength else { return [] }
         if let cached = cache.withLock({ $0[word] }) { return cached }
+        let result = points(in: word)
+        cache.withLock { cache in
+            if cache.count >= Self.cacheCapacity { cache.removeAll() }
+            cache[word] = result
+        }
+        return result
+    }
+
+    /// `hyphenationPoints(in:)` for a word given as UTF-16 units, each point added to `base` and appended to `points`.
+    func appendHyphenationPoints(of word: ArraySlice<UInt16>, adding base: Int, to points: inout [Int]) {
+        guard word.count >= leftMinimum + rightMinimum, word.count <= Hyphenator.maximumWordLength else { return }
+        guard let packed = PackedWord(word) else {
+            points += hyphenationPoints(in: String(decoding: word, as: UTF16.self)).lazy.map { $0 + base }
+            return
+        }
+        let found: [Int]
+        if let cached = packedCache.withLock({ $0[packed] }) {
+            found = cached
+        } else {
+            found = self.points(in: String(decoding: word, as: UTF16.self))
+            packedCache.withLock { cache in
+                if cache.count >= Self.cacheCapacity { cache.removeAll() }
+                cache[packed] = found
+            }
+        }
+        for point in found { points.append(point + base) }
+    }
+
+    /// The points of a word of a length libhyphen is asked about, uncached.
+    private func points(in word: String) -> [Int] {
+        let units = word.utf16.count
         let lower = word.lowercased()
         // Lower-casing must not change the length (it does for a few letters, such as "İ"): give up then.
         guard lower.utf16.count == units else { return [] }
@@ -122,10 +158,6 @@ public final class Hyphenator: Sendable {
         for (index, scalar) in lower.unicodeScalars.enumerated() {
             if index > 0, points.contains(index) { result.append(unit) }
             unit += scalar.utf16.count
-        }
-        cache.withLock { cache in
-            if cache.count >= 100_000 { cache.removeAll() }
-            cache[word] = result
         }
         return result
     }

@@ -16,7 +16,7 @@ final class WordShapes: Sendable {
     /// The most words kept: past it the cache starts again (about 100 bytes a word).
     static let capacity = 4096
     /// Words longer than this (UTF-16 units) are shaped every time.
-    static let maximumWordLength = 16
+    static let maximumWordLength = PackedWord.maximumLength
 
     /// Everything besides the text that shaping depends on, interned to a number.
     struct Setup: Sendable {
@@ -26,22 +26,9 @@ final class WordShapes: Sendable {
     /// A setup and a word of up to 16 units, packed.
     struct Key: Hashable, Sendable {
         fileprivate var setup: UInt32
-        fileprivate var count: UInt32
-        fileprivate var units: (UInt64, UInt64, UInt64, UInt64)
+        fileprivate var word: PackedWord
 
-        static func == (a: Key, b: Key) -> Bool {
-            a.setup == b.setup && a.count == b.count && a.units.0 == b.units.0 && a.units.1 == b.units.1
-                && a.units.2 == b.units.2 && a.units.3 == b.units.3
-        }
-
-        func hash(into hasher: inout Hasher) {
-            // One 64-bit value for the hasher: most words fit the first 8 bytes.
-            var mixed = UInt64(setup) << 32 | UInt64(count)
-            mixed = (mixed ^ units.0) &* 0x9E37_79B9_7F4A_7C15
-            mixed = (mixed ^ units.1) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ units.2 ^ (units.3 &* 0x94D0_49BB_1331_11EB))
-            hasher.combine(mixed)
-        }
+        func hash(into hasher: inout Hasher) { hasher.combine(word.mixed(salt: setup)) }
     }
 
     private struct SetupKey: Hashable {
@@ -73,7 +60,7 @@ final class WordShapes: Sendable {
     private let hits = Atomic<Int>(0)
 
     private func shard(_ key: Key) -> Shard {
-        let mixed = (key.units.0 ^ (key.units.1 &* 31) ^ UInt64(key.setup)) &* 0x9E37_79B9_7F4A_7C15
+        let mixed = key.word.mixed(salt: key.setup) &* 0x9E37_79B9_7F4A_7C15
         return shards[Int(mixed >> 61) % Self.shardCount]
     }
 
@@ -103,19 +90,11 @@ final class WordShapes: Sendable {
 
     /// The cache key of a word, or nil when it is not cached (too long, or holding a control character).
     static func key(_ setup: Setup, _ units: ArraySlice<UInt16>) -> Key? {
-        guard units.count <= maximumWordLength else { return nil }
-        var packed: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        for (offset, unit) in units.enumerated() {
-            if unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) || unit == 0x2028 || unit == 0x2029 { return nil }
-            let shifted = UInt64(unit) << UInt64(16 * (offset % 4))
-            switch offset / 4 {
-            case 0: packed.0 |= shifted
-            case 1: packed.1 |= shifted
-            case 2: packed.2 |= shifted
-            default: packed.3 |= shifted
-            }
-        }
-        return Key(setup: setup.id, count: UInt32(units.count), units: packed)
+        guard units.count <= maximumWordLength,
+            !units.contains(where: { $0 < 0x20 || ($0 >= 0x7F && $0 <= 0x9F) || $0 == 0x2028 || $0 == 0x2029 }),
+            let word = PackedWord(units)
+        else { return nil }
+        return Key(setup: setup.id, word: word)
     }
 
     /// Whether the character at `index` belongs to the cluster before it (a mark, a joiner, a variation selector):

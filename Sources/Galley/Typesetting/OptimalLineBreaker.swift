@@ -46,6 +46,16 @@ struct OptimalLineBreaker {
         var isForced: Bool
         /// The width of the hyphen a line ending here shows (0 when it shows none).
         var hyphenWidth: CGFloat = 0
+        /// The sums from the lines' start to `visibleEnd` and to `position` (set by `withPrefixes`).
+        var visiblePrefix = Prefix()
+        var endPrefix = Prefix()
+    }
+
+    /// Width, stretchability and shrinkability of the text from the lines' start to a place.
+    struct Prefix {
+        var width: CGFloat = 0
+        var stretch: CGFloat = 0
+        var shrink: CGFloat = 0
     }
 
     /// A feasible break: where a line ends, with the best way of getting there. Nodes live in one flat array and
@@ -58,17 +68,18 @@ struct OptimalLineBreaker {
         var isHyphen: Bool
         /// The index of the node the line starts at, -1 for the paragraph's start.
         var previous: Int
+        /// The sums up to `position`.
+        var prefix: Prefix
     }
 
     /// The chosen lines: each end, and whether it is hyphenated.
     func breaks() -> [(end: Int, hyphenated: Bool)] {
-        let sums = Sums(typesetter: typesetter, paragraph: paragraph, from: start)
-        let plain = candidates(hyphenating: false)
+        let plain = withPrefixes(candidates(hyphenating: false))
         guard !plain.isEmpty else { return [(paragraph.range.upperBound, false)] }
-        if let result = run(plain, sums: sums, tolerance: 1, allowOverfull: false) { return result }
-        let all = paragraph.style.hyphenationFactor > 0 ? candidates(hyphenating: true) : plain
+        if let result = run(plain, tolerance: 1, allowOverfull: false) { return result }
+        let all = paragraph.style.hyphenationFactor > 0 ? withPrefixes(candidates(hyphenating: true)) : plain
         for tolerance in [3.0, OptimalLineBreaker.finalTolerance] {
-            if let result = run(all, sums: sums, tolerance: tolerance, allowOverfull: false) { return result }
+            if let result = run(all, tolerance: tolerance, allowOverfull: false) { return result }
         }
         // No way to set the paragraph without an overfull line (a word wider than the line): greedy breaking, which
         // cuts such words between clusters, sets it instead.
@@ -160,6 +171,56 @@ struct OptimalLineBreaker {
         return result
     }
 
+    /// The candidates with their prefix sums: one pass over the units when the places asked ascend (they do unless a
+    /// line's trailing whitespace reaches back past an earlier candidate), else read from `Sums`. The sums are added
+    /// up unit by unit in the same order either way, so both give the same numbers.
+    func withPrefixes(_ candidates: [Candidate]) -> [Candidate] {
+        var result = candidates
+        var ascending = true
+        var last = start
+        for candidate in candidates {
+            guard candidate.visibleEnd >= last, candidate.position >= candidate.visibleEnd else {
+                ascending = false
+                break
+            }
+            last = candidate.position
+        }
+        guard ascending else {
+            let sums = Sums(typesetter: typesetter, paragraph: paragraph, from: start)
+            func prefix(_ position: Int) -> Prefix {
+                let range = start..<max(position, start)
+                return Prefix(width: sums.width(range), stretch: sums.stretch(range), shrink: sums.shrink(range))
+            }
+            for index in result.indices {
+                result[index].visiblePrefix = prefix(result[index].visibleEnd)
+                result[index].endPrefix = prefix(result[index].position)
+            }
+            return result
+        }
+        let units = typesetter.text.units
+        var advances = paragraph.unitAdvances.reader
+        var sums = Prefix()
+        var unit = start
+        func advance(to end: Int) {
+            while unit < end {
+                let advance = advances.advance(at: unit)
+                sums.width += advance
+                if units[unit] == 0x20 || units[unit] == 0xA0 {
+                    sums.stretch += advance * OptimalLineBreaker.stretchOfSpace
+                    sums.shrink += advance * OptimalLineBreaker.shrinkOfSpace
+                }
+                unit += 1
+            }
+        }
+        for index in result.indices {
+            advance(to: result[index].visibleEnd)
+            result[index].visiblePrefix = sums
+            advance(to: result[index].position)
+            result[index].endPrefix = sums
+        }
+        return result
+    }
+
     /// Prefix sums of widths, space counts and stretchability over the paragraph's units from `start`.
     struct Sums {
         var width: [CGFloat]
@@ -216,8 +277,8 @@ struct OptimalLineBreaker {
         return 0
     }
 
-    private func run(_ candidates: [Candidate], sums: Sums, tolerance: CGFloat, allowOverfull: Bool) -> [(end: Int, hyphenated: Bool)]? {
-        var nodes: [Node] = [Node(position: start, line: 0, fitness: 1, demerits: 0, isHyphen: false, previous: -1)]
+    private func run(_ candidates: [Candidate], tolerance: CGFloat, allowOverfull: Bool) -> [(end: Int, hyphenated: Bool)]? {
+        var nodes: [Node] = [Node(position: start, line: 0, fitness: 1, demerits: 0, isHyphen: false, previous: -1, prefix: Prefix())]
         var active: [Int] = [0]
         var survivors: [Int] = []
         var widths: [CGFloat] = []
@@ -235,12 +296,12 @@ struct OptimalLineBreaker {
             var deactivatedBest: (demerits: CGFloat, node: Int)? = nil
             for index in active {
                 let node = nodes[index]
-                let lineRange = node.position..<candidate.visibleEnd
-                let natural = (lineRange.isEmpty ? 0 : sums.width(lineRange)) + candidate.hyphenWidth
+                let isEmpty = candidate.visibleEnd <= node.position
+                let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width) + candidate.hyphenWidth
                 var ratio = OptimalLineBreaker.ratio(
-                    natural: natural, stretch: lineRange.isEmpty ? 0 : sums.stretch(lineRange),
-                    shrink: lineRange.isEmpty ? 0 : sums.shrink(lineRange), width: lineWidth(min(node.line, easyLine)),
-                    isLast: candidate.isForced)
+                    natural: natural, stretch: isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch,
+                    shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink,
+                    width: lineWidth(min(node.line, easyLine)), isLast: candidate.isForced)
                 // A short line without spaces cannot stretch (TeX's "infinitely bad"); the last pass accepts it.
                 if ratio == .infinity, acceptsUnstretchable { ratio = OptimalLineBreaker.unstretchableRatio }
                 // A line that must shrink more than it can: this node can no longer start a line that fits.
@@ -276,7 +337,7 @@ struct OptimalLineBreaker {
             for entry in best {
                 active.append(nodes.count)
                 nodes.append(Node(position: candidate.position, line: entry.line, fitness: entry.key % 4, demerits: entry.demerits,
-                                  isHyphen: candidate.isHyphen, previous: entry.node))
+                                  isHyphen: candidate.isHyphen, previous: entry.node, prefix: candidate.endPrefix))
             }
             if active.isEmpty { return nil }
             if candidate.isForced, candidate.position == paragraph.range.upperBound { break }

@@ -205,7 +205,8 @@ public final class Typesetter: Sendable {
         let units = text.units
         var points: [Int] = []
         var index = range.lowerBound
-        var hyphenators: [String: Hyphenator?] = [:]
+        // The language and its hyphenator of the last attribute run asked (most paragraphs have one).
+        var known: (run: Int, hyphenator: Hyphenator?) = (-1, nil)
         let limit = limit ?? range.upperBound
         while index < range.upperBound, index < limit {
             guard isLetter(units[index]) else {
@@ -213,30 +214,18 @@ public final class Typesetter: Sendable {
                 continue
             }
             let wordStart = index
-            var isASCII = true
             while index < range.upperBound, isLetter(units[index]) {
-                if units[index] >= 0x80 { isASCII = false }
                 index += 1
                 if index - wordStart > Hyphenator.maximumWordLength, index >= limit { return points }
             }
             guard index - wordStart >= 4, index - wordStart <= Hyphenator.maximumWordLength else { continue }
-            let attributes = text.runAttributes[text.runIndex(at: wordStart)]
-            guard let language = attributes.language ?? options.language else { continue }
-            let found = hyphenators[language] ?? Hyphenator.forLanguage(language)
-            hyphenators[language] = .some(found)
-            guard let hyphenator = found, index - wordStart >= hyphenator.leftMinimum + hyphenator.rightMinimum else { continue }
-            let word: String
-            if isASCII {
-                // ASCII words as UTF-8 from a stack buffer: short ones become small strings without allocating.
-                let count = index - wordStart
-                word = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-                    for offset in 0..<count { buffer[offset] = UInt8(truncatingIfNeeded: units[wordStart + offset]) }
-                    return String(decoding: buffer, as: UTF8.self)
-                }
-            } else {
-                word = String(decoding: units[wordStart..<index], as: UTF16.self)
+            let run = text.runIndex(at: wordStart)
+            if run != known.run {
+                let language = text.sharedRunAttributes[run].value.language ?? options.language
+                known = (run, language.flatMap(Hyphenator.forLanguage))
             }
-            points += hyphenator.hyphenationPoints(in: word).map { $0 + wordStart }
+            guard let hyphenator = known.hyphenator, index - wordStart >= hyphenator.leftMinimum + hyphenator.rightMinimum else { continue }
+            hyphenator.appendHyphenationPoints(of: units[wordStart..<index], adding: wordStart, to: &points)
         }
         return points
     }

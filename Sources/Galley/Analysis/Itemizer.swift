@@ -50,9 +50,13 @@ enum Itemizer {
         // The primary font's coverage as plain values, so the common path below copies no references.
         var coverage = CodePointSet([])
         var ascii: (UInt64, UInt64) = (0, 0)
-        for cluster in 0..<(graphemes.count - 1) {
-            let start = graphemes[cluster]
-            let end = graphemes[cluster + 1]
+        let clusterCount = graphemes.count - 1
+        var cluster = -1
+        var end = graphemes[0]
+        while cluster + 1 < clusterCount {
+            cluster += 1
+            let start = end
+            end = graphemes[cluster + 1]
             if start >= runEnd || attributeRun < 0 {
                 attributeRun = text.runIndex(at: start)
                 runEnd = text.runEnd(attributeRun)
@@ -77,7 +81,19 @@ enum Itemizer {
             if isSimple, lastIsPrimary, items[last].range.upperBound == start, items[last].level == level,
                 items[last].script == script
             {
-                items[last].range = items[last].range.lowerBound..<end  // the common case: more ASCII in the same item
+                // The common case: more ASCII in the same item. Run ahead over the single-unit clusters that follow
+                // and need no other decision, then extend the item once.
+                while cluster + 1 < clusterCount, end < runEnd {
+                    let next = graphemes[cluster + 2]
+                    let unit = units[end]
+                    guard next - end == 1, unit < 0x80,
+                        unit < 64 ? ascii.0 & (1 << UInt64(unit)) != 0 : ascii.1 & (1 << UInt64(unit - 64)) != 0,
+                        scripts[cluster + 1] == script, levels.level(at: end) == level
+                    else { break }
+                    cluster += 1
+                    end = next
+                }
+                items[last].range = items[last].range.lowerBound..<end
                 continue
             }
             guard let primary else { continue }  // no font anywhere: the text still counts in the line's range

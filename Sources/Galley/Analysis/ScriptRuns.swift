@@ -9,6 +9,7 @@ enum ScriptRuns {
     private static let common: Int32 = 0
     private static let inherited: Int32 = 1
     private static let unknown: Int32 = 103
+    private static let latin: Int32 = 25  // USCRIPT_LATIN
 
     /// One ICU script code per grapheme cluster (`boundaries` as from `GraphemeBoundaries`).
     static func scripts(_ units: [UInt16], boundaries: BoundaryOffsets) -> [Int32] {
@@ -16,10 +17,20 @@ enum ScriptRuns {
         guard count > 0 else { return [] }
         var scripts = [Int32](repeating: common, count: count)
         var firstReal = -1
+        var end = boundaries[0]
         for cluster in 0..<count {
-            var index = boundaries[cluster]
-            let end = boundaries[cluster + 1]
+            var index = end
+            end = boundaries[cluster + 1]
             var script = common
+            if end - index == 1, units[index] < 0x80 {
+                // A lone ASCII character: Latin or Common.
+                let unit = units[index]
+                if (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A) {
+                    scripts[cluster] = latin
+                    if firstReal < 0 { firstReal = cluster }
+                }
+                continue
+            }
             while index < end {
                 let (codePoint, width) = UnicodeScalarReader.codePoint(in: units, at: index)
                 let own = codePoint < 0x80 ? asciiScript(codePoint) : galley_script_code(Int32(codePoint))
@@ -43,6 +54,10 @@ enum ScriptRuns {
                 continue
             }
             scripts[cluster] = current
+            let first = units[boundaries[cluster]]
+            if first < 0x80, first != 0x28, first != 0x29, first != 0x5B, first != 0x5D, first != 0x7B, first != 0x7D {
+                continue  // ASCII but for brackets is neither an opening nor a closing bracket
+            }
             let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: boundaries[cluster])
             switch bracket(codePoint) {
             case .open(let closing):
@@ -86,7 +101,7 @@ enum ScriptRuns {
 
     private static func asciiScript(_ codePoint: UInt32) -> Int32 {
         switch codePoint {
-        case 0x41...0x5A, 0x61...0x7A: return 25  // USCRIPT_LATIN
+        case 0x41...0x5A, 0x61...0x7A: return latin
         default: return common
         }
     }

@@ -18,14 +18,19 @@ struct AttributedText: Sendable {
     var length: Int { units.count }
 
     /// Runs from contiguous (range, attributes) pairs in order; neighbours with equal attributes are merged, a
-    /// missing font becomes `defaultFont`, and text the pairs do not cover gets default attributes.
-    init(units: [UInt16], runs: [(range: Range<Int>, attributes: StringAttributes)], defaultFont: Font?) {
+    /// missing font becomes `defaultFont` (asked only then: finding the default font queries fontconfig), and text
+    /// the pairs do not cover gets default attributes.
+    init(units: [UInt16], runs: [(range: Range<Int>, attributes: StringAttributes)], defaultFont: @autoclosure () -> Font?) {
         self.units = units
         var starts: [Int] = []
         var attributes: [StringAttributes] = []
+        var fallback: Font?? = nil
         func append(_ start: Int, _ value: StringAttributes) {
             var value = value
-            if value.font == nil { value.font = defaultFont }
+            if value.font == nil {
+                if fallback == nil { fallback = .some(defaultFont()) }
+                value.font = fallback!
+            }
             if attributes.last == value { return }
             starts.append(start)
             attributes.append(value)
@@ -42,18 +47,43 @@ struct AttributedText: Sendable {
         self.sharedRunAttributes = attributes.map(SharedAttributes.init)
     }
 
+    /// A string's UTF-16 units: ASCII bytes widened in place, other stretches transcoded by the standard library
+    /// (faster than walking `String.UTF16View`, which decodes every scalar).
+    static func utf16(_ string: String) -> [UInt16] {
+        var string = string
+        return string.withUTF8 { bytes in
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] < 0x80 {
+                    units.append(UInt16(bytes[index]))
+                    index += 1
+                    continue
+                }
+                var end = index + 1
+                while end < bytes.count, bytes[end] >= 0x80 { end += 1 }
+                _ = transcode(bytes[index..<end].makeIterator(), from: UTF8.self, to: UTF16.self, stoppingOnError: false) {
+                    units.append($0)
+                }
+                index = end
+            }
+            return units
+        }
+    }
+
     /// Reads an `NSAttributedString` (its UTF-16 storage and attribute dictionaries).
-    init(_ string: NSAttributedString, defaultFont: Font?) {
+    init(_ string: NSAttributedString, defaultFont: @autoclosure () -> Font?) {
         let text = string.string
         var runs: [(range: Range<Int>, attributes: StringAttributes)] = []
         string.enumerateAttributes(in: NSRange(location: 0, length: string.length), options: []) { dictionary, range, _ in
             runs.append((range.location..<(range.location + range.length), StringAttributes(dictionary)))
         }
-        self.init(units: Array(text.utf16), runs: runs, defaultFont: defaultFont)
+        self.init(units: Self.utf16(text), runs: runs, defaultFont: defaultFont())
     }
 
     /// Reads a Swift `AttributedString` through Galley's attribute scope (other scopes are ignored).
-    init(_ string: AttributedString, defaultFont: Font?) {
+    init(_ string: AttributedString, defaultFont: @autoclosure () -> Font?) {
         typealias Scope = AttributeScopes.GalleyAttributes
         var runs: [(range: Range<Int>, attributes: StringAttributes)] = []
         var offset = 0
@@ -93,7 +123,7 @@ struct AttributedText: Sendable {
             runs.append((offset..<(offset + length), value))
             offset += length
         }
-        self.init(units: Array(String(string.characters).utf16), runs: runs, defaultFont: defaultFont)
+        self.init(units: Self.utf16(String(string.characters)), runs: runs, defaultFont: defaultFont())
     }
 
     /// The index of the attribute run holding UTF-16 offset `index` (binary search).

@@ -1,27 +1,38 @@
 import Foundation
 
-/// Flat per-glyph storage in compact parallel arrays, no per-glyph objects: 2-byte glyph ids, 4-byte advances,
-/// 4-byte string indices (31 bits relative to `base`, the top bit HarfBuzz's unsafe-to-break flag), and offsets only
-/// once a glyph has one (most text has none). 10 bytes a glyph; values are read and written as `CGFloat` and absolute
-/// `Int` offsets.
+/// Flat per-glyph storage, no per-glyph objects: one 8-byte record a glyph — its 2-byte id, 4-byte advance and
+/// 2-byte string index (15 bits relative to `base`, the top bit HarfBuzz's unsafe-to-break flag) — so appending a
+/// glyph grows one array. Paragraphs of 32,768 units or more keep their indices in a second array of 4-byte values
+/// (31 bits and the flag). Offsets are stored only once a glyph has one (most text has none). Values are read and
+/// written as `CGFloat` and absolute `Int` offsets.
 struct GlyphArrays: Sendable {
-    private(set) var glyphs: [Glyph] = []
-    private var advanceValues: [Float] = []
+    private struct Record {
+        var glyph: Glyph
+        /// String index minus `base` in the low 15 bits, the unsafe-to-break flag in the top bit (unused once wide).
+        var index: UInt16
+        var advance: Float
+    }
+
+    private var records: [Record] = []
     /// Empty while every offset is zero; otherwise one per glyph.
     private var offsetValues: [SIMD2<Float>] = []
-    /// String indices minus `base` in the low 31 bits; the top bit set when breaking before the glyph needs
-    /// reshaping (HarfBuzz's unsafe-to-break flag).
-    private var indexValues: [UInt32] = []
+    /// String indices minus `base` in 31 bits and the flag in the top bit, once an index needs more than 15 bits
+    /// (else empty).
+    private var wideIndexValues: [UInt32] = []
+    private var isWide = false
     /// The UTF-16 offset string indices are stored relative to (a paragraph's or a line's start): a paragraph
     /// holds at most `Int32.max` units (`TypesetterOptions.maximumUnboundedParagraphLength`).
     let base: Int
 
     init(base: Int = 0) { self.base = base }
 
-    var count: Int { glyphs.count }
+    var count: Int { records.count }
+
+    /// The glyph id.
+    @inline(__always) func glyph(_ index: Int) -> Glyph { records[index].glyph }
 
     /// Horizontal advance in points (kern and tracking included).
-    @inline(__always) func advance(_ index: Int) -> CGFloat { CGFloat(advanceValues[index]) }
+    @inline(__always) func advance(_ index: Int) -> CGFloat { CGFloat(records[index].advance) }
 
     /// Offset from the pen position in points (mark attachment, cursive connection); y up.
     @inline(__always) func offset(_ index: Int) -> CGPoint {
@@ -31,15 +42,19 @@ struct GlyphArrays: Sendable {
     }
 
     /// UTF-16 index of the glyph's cluster.
-    @inline(__always) func stringIndex(_ index: Int) -> Int { base + Int(indexValues[index] & 0x7FFF_FFFF) }
+    @inline(__always) func stringIndex(_ index: Int) -> Int {
+        isWide ? base + Int(wideIndexValues[index] & 0x7FFF_FFFF) : base + Int(records[index].index & 0x7FFF)
+    }
 
     /// Whether HarfBuzz marks breaking before the glyph unsafe (the text must be reshaped there).
-    @inline(__always) func isUnsafeToBreak(_ index: Int) -> Bool { indexValues[index] & 0x8000_0000 != 0 }
+    @inline(__always) func isUnsafeToBreak(_ index: Int) -> Bool {
+        isWide ? wideIndexValues[index] & 0x8000_0000 != 0 : records[index].index & 0x8000 != 0
+    }
 
     /// The sum of the advances of a range of glyphs.
     func advanceSum(_ range: Range<Int>) -> CGFloat {
         var total: CGFloat = 0
-        for index in range { total += CGFloat(advanceValues[index]) }
+        for index in range { total += CGFloat(records[index].advance) }
         return total
     }
 
@@ -54,44 +69,55 @@ struct GlyphArrays: Sendable {
         return true
     }
 
-    mutating func setAdvance(_ index: Int, _ advance: CGFloat) { advanceValues[index] = Float(advance) }
+    mutating func setAdvance(_ index: Int, _ advance: CGFloat) { records[index].advance = Float(advance) }
 
     mutating func append(glyph: Glyph, advance: CGFloat, offset: CGPoint, stringIndex: Int, unsafeToBreak: Bool) {
         if !offsetValues.isEmpty || offset != .zero {
-            if offsetValues.count < glyphs.count {  // the first offset: every glyph before it had none
-                offsetValues.reserveCapacity(glyphs.capacity)
-                offsetValues.append(contentsOf: repeatElement(.zero, count: glyphs.count))
+            if offsetValues.count < records.count {  // the first offset: every glyph before it had none
+                offsetValues.reserveCapacity(records.capacity)
+                offsetValues.append(contentsOf: repeatElement(.zero, count: records.count))
             }
             offsetValues.append(SIMD2(Float(offset.x), Float(offset.y)))
         }
-        glyphs.append(glyph)
-        advanceValues.append(Float(advance))
         let relative = UInt32(min(max(stringIndex - base, 0), Int(Int32.max)))
-        indexValues.append(unsafeToBreak ? relative | 0x8000_0000 : relative)
+        if !isWide, relative > 0x7FFF { widen() }
+        if isWide {
+            wideIndexValues.append(unsafeToBreak ? relative | 0x8000_0000 : relative)
+            records.append(Record(glyph: glyph, index: 0, advance: Float(advance)))
+        } else {
+            records.append(Record(glyph: glyph, index: UInt16(relative) | (unsafeToBreak ? 0x8000 : 0), advance: Float(advance)))
+        }
+    }
+
+    /// Moves the string indices to 31 bits.
+    private mutating func widen() {
+        wideIndexValues.reserveCapacity(records.capacity)
+        for record in records {
+            wideIndexValues.append(UInt32(record.index & 0x7FFF) | (record.index & 0x8000 != 0 ? 0x8000_0000 : 0))
+        }
+        isWide = true
     }
 
     /// Appends glyph `index` of `other`, optionally with another string index (a truncation token's cut point),
     /// advance (a tab's) or no unsafe-to-break flag.
     mutating func append(_ other: GlyphArrays, _ index: Int, stringIndex: Int? = nil, advance: CGFloat? = nil,
                          keepsFlags: Bool = true) {
-        append(glyph: other.glyphs[index], advance: advance ?? other.advance(index), offset: other.offset(index),
+        append(glyph: other.glyph(index), advance: advance ?? other.advance(index), offset: other.offset(index),
                stringIndex: stringIndex ?? other.stringIndex(index), unsafeToBreak: keepsFlags && other.isUnsafeToBreak(index))
     }
 
     mutating func reserve(_ count: Int) {
-        glyphs.reserveCapacity(count)
-        advanceValues.reserveCapacity(count)
-        indexValues.reserveCapacity(count)
+        records.reserveCapacity(count)
+        if isWide { wideIndexValues.reserveCapacity(count) }
     }
 
     /// Gives back spare capacity (a paragraph's arrays are reserved for more glyphs than its text usually needs).
     mutating func shrinkToFit() {
-        guard glyphs.capacity > glyphs.count + 16 else { return }
+        guard records.capacity > records.count + 16 else { return }
         // Copies through buffers: `Array(array)` would keep the same, oversized storage.
         func trimmed<Element>(_ array: [Element]) -> [Element] { array.withUnsafeBufferPointer { Array($0) } }
-        glyphs = trimmed(glyphs)
-        advanceValues = trimmed(advanceValues)
+        records = trimmed(records)
         offsetValues = trimmed(offsetValues)
-        indexValues = trimmed(indexValues)
+        wideIndexValues = trimmed(wideIndexValues)
     }
 }

@@ -13,8 +13,8 @@ import Synchronization
 final class WordShapes: Sendable {
     static let shared = WordShapes()
 
-    /// The most words kept: past it the cache starts again (about 100 bytes a word).
-    static let capacity = 4096
+    /// The most words kept (about 100 bytes a word); past it a shard keeps only the words in use.
+    static let capacity = 8192
     /// Words longer than this (UTF-16 units) are shaped every time.
     static let maximumWordLength = PackedWord.maximumLength
 
@@ -25,10 +25,23 @@ final class WordShapes: Sendable {
 
     /// A setup and a word of up to 16 units, packed.
     struct Key: Hashable, Sendable {
-        fileprivate var setup: UInt32
         fileprivate var word: PackedWord
+        fileprivate var setup: UInt32
+
+        /// The key of no word: `WordTable`'s empty slots.
+        static let empty = Key(word: .empty, setup: 0)
+
+        var isEmpty: Bool { word.isEmpty }
 
         func hash(into hasher: inout Hasher) { hasher.combine(word.mixed(salt: setup)) }
+
+        /// The key's number spread over all 64 bits, for `WordTable` (whose slot comes from the low bits).
+        var spread: UInt64 {
+            var z = word.mixed(salt: setup)
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
     }
 
     private struct SetupKey: Hashable {
@@ -43,15 +56,10 @@ final class WordShapes: Sendable {
     private let setups = Mutex<[SetupKey: (id: UInt32, font: Font)]>([:])
 
     /// The words, in shards with a lock each, so that threads laying out at once rarely wait for each other. A
-    /// shard keeps its words' packed glyphs in one arena and maps keys to places in it: looking a word up copies
-    /// plain numbers, so threads never count references on shared objects.
+    /// shard's table keeps its words' packed glyphs in one arena: looking a word up copies plain numbers, so threads
+    /// never count references on shared objects.
     private final class Shard: Sendable {
-        struct Words {
-            var places: [Key: (start: Int32, count: Int32)] = [:]
-            var arena: [UInt32] = []
-        }
-
-        let words = Mutex(Words())
+        let words = Mutex(WordTable(capacity: WordShapes.capacity / WordShapes.shardCount))
     }
 
     private static let shardCount = 8
@@ -59,10 +67,8 @@ final class WordShapes: Sendable {
     private let lookups = Atomic<Int>(0)
     private let hits = Atomic<Int>(0)
 
-    private func shard(_ key: Key) -> Shard {
-        let mixed = key.word.mixed(salt: key.setup) &* 0x9E37_79B9_7F4A_7C15
-        return shards[Int(mixed >> 61) % Self.shardCount]
-    }
+    /// The shard of a key with this hash: its top bits (the table's slot comes from the low ones).
+    private func shard(_ hash: UInt64) -> Shard { shards[Int(hash >> 61) % Self.shardCount] }
 
     /// The setup for shaping `item` word by word, or nil when it must be shaped whole.
     func setup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
@@ -81,7 +87,7 @@ final class WordShapes: Sendable {
             return (Setup(id: id), full)
         }
         // Setup numbers start again: words cached under the old ones go too.
-        if cleared { shards.forEach { $0.words.withLock { $0 = Shard.Words() } } }
+        if cleared { shards.forEach { $0.words.withLock { $0 = WordTable(capacity: $0.capacity) } } }
         return setup
     }
 
@@ -94,7 +100,7 @@ final class WordShapes: Sendable {
             !units.contains(where: { $0 < 0x20 || ($0 >= 0x7F && $0 <= 0x9F) || $0 == 0x2028 || $0 == 0x2029 }),
             let word = PackedWord(units)
         else { return nil }
-        return Key(setup: setup.id, word: word)
+        return Key(word: word, setup: setup.id)
     }
 
     /// Whether the character at `index` belongs to the cluster before it (a mark, a joiner, a variation selector):
@@ -116,31 +122,21 @@ final class WordShapes: Sendable {
         var found = 0
         let places = keys.map { key -> Range<Int>? in
             guard let key else { return nil }
-            return shard(key).words.withLock { words -> Range<Int>? in
-                guard let place = words.places[key] else { return nil }
-                let start = buffer.count
-                buffer.append(contentsOf: words.arena[Int(place.start)..<Int(place.start + place.count)])
-                found += 1
-                return start..<buffer.count
-            }
+            let hash = key.spread
+            let place = shard(hash).words.withLock { $0.copy(key, hash: hash, into: &buffer) }
+            if place != nil { found += 1 }
+            return place
         }
         lookups.add(keys.count, ordering: .relaxed)
         hits.add(found, ordering: .relaxed)
         return places
     }
 
-    /// Keeps newly shaped words; a full shard starts again.
+    /// Keeps newly shaped words; a full shard keeps only its words in use (see `WordTable`).
     func store(_ words: [(Key, ShapedWord)]) {
         for (key, word) in words {
-            shard(key).words.withLock { words in
-                if words.places.count >= Self.capacity / Self.shardCount {
-                    words.places.removeAll(keepingCapacity: true)
-                    words.arena.removeAll(keepingCapacity: true)
-                }
-                guard words.places[key] == nil else { return }
-                words.places[key] = (Int32(words.arena.count), Int32(word.packed.count))
-                words.arena.append(contentsOf: word.packed)
-            }
+            let hash = key.spread
+            shard(hash).words.withLock { $0.insert(key, hash: hash, packed: word.packed) }
         }
     }
 
@@ -151,7 +147,7 @@ final class WordShapes: Sendable {
 /// One shaped word in one array: per glyph its id, cluster offset in the word and unsafe-to-break flag, its
 /// advance, and its offset when the word has any.
 struct ShapedWord: Sendable {
-    fileprivate let packed: [UInt32]
+    let packed: [UInt32]
 
     /// The glyphs of `range` in `glyphs`, whose clusters start at `start`.
     init(_ glyphs: GlyphArrays, _ range: Range<Int>, at start: Int) {
@@ -160,7 +156,7 @@ struct ShapedWord: Sendable {
         packed.reserveCapacity(1 + range.count * (hasOffsets ? 4 : 2))
         for index in range {
             let cluster = UInt32(glyphs.stringIndex(index) - start)
-            packed.append(UInt32(glyphs.glyphs[index]) | cluster << 16 | (glyphs.isUnsafeToBreak(index) ? 0x8000_0000 : 0))
+            packed.append(UInt32(glyphs.glyph(index)) | cluster << 16 | (glyphs.isUnsafeToBreak(index) ? 0x8000_0000 : 0))
             packed.append(Float(glyphs.advance(index)).bitPattern)
             if hasOffsets {
                 let offset = glyphs.offset(index)

@@ -53,7 +53,7 @@ extension Run {
         var entries: [String] = []
         storage.forEachGlyph(ofRun: index) { _, source, sourceIndex, _ in
             let cluster = Self.scalarIndex(units, utf16Index: source.stringIndex(sourceIndex)) - scalarBase
-            var entry = "\(source.glyphs[sourceIndex])=\(cluster)"
+            var entry = "\(source.glyph(sourceIndex))=\(cluster)"
             let origin = source.offset(sourceIndex)
             if origin.x != 0 || origin.y != 0 { entry += "@\(value(origin.x)),\(value(origin.y))" }
             entry += "+\(value(source.advance(sourceIndex)))"

@@ -4,23 +4,28 @@ struct PackedWord: Hashable, Sendable {
     /// The most UTF-16 units a packed word holds.
     static let maximumLength = 16
 
-    private var count: UInt32
     private var units: (UInt64, UInt64, UInt64, UInt64)
+    private var count: UInt16
+
+    /// The word of no units (never a key: tables mark empty slots with it).
+    static let empty = PackedWord(units: (0, 0, 0, 0), count: 0)
+
+    var isEmpty: Bool { count == 0 }
+
+    private init(units: (UInt64, UInt64, UInt64, UInt64), count: UInt16) {
+        self.units = units
+        self.count = count
+    }
 
     /// Nil when the word is longer than `maximumLength`.
     init?(_ word: ArraySlice<UInt16>) {
         guard word.count <= Self.maximumLength else { return nil }
+        // The units' bytes copied as they are: only equality and the hash look at them.
         var packed: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        for (offset, unit) in word.enumerated() {
-            let shifted = UInt64(unit) << UInt64(16 * (offset % 4))
-            switch offset / 4 {
-            case 0: packed.0 |= shifted
-            case 1: packed.1 |= shifted
-            case 2: packed.2 |= shifted
-            default: packed.3 |= shifted
-            }
+        withUnsafeMutableBytes(of: &packed) { bytes in
+            word.withUnsafeBytes { bytes.copyMemory(from: $0) }
         }
-        count = UInt32(word.count)
+        count = UInt16(word.count)
         units = packed
     }
 

@@ -168,7 +168,7 @@ final class LineStorage: Sendable {
             let source = self.source(of: run)
             for glyph in run.glyphRange {
                 let index = run.sourceIndex(glyph)
-                glyphs.append(source.glyphs[index])
+                glyphs.append(source.glyph(index))
                 advances.append(source.advance(index))
                 indices.append(source.stringIndex(index))
             }
@@ -216,7 +216,7 @@ final class LineStorage: Sendable {
             let record = runs[run]
             guard !record.isDelegate, record.glyphRange.overlaps(range) else { continue }
             forEachGlyph(ofRun: run, in: range) { _, source, index, pen in
-                guard let extents = record.font.inkExtents(of: source.glyphs[index]) else { return }
+                guard let extents = record.font.inkExtents(of: source.glyph(index)) else { return }
                 let offset = source.offset(index)
                 result = result.union(extents.offsetBy(dx: pen + offset.x, dy: offset.y + record.baselineShift))
             }

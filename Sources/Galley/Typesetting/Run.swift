@@ -52,7 +52,7 @@ public struct Run: Sendable {
     public var textMatrix: AffineTransform { record.font.matrix }
 
     /// The glyph ids. Core Text: `CTRunGetGlyphs`.
-    public func glyphs(in range: Range<Int>? = nil) -> [Glyph] { collect(range) { source, index, _ in source.glyphs[index] } }
+    public func glyphs(in range: Range<Int>? = nil) -> [Glyph] { collect(range) { source, index, _ in source.glyph(index) } }
 
     /// Each glyph's origin relative to the line origin (y up, mark offsets and baseline shifts included).
     /// Core Text: `CTRunGetPositions`.

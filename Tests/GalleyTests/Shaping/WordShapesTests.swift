@@ -58,7 +58,7 @@ import Testing
     static func same(_ a: GlyphArrays, _ b: GlyphArrays) -> Bool {
         guard a.count == b.count else { return false }
         for index in 0..<a.count {
-            guard a.glyphs[index] == b.glyphs[index], a.advance(index) == b.advance(index), a.offset(index) == b.offset(index),
+            guard a.glyph(index) == b.glyph(index), a.advance(index) == b.advance(index), a.offset(index) == b.offset(index),
                 a.stringIndex(index) == b.stringIndex(index), a.isUnsafeToBreak(index) == b.isUnsafeToBreak(index)
             else { return false }
         }

@@ -49,6 +49,9 @@ struct WordTable {
         return start..<buffer.count
     }
 
+    /// Whether a word is kept, without counting as a lookup.
+    func contains(_ key: WordShapes.Key, hash: UInt64) -> Bool { !slots[slot(of: key, hash: hash)].key.isEmpty }
+
     /// Keeps a word's packed glyphs (a word already kept stays as it is).
     mutating func insert(_ key: WordShapes.Key, hash: UInt64, packed: [UInt32]) {
         if count >= capacity { sweep() }

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import CHarfBuzz
+
+@testable import Galley
+
+/// The compact stores under shaping: glyph records whose string indices widen past 15 bits, the word cache's table
+/// and its sweep, packed word keys, and the UTF-16 copy of attributed strings.
+@Suite struct GlyphStorageTests {
+    /// Indices past 32,767 units from the base move the store to 31-bit indices, keeping every index and flag
+    /// appended before and after.
+    @Test func stringIndicesWidenPastFifteenBits() {
+        var glyphs = GlyphArrays(base: 1000)
+        var expected: [(index: Int, unsafe: Bool)] = []
+        for step in 0..<300 {
+            let index = 1000 + step * 250  // passes 1000 + 32,767 at step 132
+            let unsafe = step % 3 == 0
+            glyphs.append(glyph: Glyph(step), advance: CGFloat(step) / 4, offset: step == 200 ? CGPoint(x: 1, y: 2) : .zero,
+                          stringIndex: index, unsafeToBreak: unsafe)
+            expected.append((index, unsafe))
+        }
+        #expect(glyphs.count == expected.count)
+        for (position, value) in expected.enumerated() {
+            #expect(glyphs.stringIndex(position) == value.index)
+            #expect(glyphs.isUnsafeToBreak(position) == value.unsafe)
+            #expect(glyphs.glyph(position) == Glyph(position))
+            #expect(glyphs.advance(position) == CGFloat(position) / 4)
+            #expect(glyphs.offset(position) == (position == 200 ? CGPoint(x: 1, y: 2) : .zero))
+        }
+    }
+
+    /// A paragraph longer than 32,767 units is laid out with the same glyphs per repetition of its sentence: string
+    /// indices past 15 bits are kept exactly.
+    @Test func longParagraphKeepsItsStringIndices() throws {
+        let font = try TestFonts.font("DejaVuSerif.ttf")
+        let sentence = "The quick brown fox jumps over the lazy dog, affably — “officially” — 42 times. "
+        let length = sentence.utf16.count
+        let repetitions = 70_000 / length + 1
+        let text = String(repeating: sentence, count: repetitions)
+        let shaped = ShapedParagraph(
+            AttributedText(units: Array(text.utf16), runs: [(0..<text.utf16.count, { var a = StringAttributes(); a.font = font; return a }())],
+                           defaultFont: font))
+        let glyphs = shaped.glyphs
+        #expect(glyphs.count % repetitions == 0)
+        let perSentence = glyphs.count / repetitions
+        #expect(glyphs.stringIndex(glyphs.count - 1) > 0x7FFF)
+        for glyph in stride(from: 0, to: glyphs.count, by: 7) {
+            let first = glyph % perSentence
+            let repetition = glyph / perSentence
+            #expect(glyphs.stringIndex(glyph) == glyphs.stringIndex(first) + repetition * length)
+            #expect(glyphs.glyph(glyph) == glyphs.glyph(first))
+            #expect(glyphs.isUnsafeToBreak(glyph) == glyphs.isUnsafeToBreak(first))
+        }
+    }
+
+    /// The table gives back exactly what was stored under a key, never another key's glyphs; when full it keeps the
+    /// words looked up since the last sweep (at most half its capacity) and drops the others.
+    @Test func wordTableKeepsTheWordsInUse() throws {
+        let font = try TestFonts.font("DejaVuSerif.ttf")
+        let item = TextItem(range: 0..<1, attributeRun: 0, script: 25, level: 0, font: font)
+        let setup = try #require(WordShapes.shared.setup(for: item, script: HB_SCRIPT_LATIN, language: "xx-table",
+                                                         features: [], extra: 0))
+        func key(_ word: String) -> WordShapes.Key { WordShapes.key(setup, Array(word.utf16)[...])! }
+        func packed(_ word: String) -> [UInt32] { word.utf16.map { UInt32($0) } + [UInt32(word.utf16.count)] }
+        var table = WordTable(capacity: 64)
+        let words = (0..<64).map { "word\($0)" }
+        for word in words { table.insert(key(word), hash: key(word).spread, packed: packed(word)) }
+        #expect(table.count == 64)
+        var buffer: [UInt32] = []
+        for word in words {
+            let place = try #require(table.copy(key(word), hash: key(word).spread, into: &buffer))
+            #expect(Array(buffer[place]) == packed(word))
+        }
+        // Look up ten of the kept words: only those survive the next sweep.
+        table.insert(key("sweep0"), hash: key("sweep0").spread, packed: packed("sweep0"))  // full: sweeps (all were hit)
+        #expect(table.count == 33)
+        let kept = (words + ["sweep0"]).filter { table.contains(key($0), hash: key($0).spread) }
+        #expect(kept.count == 33)
+        let favourites = Array(kept.prefix(10))
+        for word in favourites { _ = table.copy(key(word), hash: key(word).spread, into: &buffer) }
+        for index in 0..<31 { table.insert(key("fill\(index)"), hash: key("fill\(index)").spread, packed: packed("fill\(index)")) }
+        #expect(table.count == 64)
+        table.insert(key("sweep1"), hash: key("sweep1").spread, packed: packed("sweep1"))
+        for word in favourites {
+            let place = try #require(table.copy(key(word), hash: key(word).spread, into: &buffer), "\(word)")
+            #expect(Array(buffer[place]) == packed(word))
+        }
+        // Every word that was not looked up since the first sweep went.
+        for word in kept where !favourites.contains(word) {
+            #expect(!table.contains(key(word), hash: key(word).spread), "\(word)")
+        }
+        #expect(table.count == favourites.count + 1)
+    }
+
+    /// Packed keys are equal exactly when the words are, whatever the length up to 16 units.
+    @Test func packedWordsCompareByTheirUnits() {
+        let words = ["", "a", "ab", "abcd", "abcde", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "abcdefghijklmnoq", "é",
+                     "e\u{301}", "\u{0}a", "a\u{0}"]
+        for a in words {
+            for b in words {
+                let left = PackedWord(Array(a.utf16)[...])!
+                let right = PackedWord(Array(b.utf16)[...])!
+                #expect((left == right) == (a.utf16.elementsEqual(b.utf16)), "\(a.debugDescription) \(b.debugDescription)")
+            }
+        }
+        #expect(PackedWord(Array("abcdefghijklmnopq".utf16)[...]) == nil)
+    }
+
+    /// The UTF-16 copy with its ASCII fast path equals the standard library's view on every corpus text.
+    @Test func utf16CopyEqualsTheStandardLibrary() throws {
+        var texts = ["", "ascii only", "é", "日本語 and ASCII", "🙂👍🏽 emoji", "mixed\u{301} marks", "\u{10FFFF}end"]
+        for file in Corpus.files { texts.append(try String(contentsOf: Corpus.directory.appendingPathComponent(file), encoding: .utf8)) }
+        for text in texts {
+            #expect(AttributedText.utf16(text) == Array(text.utf16))
+        }
+    }
+}

@@ -20,6 +20,10 @@ struct GlyphArrays: Sendable {
     /// (else empty).
     private var wideIndexValues: [UInt32] = []
     private var isWide = false
+    /// Whether every string index is at least the one before (text without right-to-left runs): then any range is
+    /// in string order without looking.
+    private(set) var ascends = true
+    private var lastRelative: UInt32 = 0
     /// The UTF-16 offset string indices are stored relative to (a paragraph's or a line's start): a paragraph
     /// holds at most `Int32.max` units (`TypesetterOptions.maximumUnboundedParagraphLength`).
     let base: Int
@@ -60,6 +64,7 @@ struct GlyphArrays: Sendable {
 
     /// Whether string indices ascend over a range (descend, for right-to-left glyphs stored left to right).
     func isMonotonic(_ range: Range<Int>, rightToLeft: Bool) -> Bool {
+        if ascends, !rightToLeft { return true }
         var previous: Int? = nil
         for glyph in range {
             let index = stringIndex(glyph)
@@ -80,6 +85,8 @@ struct GlyphArrays: Sendable {
             offsetValues.append(SIMD2(Float(offset.x), Float(offset.y)))
         }
         let relative = UInt32(min(max(stringIndex - base, 0), Int(Int32.max)))
+        if relative < lastRelative { ascends = false }
+        lastRelative = relative
         if !isWide, relative > 0x7FFF { widen() }
         if isWide {
             wideIndexValues.append(unsafeToBreak ? relative | 0x8000_0000 : relative)

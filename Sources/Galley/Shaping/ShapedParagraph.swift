@@ -38,6 +38,8 @@ final class ShapedParagraph: Sendable {
     let glyphs: GlyphArrays
     /// The script forced for every item (`TypesetterOptions.script`), for reshaping line edges the same way.
     let script: String?
+    /// Whether the paragraph holds a tab (lines without one need no tab stops).
+    let hasTabs: Bool
 
     /// The paragraph's style: its first character's.
     var style: ParagraphStyle {
@@ -53,6 +55,7 @@ final class ShapedParagraph: Sendable {
         self.graphemes = graphemes
         self.items = items
         self.glyphs = glyphs
+        hasTabs = text.units[range].contains(0x09)
     }
 
     /// Itemizes and shapes a paragraph of a text (the whole text when `range` is nil). The paragraph's style

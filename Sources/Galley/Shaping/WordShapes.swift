@@ -13,7 +13,8 @@ import Synchronization
 final class WordShapes: Sendable {
     static let shared = WordShapes()
 
-    /// The most words kept (about 100 bytes a word); past it a shard keeps only the words in use.
+    /// The most words kept (about 150 bytes a word: a 48-byte slot at half load, and its glyphs); past it a shard keeps
+    /// only the words in use.
     static let capacity = 8192
     /// Words longer than this (UTF-16 units) are shaped every time.
     static let maximumWordLength = PackedWord.maximumLength

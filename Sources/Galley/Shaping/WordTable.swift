@@ -3,8 +3,9 @@
 /// copies the glyphs out; nothing is allocated or reference-counted per word.
 ///
 /// When the table is full it keeps the words looked up since it was last full (up to half its capacity) and drops
-/// the rest, so the words a text repeats stay while the ones it used once make room. On the 1 MB English corpus this
-/// keeps 90% of lookups hits against 88% when every word is dropped.
+/// the rest, so the words a text repeats stay while the ones it used once make room. Laying out the 1 MB English
+/// corpus once with 8,192 words (in 8 tables), 291,159 of 317,003 lookups hit (92%); dropping every word when full,
+/// as the cache did before, HarfBuzz was asked a quarter more often.
 struct WordTable {
     /// Twice the words kept: probes stay short.
     private var slots: [Slot]

@@ -17,7 +17,21 @@ struct LineBuilder {
     }
 
     func build(_ range: Range<Int>, offset: CGFloat) -> LineStorage {
-        build(showing: [range], of: range, offset: offset)
+        // Most lines: one item's glyphs, cut where no reshaping is needed, nothing for rule L1 or tabs to change.
+        if !range.isEmpty, paragraph.levels.uniform == paragraph.levels.paragraphLevel, !paragraph.hasTabs {
+            let index = paragraph.items.partitioningIndex { $0.item.range.upperBound > range.lowerBound }
+            if index < paragraph.items.count, paragraph.items[index].item.range.lowerBound <= range.lowerBound,
+                paragraph.items[index].item.range.upperBound >= range.upperBound,
+                let slice = safeSlice(paragraph.items[index], range)
+            {
+                var item = paragraph.items[index]
+                item.glyphRange = slice
+                item.item.range = range
+                return LineStorage(paragraph: paragraph, stringRange: range, pieces: [LineStorage.Piece(item: item, source: .paragraph)],
+                                   lineGlyphs: GlyphArrays())
+            }
+        }
+        return build(showing: [range], of: range, offset: offset)
     }
 
     /// A line for `lineRange` that shows only the parts in `shown` (ascending, inside `lineRange`), with `token`
@@ -91,7 +105,7 @@ struct LineBuilder {
             linePieces.append(LineStorage.Piece(item: item, source: source))
         }
         if let tokenPieceIndex, tokenPieceIndex >= pieces.count { appendToken() }
-        if text.units[range].contains(0x09) {
+        if paragraph.hasTabs, text.units[range].contains(0x09) {
             // Tabs take advances of their own: the line keeps its own copy of every glyph.
             for position in linePieces.indices where linePieces[position].source == .paragraph {
                 let begin = lineGlyphs.count

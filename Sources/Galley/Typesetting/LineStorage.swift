@@ -71,13 +71,13 @@ final class LineStorage: Sendable {
         self.paragraph = paragraph
         self.stringRange = stringRange
         ownGlyphs = lineGlyphs.count == 0 ? nil : OwnGlyphs(lineGlyphs)
-        let order = BidiLevels.visualOrder(pieces.map(\.item.item.level))
+        let order = pieces.count == 1 ? nil : BidiLevels.visualOrder(pieces.map(\.item.item.level))
         var runs: [RunRecord] = []
         runs.reserveCapacity(pieces.count)
         var pen: CGFloat = 0
         var count = 0
-        for logical in order {
-            let piece = pieces[logical]
+        for position in pieces.indices {
+            let piece = pieces[order?[position] ?? position]
             let item = piece.item
             let start = pen
             let inOrder: Bool

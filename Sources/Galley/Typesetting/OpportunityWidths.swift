@@ -8,6 +8,9 @@ struct OpportunityWidths: Sendable {
     /// `widths[i]`: the advances from the paragraph's start up to opportunity `i`.
     private let widths: [Double]
     private let base: Int
+    /// Whether no unit has a negative advance (negative kerning or tracking can make one): then whitespace hanging at
+    /// a line's end never makes the line wider, and a line whose whole width fits fits without measuring it.
+    let advancesAreNonNegative: Bool
     /// The most units a line's start may be past the opportunity before it.
     static let maximumGap = 256
 
@@ -18,17 +21,24 @@ struct OpportunityWidths: Sendable {
         var unit = range.lowerBound
         var widths: [Double] = []
         widths.reserveCapacity(positions.count)
+        var nonNegative = true
         for position in positions {
             let end = range.lowerBound + position
             while unit < end {
-                total += reader.advance(at: unit)
+                let advance = reader.advance(at: unit)
+                if advance < 0 { nonNegative = false }
+                total += advance
                 unit += 1
             }
             widths.append(total)
         }
         self.widths = widths
         base = range.lowerBound
+        advancesAreNonNegative = nonNegative
     }
+
+    /// The width of the text from `start` to opportunity `index`, whitespace at its end included.
+    func width(from startWidth: Double, to index: Int) -> CGFloat { CGFloat(widths[index] - startWidth) }
 
     /// The width of the text from `start` to opportunity `index` without the whitespace that hangs at its end, the
     /// same as `LineMeasure` gives (`startWidth` from `width(before:)`).

@@ -261,25 +261,32 @@ public final class Typesetter: Sendable {
         let base = paragraph.range.lowerBound
         // The first opportunity after start (positions are relative to the paragraph).
         let low = positions.partitioningIndex { $0 + base > start }
-        var fit: (end: Int, visibleWidth: CGFloat)? = nil
         var advances = paragraph.unitAdvances.reader
         if let widths = paragraph.opportunityWidths,
             let startWidth = widths.width(before: start, positions: positions, advances: &advances)
         {
-            // Differences of stored sums: a few steps per opportunity on the line.
+            // Differences of stored sums: a few steps per opportunity on the line. The whitespace hanging at the end
+            // is measured only where the whole width does not settle it, and for the line chosen.
             var index = low
+            var fitIndex: Int? = nil
             while index < positions.count {
                 let end = positions[index] + base
-                let visible = widths.visibleWidth(from: start, startWidth: startWidth, to: index, end: end, units: text.units,
-                                                  advances: &advances)
-                guard visible <= width + 0.0001 else { break }
+                let fits = widths.advancesAreNonNegative && widths.width(from: startWidth, to: index) <= width + 0.0001
+                    || widths.visibleWidth(from: start, startWidth: startWidth, to: index, end: end, units: text.units,
+                                           advances: &advances) <= width + 0.0001
+                guard fits else { break }
                 let mandatory = paragraph.breaks.isMandatory[index] || end == paragraph.range.upperBound
-                if mandatory || (breakVeto?(end, false) ?? true) { fit = (end, visible) }
+                if mandatory || (breakVeto?(end, false) ?? true) { fitIndex = index }
                 if paragraph.breaks.isMandatory[index] { break }
                 index += 1
             }
-            return fit
+            return fitIndex.map { index in
+                let end = positions[index] + base
+                return (end, widths.visibleWidth(from: start, startWidth: startWidth, to: index, end: end, units: text.units,
+                                                 advances: &advances))
+            }
         }
+        var fit: (end: Int, visibleWidth: CGFloat)? = nil
         var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
         var index = low
         while index < positions.count {
@@ -344,7 +351,7 @@ public final class Typesetter: Sendable {
         let paragraph = paragraphs[paragraphIndex(at: start)]
         var end = range.isEmpty ? paragraph.range.upperBound : min(range.upperBound, paragraph.range.upperBound)
         end = max(end, start)
-        return line(start..<end, offset: offset, hyphenated: endsAtHyphenation(paragraph, end))
+        return line(start..<end, offset: offset, hyphenated: endsAtHyphenation(paragraph, end), in: paragraph)
     }
 
     /// Whether a line ending at `end` shows a hyphen: after a soft hyphen, or inside a word at a dictionary point.
@@ -360,8 +367,8 @@ public final class Typesetter: Sendable {
     }
 
     /// The line for a range, with a hyphen at its end when `hyphenated`.
-    func line(_ range: Range<Int>, offset: CGFloat, hyphenated: Bool) -> Line {
-        let paragraph = paragraphs[paragraphIndex(at: range.lowerBound)]
+    func line(_ range: Range<Int>, offset: CGFloat, hyphenated: Bool, in known: Paragraph? = nil) -> Line {
+        let paragraph = known ?? paragraphs[paragraphIndex(at: range.lowerBound)]
         let builder = LineBuilder(paragraph: paragraph.shaped)
         guard hyphenated, !range.isEmpty else { return Line(storage: builder.build(range, offset: offset)) }
         // The hyphen is shaped once per attribute run and reused for every line that ends there.

@@ -14,17 +14,7 @@ struct UnitAdvances: Sendable {
         let glyphs = paragraph.glyphs
         base = paragraph.range.lowerBound
         self.glyphs = glyphs
-        var inOrder = true
-        var previous = Int.min
-        for index in 0..<glyphs.count {
-            let stringIndex = glyphs.stringIndex(index)
-            if stringIndex < previous {
-                inOrder = false
-                break
-            }
-            previous = stringIndex
-        }
-        if inOrder {
+        if glyphs.ascends {
             stored = []
         } else {
             var advances = [Float](repeating: 0, count: paragraph.range.count)

@@ -94,13 +94,8 @@ struct FrameFiller {
 
     /// The usable spans of the band [bottom, top], left to right.
     func spans(bottom: CGFloat, top: CGFloat) -> [ClosedRange<CGFloat>] {
-        var inside: [ClosedRange<CGFloat>]? = nil
-        for y in shape.samples(from: bottom, to: top) {
-            let here = shape.intervals(at: y)
-            inside = inside.map { Spans.intersect($0, here) } ?? here
-            if inside?.isEmpty ?? true { return [] }
-        }
-        var usable = inside ?? []
+        var usable = shape.intervals(from: bottom, to: top)
+        if usable.isEmpty { return [] }
         for exclusion in exclusions {
             var covered: [ClosedRange<CGFloat>] = []
             for y in exclusion.samples(from: bottom, to: top) { covered = Spans.union(covered, exclusion.intervals(at: y)) }

@@ -61,28 +61,59 @@ struct BandShape: Sendable {
     let fillRule: Path.FillRule
     /// Heights of every vertex, sorted: the band query samples at these.
     let vertexHeights: [CGFloat]
+    /// The shape's extent when it is one axis-aligned rectangle (`isRectangle`): bands are then answered without
+    /// sampling.
+    private let rectangle: (minX: CGFloat, maxX: CGFloat, minY: CGFloat, maxY: CGFloat)?
 
     init(_ path: Path, fillRule: Path.FillRule) {
         polygons = path.polygons()
         self.fillRule = fillRule
         vertexHeights = polygons.flatMap { $0.map(\.y) }.sorted()
+        rectangle = Self.rectangle(of: polygons)
+    }
+
+    /// The x intervals inside the shape all the way from `bottom` to `top`: the intersection of the intervals at
+    /// every sample height. A rectangle gives the same answer without building the samples: its one interval when
+    /// every sample is inside it (half-open in y, as `intervals(at:)` counts crossings), else none.
+    func intervals(from bottom: CGFloat, to top: CGFloat) -> [ClosedRange<CGFloat>] {
+        if let rectangle {
+            let epsilon = max((top - bottom) * 1e-6, 1e-7)
+            let low = bottom + epsilon, high = top - epsilon
+            func isInside(_ y: CGFloat) -> Bool { rectangle.minY <= y && y < rectangle.maxY }
+            var inside = isInside(low) && isInside(high)
+            for y in [rectangle.minY, rectangle.maxY] where inside && y > bottom && y < top {
+                inside = isInside(max(y - epsilon, low)) && isInside(min(y + epsilon, high))
+            }
+            return inside && rectangle.maxX > rectangle.minX ? [rectangle.minX...rectangle.maxX] : []
+        }
+        var inside: [ClosedRange<CGFloat>]? = nil
+        for y in samples(from: bottom, to: top) {
+            let here = intervals(at: y)
+            inside = inside.map { Spans.intersect($0, here) } ?? here
+            if inside?.isEmpty ?? true { return [] }
+        }
+        return inside ?? []
     }
 
     var isEmpty: Bool { polygons.isEmpty }
 
     /// Whether the shape is one axis-aligned rectangle (every horizontal band inside it is equally wide).
-    var isRectangle: Bool {
-        guard polygons.count == 1, let first = polygons[0].first else { return false }
+    var isRectangle: Bool { rectangle != nil }
+
+    /// The extent of polygons that are one axis-aligned rectangle, else nil.
+    private static func rectangle(of polygons: [[CGPoint]]) -> (minX: CGFloat, maxX: CGFloat, minY: CGFloat, maxY: CGFloat)? {
+        guard polygons.count == 1, let first = polygons[0].first else { return nil }
         let points = polygons[0]
         let xs = Set(points.map(\.x)), ys = Set(points.map(\.y))
-        guard xs.count == 2, ys.count == 2 else { return false }
+        guard xs.count == 2, ys.count == 2 else { return nil }
         // Every edge horizontal or vertical, so the four corners form the rectangle itself.
         var previous = points[points.count - 1]
         for point in points {
-            if point.x != previous.x && point.y != previous.y { return false }
+            if point.x != previous.x && point.y != previous.y { return nil }
             previous = point
         }
-        return first.x.isFinite && first.y.isFinite
+        guard first.x.isFinite && first.y.isFinite else { return nil }
+        return (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
     }
 
     /// The x intervals inside the shape on the horizontal line at height y (crossings with the fill rule).

@@ -76,6 +76,18 @@ struct GlyphArrays: Sendable {
 
     mutating func setAdvance(_ index: Int, _ advance: CGFloat) { records[index].advance = Float(advance) }
 
+    /// Sets the advances of the glyphs from `start` on and gives their sum as stored.
+    mutating func setAdvances(from start: Int, _ advances: ArraySlice<CGFloat>) -> CGFloat {
+        var total: CGFloat = 0
+        records.withUnsafeMutableBufferPointer { records in
+            for (offset, advance) in advances.enumerated() {
+                records[start + offset].advance = Float(advance)
+                total += CGFloat(records[start + offset].advance)
+            }
+        }
+        return total
+    }
+
     mutating func append(glyph: Glyph, advance: CGFloat, offset: CGPoint, stringIndex: Int, unsafeToBreak: Bool) {
         if !offsetValues.isEmpty || offset != .zero {
             if offsetValues.count < records.count {  // the first offset: every glyph before it had none
@@ -111,6 +123,20 @@ struct GlyphArrays: Sendable {
                          keepsFlags: Bool = true) {
         append(glyph: other.glyph(index), advance: advance ?? other.advance(index), offset: other.offset(index),
                stringIndex: stringIndex ?? other.stringIndex(index), unsafeToBreak: keepsFlags && other.isUnsafeToBreak(index))
+    }
+
+    /// Appends glyphs `range` of `other` as they are: copied wholesale when both keep indices the same way (the same
+    /// base, 15 bits, no offsets), else one by one.
+    mutating func append(contentsOf other: GlyphArrays, _ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        guard other.base == base, !isWide, !other.isWide, offsetValues.isEmpty, other.offsetValues.isEmpty else {
+            for index in range { append(other, index) }
+            return
+        }
+        let first = UInt32(other.records[range.lowerBound].index & 0x7FFF)
+        if first < lastRelative || !other.isMonotonic(range, rightToLeft: false) { ascends = false }
+        records.append(contentsOf: other.records[range])
+        lastRelative = UInt32(other.records[range.upperBound - 1].index & 0x7FFF)
     }
 
     mutating func reserve(_ count: Int) {

@@ -25,13 +25,20 @@ extension Line {
         let units = storage.paragraph.text.units
         // The whitespace at the logical end hangs: its string indices are excluded.
         let trailingStart = storage.trailingWhitespaceStart
-        let flat = storage.flattened()
-        let spaces = flat.stringIndices.indices.filter { index in
-            let unit = units[flat.stringIndices[index]]
-            return (unit == 0x20 || unit == 0xA0 || unit == 0x3000) && flat.stringIndices[index] < trailingStart
-                && flat.advances[index] > 0
+        var advances = storage.collect { $0.advance($1) }
+        // The stretchable spaces: before the hanging whitespace, with some width.
+        var spaces: [Int] = []
+        spaces.reserveCapacity(storage.glyphCount)
+        for run in storage.runs {
+            let source = storage.source(of: run)
+            for glyph in run.glyphRange {
+                let index = source.stringIndex(run.sourceIndex(glyph))
+                let unit = units[index]
+                if (unit == 0x20 || unit == 0xA0 || unit == 0x3000) && index < trailingStart && advances[glyph] > 0 {
+                    spaces.append(glyph)
+                }
+            }
         }
-        var advances = flat.advances
         let spaceTotal = spaces.reduce(CGFloat(0)) { $0 + advances[$1] }
         if gap < 0 {
             // Squeezing takes from every space in proportion.
@@ -44,7 +51,7 @@ extension Line {
         var toClusters = gap - toSpaces
         if toClusters > 1e-9 {
             let gaps = justification.clusterSpacing == .never
-                ? [] : clusterGaps(flat.stringIndices, before: trailingStart, spaces: Set(spaces),
+                ? [] : clusterGaps(storage.collect { $0.stringIndex($1) }, before: trailingStart, spaces: Set(spaces),
                                    onlyUnspaced: justification.clusterSpacing == .unspacedScripts)
             if gaps.isEmpty {
                 // Nothing between clusters can take the rest: spaces take all of it, or the line stays as it is.

@@ -112,7 +112,8 @@ final class LineStorage: Sendable {
         paragraph = other.paragraph
         stringRange = other.stringRange
         glyphCount = other.glyphCount
-        var glyphs = GlyphArrays(base: other.stringRange.lowerBound)
+        // Indices relative to the paragraph's start, as the paragraph stores them: its glyphs copy over wholesale.
+        var glyphs = GlyphArrays(base: other.paragraph.glyphs.base)
         glyphs.reserve(other.glyphCount)
         var runs = other.runs
         var pen: CGFloat = 0
@@ -122,10 +123,9 @@ final class LineStorage: Sendable {
             runs[position].source = .line
             runs[position].sourceStart = glyphs.count
             runs[position].x = pen
-            for glyph in run.glyphRange {
-                glyphs.append(source, run.sourceIndex(glyph), advance: newAdvances[glyph])
-                pen += glyphs.advance(glyphs.count - 1)  // as stored, so positions add up to the width
-            }
+            glyphs.append(contentsOf: source, run.sourceIndex(run.glyphRange.lowerBound)..<run.sourceIndex(run.glyphRange.upperBound))
+            // As stored, so positions add up to the width.
+            pen += glyphs.setAdvances(from: runs[position].sourceStart, newAdvances[run.glyphRange])
         }
         ownGlyphs = OwnGlyphs(glyphs)
         self.runs = runs
@@ -158,22 +158,18 @@ final class LineStorage: Sendable {
 
     /// Every glyph's id, advance and string index in line order (for building tables; copies).
     func flattened() -> (glyphs: [Glyph], advances: [CGFloat], stringIndices: [Int]) {
-        var glyphs: [Glyph] = []
-        var advances: [CGFloat] = []
-        var indices: [Int] = []
-        glyphs.reserveCapacity(glyphCount)
-        advances.reserveCapacity(glyphCount)
-        indices.reserveCapacity(glyphCount)
-        for run in runs {
-            let source = self.source(of: run)
-            for glyph in run.glyphRange {
-                let index = run.sourceIndex(glyph)
-                glyphs.append(source.glyph(index))
-                advances.append(source.advance(index))
-                indices.append(source.stringIndex(index))
+        (collect { $0.glyph($1) }, collect { $0.advance($1) }, collect { $0.stringIndex($1) })
+    }
+
+    /// One value per glyph in line order, written straight into the array's storage.
+    func collect<Value>(_ value: (GlyphArrays, Int) -> Value) -> [Value] {
+        [Value](unsafeUninitializedCapacity: glyphCount) { buffer, count in
+            for run in runs {
+                let source = self.source(of: run)
+                for glyph in run.glyphRange { buffer.initializeElement(at: glyph, to: value(source, run.sourceIndex(glyph))) }
             }
+            count = glyphCount
         }
-        return (glyphs, advances, indices)
     }
 
     var caret: CaretTable {

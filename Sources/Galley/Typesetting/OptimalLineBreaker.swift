@@ -199,24 +199,24 @@ struct OptimalLineBreaker {
         }
         let units = typesetter.text.units
         var advances = paragraph.unitAdvances.reader
-        var sums = Prefix()
+        var width: CGFloat = 0, stretch: CGFloat = 0, shrink: CGFloat = 0
         var unit = start
-        func advance(to end: Int) {
-            while unit < end {
-                let advance = advances.advance(at: unit)
-                sums.width += advance
-                if units[unit] == 0x20 || units[unit] == 0xA0 {
-                    sums.stretch += advance * OptimalLineBreaker.stretchOfSpace
-                    sums.shrink += advance * OptimalLineBreaker.shrinkOfSpace
-                }
-                unit += 1
-            }
-        }
         for index in result.indices {
-            advance(to: result[index].visibleEnd)
-            result[index].visiblePrefix = sums
-            advance(to: result[index].position)
-            result[index].endPrefix = sums
+            // Each candidate's visible end, then its position (plain loops: a nested function would box the sums).
+            for isEnd in [false, true] {
+                let target = isEnd ? result[index].position : result[index].visibleEnd
+                while unit < target {
+                    let advance = advances.advance(at: unit)
+                    width += advance
+                    if units[unit] == 0x20 || units[unit] == 0xA0 {
+                        stretch += advance * OptimalLineBreaker.stretchOfSpace
+                        shrink += advance * OptimalLineBreaker.shrinkOfSpace
+                    }
+                    unit += 1
+                }
+                let sums = Prefix(width: width, stretch: stretch, shrink: shrink)
+                if isEnd { result[index].endPrefix = sums } else { result[index].visiblePrefix = sums }
+            }
         }
         return result
     }
@@ -281,11 +281,8 @@ struct OptimalLineBreaker {
         var nodes: [Node] = [Node(position: start, line: 0, fitness: 1, demerits: 0, isHyphen: false, previous: -1, prefix: Prefix())]
         var active: [Int] = [0]
         var survivors: [Int] = []
+        // Line widths asked of the shape once each (read inline: a nested function would box the array).
         var widths: [CGFloat] = []
-        func lineWidth(_ line: Int) -> CGFloat {
-            while widths.count <= line { widths.append(width(widths.count)) }
-            return widths[line]
-        }
         // The best way to reach the current candidate per (line, fitness class): key = line * 4 + fitness.
         var best: [(key: Int, demerits: CGFloat, node: Int, line: Int)] = []
         let acceptsUnstretchable = tolerance >= OptimalLineBreaker.finalTolerance
@@ -296,12 +293,14 @@ struct OptimalLineBreaker {
             var deactivatedBest: (demerits: CGFloat, node: Int)? = nil
             for index in active {
                 let node = nodes[index]
+                let line = min(node.line, easyLine)
+                while widths.count <= line { widths.append(width(widths.count)) }
                 let isEmpty = candidate.visibleEnd <= node.position
                 let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width) + candidate.hyphenWidth
                 var ratio = OptimalLineBreaker.ratio(
                     natural: natural, stretch: isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch,
                     shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink,
-                    width: lineWidth(min(node.line, easyLine)), isLast: candidate.isForced)
+                    width: widths[line], isLast: candidate.isForced)
                 // A short line without spaces cannot stretch (TeX's "infinitely bad"); the last pass accepts it.
                 if ratio == .infinity, acceptsUnstretchable { ratio = OptimalLineBreaker.unstretchableRatio }
                 // A line that must shrink more than it can: this node can no longer start a line that fits.

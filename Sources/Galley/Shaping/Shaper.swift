@@ -84,7 +84,9 @@ struct Shaper {
                                       script: hb_script_t, setup: WordShapes.Setup) {
         let units = text.units
         // The segments and their keys first, so the cache is locked once for all of them.
-        var segments: [(range: Range<Int>, key: WordShapes.Key?)] = []
+        // A single space (half the segments of most text) is looked up once per item, then repeated.
+        var segments: [(range: Range<Int>, key: WordShapes.Key?, isRepeatedSpace: Bool)] = []
+        var sawSpace = false
         var start = item.range.lowerBound
         while start < item.range.upperBound {
             let isSpace = units[start] == 0x20
@@ -95,7 +97,10 @@ struct Shaper {
                 end += 1
                 while end < item.range.upperBound, units[end] != 0x20 { end += 1 }
             }
-            segments.append((start..<end, WordShapes.key(setup, units[start..<end])))
+            let isSingleSpace = end - start == 1 && isSpace
+            segments.append((start..<end, isSingleSpace && sawSpace ? nil : WordShapes.key(setup, units[start..<end]),
+                             isSingleSpace && sawSpace))
+            if isSingleSpace { sawSpace = true }
             start = end
         }
         var cachedGlyphs: [UInt32] = []
@@ -103,7 +108,18 @@ struct Shaper {
         var shaped: [(WordShapes.Key, ShapedWord)] = []
         // Words this item shaped itself, for their repetitions further on (the cache learns them only at the end).
         var shapedHere: [WordShapes.Key: ShapedWord] = [:]
+        var space: ShapedWord? = nil
         for (segment, place) in zip(segments, cached) {
+            if segment.isRepeatedSpace, let space {
+                space.append(to: &glyphs, at: segment.range.lowerBound)
+                continue
+            }
+            let first = glyphs.count
+            defer {
+                if space == nil, segment.range.count == 1, units[segment.range.lowerBound] == 0x20 {
+                    space = ShapedWord(glyphs, first..<glyphs.count, at: segment.range.lowerBound)
+                }
+            }
             if let place {
                 ShapedWord.append(cachedGlyphs[place], to: &glyphs, at: segment.range.lowerBound)
                 continue
@@ -112,7 +128,6 @@ struct Shaper {
                 word.append(to: &glyphs, at: segment.range.lowerBound)
                 continue
             }
-            let first = glyphs.count
             appendShaped(item, range: segment.range, context: segment.range, attributes: attributes, features: features,
                          script: script)
             if let key = segment.key {

@@ -88,20 +88,22 @@ struct Shaper {
         var segments: [(range: Range<Int>, key: WordShapes.Key?, isRepeatedSpace: Bool)] = []
         var sawSpace = false
         var start = item.range.lowerBound
-        while start < item.range.upperBound {
-            let isSpace = units[start] == 0x20
-            var end = start + 1
-            while end < item.range.upperBound, (units[end] == 0x20) == isSpace { end += 1 }
-            // A mark (or joiner) after the spaces belongs to the last space's cluster: keep them together.
-            while isSpace, end < item.range.upperBound, WordShapes.continuesCluster(units, at: end) {
-                end += 1
-                while end < item.range.upperBound, units[end] != 0x20 { end += 1 }
+        units.withUnsafeBufferPointer { unitBuffer in
+            while start < item.range.upperBound {
+                let isSpace = units[start] == 0x20
+                var end = start + 1
+                while end < item.range.upperBound, (units[end] == 0x20) == isSpace { end += 1 }
+                // A mark (or joiner) after the spaces belongs to the last space's cluster: keep them together.
+                while isSpace, end < item.range.upperBound, WordShapes.continuesCluster(units, at: end) {
+                    end += 1
+                    while end < item.range.upperBound, units[end] != 0x20 { end += 1 }
+                }
+                let isSingleSpace = end - start == 1 && isSpace
+                segments.append((start..<end, isSingleSpace && sawSpace ? nil : WordShapes.key(setup, unitBuffer[start..<end]),
+                                 isSingleSpace && sawSpace))
+                if isSingleSpace { sawSpace = true }
+                start = end
             }
-            let isSingleSpace = end - start == 1 && isSpace
-            segments.append((start..<end, isSingleSpace && sawSpace ? nil : WordShapes.key(setup, units[start..<end]),
-                             isSingleSpace && sawSpace))
-            if isSingleSpace { sawSpace = true }
-            start = end
         }
         var cachedGlyphs: [UInt32] = []
         let cached = WordShapes.shared.words(for: segments.map(\.key), into: &cachedGlyphs)
@@ -121,7 +123,7 @@ struct Shaper {
                 }
             }
             if let place {
-                ShapedWord.append(cachedGlyphs[place], to: &glyphs, at: segment.range.lowerBound)
+                cachedGlyphs.withUnsafeBufferPointer { ShapedWord.append($0[place], to: &glyphs, at: segment.range.lowerBound) }
                 continue
             }
             if let key = segment.key, let word = shapedHere[key] {

@@ -97,6 +97,11 @@ final class WordShapes: Sendable {
 
     /// The cache key of a word, or nil when it is not cached (too long, or holding a control character).
     static func key(_ setup: Setup, _ units: ArraySlice<UInt16>) -> Key? {
+        units.withUnsafeBufferPointer { key(setup, $0[...]) }
+    }
+
+    /// The same from units in place.
+    static func key(_ setup: Setup, _ units: Slice<UnsafeBufferPointer<UInt16>>) -> Key? {
         guard units.count <= maximumWordLength,
             !units.contains(where: { $0 < 0x20 || ($0 >= 0x7F && $0 <= 0x9F) || $0 == 0x2028 || $0 == 0x2029 }),
             let word = PackedWord(units)
@@ -169,10 +174,12 @@ struct ShapedWord: Sendable {
     }
 
     /// Appends the word's glyphs for a word starting at `start`.
-    func append(to glyphs: inout GlyphArrays, at start: Int) { Self.append(packed[...], to: &glyphs, at: start) }
+    func append(to glyphs: inout GlyphArrays, at start: Int) {
+        packed.withUnsafeBufferPointer { Self.append($0[...], to: &glyphs, at: start) }
+    }
 
     /// Appends the glyphs of a packed word (as `WordShapes.words(for:into:)` copies them) starting at `start`.
-    static func append(_ packed: ArraySlice<UInt32>, to glyphs: inout GlyphArrays, at start: Int) {
+    static func append(_ packed: Slice<UnsafeBufferPointer<UInt32>>, to glyphs: inout GlyphArrays, at start: Int) {
         let header = packed[packed.startIndex]
         let count = Int(header & 0x7FFF_FFFF)
         let hasOffsets = header & 0x8000_0000 != 0

@@ -46,7 +46,8 @@ struct WordTable {
         slots[index].lengthAndHit |= 0x8000_0000
         let start = buffer.count
         let from = Int(slots[index].start)
-        buffer.append(contentsOf: arena[from..<(from + slots[index].length)])
+        let to = from + slots[index].length
+        arena.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[from..<to])) }
         return start..<buffer.count
     }
 

@@ -19,11 +19,17 @@ struct PackedWord: Hashable, Sendable {
 
     /// Nil when the word is longer than `maximumLength`.
     init?(_ word: ArraySlice<UInt16>) {
+        guard let packed = word.withUnsafeBufferPointer({ PackedWord($0[...]) }) else { return nil }
+        self = packed
+    }
+
+    /// The same from units in place (no array to count references to).
+    init?(_ word: Slice<UnsafeBufferPointer<UInt16>>) {
         guard word.count <= Self.maximumLength else { return nil }
         // The units' bytes copied as they are: only equality and the hash look at them.
         var packed: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &packed) { bytes in
-            word.withUnsafeBytes { bytes.copyMemory(from: $0) }
+            bytes.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: word)))
         }
         count = UInt16(word.count)
         units = packed

@@ -83,57 +83,41 @@ struct Shaper {
     private mutating func appendWords(_ item: TextItem, attributes: StringAttributes, features: [hb_feature_t],
                                       script: hb_script_t, setup: WordShapes.Setup) {
         let units = text.units
-        // The segments and their keys first, so the cache is locked once for all of them.
-        // A single space (half the segments of most text) is looked up once per item, then repeated.
-        var segments: [(range: Range<Int>, key: WordShapes.Key?, isRepeatedSpace: Bool)] = []
-        var sawSpace = false
-        var start = item.range.lowerBound
-        units.withUnsafeBufferPointer { unitBuffer in
-            while start < item.range.upperBound {
-                let isSpace = units[start] == 0x20
-                var end = start + 1
-                while end < item.range.upperBound, (units[end] == 0x20) == isSpace { end += 1 }
-                // A mark (or joiner) after the spaces belongs to the last space's cluster: keep them together.
-                while isSpace, end < item.range.upperBound, WordShapes.continuesCluster(units, at: end) {
-                    end += 1
-                    while end < item.range.upperBound, units[end] != 0x20 { end += 1 }
-                }
-                let isSingleSpace = end - start == 1 && isSpace
-                segments.append((start..<end, isSingleSpace && sawSpace ? nil : WordShapes.key(setup, unitBuffer[start..<end]),
-                                 isSingleSpace && sawSpace))
-                if isSingleSpace { sawSpace = true }
-                start = end
-            }
-        }
-        var cachedGlyphs: [UInt32] = []
-        let cached = WordShapes.shared.words(for: segments.map(\.key), into: &cachedGlyphs)
         var shaped: [(WordShapes.Key, ShapedWord)] = []
         // Words this item shaped itself, for their repetitions further on (the cache learns them only at the end).
         var shapedHere: [WordShapes.Key: ShapedWord] = [:]
+        // A single space (half the segments of most text) is looked up once per item, then repeated.
         var space: ShapedWord? = nil
-        for (segment, place) in zip(segments, cached) {
-            if segment.isRepeatedSpace, let space {
-                space.append(to: &glyphs, at: segment.range.lowerBound)
+        var start = item.range.lowerBound
+        while start < item.range.upperBound {
+            let isSpace = units[start] == 0x20
+            var end = start + 1
+            while end < item.range.upperBound, (units[end] == 0x20) == isSpace { end += 1 }
+            // A mark (or joiner) after the spaces belongs to the last space's cluster: keep them together.
+            while isSpace, end < item.range.upperBound, WordShapes.continuesCluster(units, at: end) {
+                end += 1
+                while end < item.range.upperBound, units[end] != 0x20 { end += 1 }
+            }
+            let segment = start..<end
+            start = end
+            let isSingleSpace = isSpace && segment.count == 1
+            if isSingleSpace, let space {
+                space.append(to: &glyphs, at: segment.lowerBound)
                 continue
             }
             let first = glyphs.count
-            defer {
-                if space == nil, segment.range.count == 1, units[segment.range.lowerBound] == 0x20 {
-                    space = ShapedWord(glyphs, first..<glyphs.count, at: segment.range.lowerBound)
+            defer { if isSingleSpace { space = ShapedWord(glyphs, first..<glyphs.count, at: segment.lowerBound) } }
+            let key = units.withUnsafeBufferPointer { WordShapes.key(setup, $0[segment]) }
+            if let key {
+                if WordShapes.shared.appendWord(key, to: &glyphs, at: segment.lowerBound) { continue }
+                if let word = shapedHere[key] {
+                    word.append(to: &glyphs, at: segment.lowerBound)
+                    continue
                 }
             }
-            if let place {
-                cachedGlyphs.withUnsafeBufferPointer { ShapedWord.append($0[place], to: &glyphs, at: segment.range.lowerBound) }
-                continue
-            }
-            if let key = segment.key, let word = shapedHere[key] {
-                word.append(to: &glyphs, at: segment.range.lowerBound)
-                continue
-            }
-            appendShaped(item, range: segment.range, context: segment.range, attributes: attributes, features: features,
-                         script: script)
-            if let key = segment.key {
-                let word = ShapedWord(glyphs, first..<glyphs.count, at: segment.range.lowerBound)
+            appendShaped(item, range: segment, context: segment, attributes: attributes, features: features, script: script)
+            if let key {
+                let word = ShapedWord(glyphs, first..<glyphs.count, at: segment.lowerBound)
                 shaped.append((key, word))
                 shapedHere[key] = word
             }

@@ -122,20 +122,14 @@ final class WordShapes: Sendable {
         }
     }
 
-    /// Copies the packed glyphs of each cached word among `keys` to the end of `buffer` and gives where (nil for a
-    /// word not cached, or a nil key).
-    func words(for keys: [Key?], into buffer: inout [UInt32]) -> [Range<Int>?] {
-        var found = 0
-        let places = keys.map { key -> Range<Int>? in
-            guard let key else { return nil }
-            let hash = key.spread
-            let place = shard(hash).words.withLock { $0.copy(key, hash: hash, into: &buffer) }
-            if place != nil { found += 1 }
-            return place
-        }
-        lookups.add(keys.count, ordering: .relaxed)
-        hits.add(found, ordering: .relaxed)
-        return places
+    /// Appends the glyphs of a cached word starting at `start` to `glyphs` (decoded under its shard's lock, so nothing
+    /// is copied twice or reference-counted); false when the word is not cached.
+    func appendWord(_ key: Key, to glyphs: inout GlyphArrays, at start: Int) -> Bool {
+        let hash = key.spread
+        let found = shard(hash).words.withLock { $0.append(key, hash: hash, to: &glyphs, at: start) }
+        lookups.add(1, ordering: .relaxed)
+        if found { hits.add(1, ordering: .relaxed) }
+        return found
     }
 
     /// Keeps newly shaped words; a full shard keeps only its words in use (see `WordTable`).
@@ -178,7 +172,7 @@ struct ShapedWord: Sendable {
         packed.withUnsafeBufferPointer { Self.append($0[...], to: &glyphs, at: start) }
     }
 
-    /// Appends the glyphs of a packed word (as `WordShapes.words(for:into:)` copies them) starting at `start`.
+    /// Appends the glyphs of a packed word (as a shard's arena keeps them) starting at `start`.
     static func append(_ packed: Slice<UnsafeBufferPointer<UInt32>>, to glyphs: inout GlyphArrays, at start: Int) {
         let header = packed[packed.startIndex]
         let count = Int(header & 0x7FFF_FFFF)

@@ -39,16 +39,15 @@ struct WordTable {
         return index
     }
 
-    /// Appends the packed glyphs of `key` to `buffer` and gives their place there; nil when the word is not kept.
-    mutating func copy(_ key: WordShapes.Key, hash: UInt64, into buffer: inout [UInt32]) -> Range<Int>? {
+    /// Appends the glyphs of `key` for a word starting at `start` to `glyphs`; false when the word is not kept.
+    mutating func append(_ key: WordShapes.Key, hash: UInt64, to glyphs: inout GlyphArrays, at start: Int) -> Bool {
         let index = slot(of: key, hash: hash)
-        guard !slots[index].key.isEmpty else { return nil }
+        guard !slots[index].key.isEmpty else { return false }
         slots[index].lengthAndHit |= 0x8000_0000
-        let start = buffer.count
         let from = Int(slots[index].start)
         let to = from + slots[index].length
-        arena.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[from..<to])) }
-        return start..<buffer.count
+        arena.withUnsafeBufferPointer { ShapedWord.append($0[from..<to], to: &glyphs, at: start) }
+        return true
     }
 
     /// Whether a word is kept, without counting as a lookup.

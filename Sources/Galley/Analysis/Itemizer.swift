@@ -49,6 +49,21 @@ enum Itemizer {
         var lastIsPrimary = false
         // The primary font's coverage as plain values, so the common path below copies no references.
         var coverage = CodePointSet([])
+        // The range of `coverage` that held the last character asked (text of one script stays in a few ranges).
+        var covered: (low: UInt32, high: UInt32) = (1, 0)
+        func covers(_ codePoint: UInt32) -> Bool {
+            if codePoint >= covered.low && codePoint <= covered.high { return true }
+            guard let range = coverage.range(containing: codePoint) else { return false }
+            covered = (range.lowerBound, range.upperBound)
+            return true
+        }
+        // A single unit the primary font has and that cannot start an emoji sequence: no fallback to ask.
+        func isSimpleUnit(_ unit: UInt16) -> Bool {
+            unit < 0x80
+                ? (unit < 64 ? ascii.0 & (1 << UInt64(unit)) != 0 : ascii.1 & (1 << UInt64(unit - 64)) != 0)
+                : !UTF16.isSurrogate(unit) && !mayBeEmoji(UInt32(unit)) && !Font.isIgnorableForCoverage(UInt32(unit))
+                    && covers(UInt32(unit))
+        }
         var ascii: (UInt64, UInt64) = (0, 0)
         let clusterCount = graphemes.count - 1
         var cluster = -1
@@ -63,6 +78,7 @@ enum Itemizer {
                 let attributes = text.runAttributes[attributeRun]
                 primary = attributes.font.map { PrimaryFont(scaledForSuperscript($0, level: attributes.superscript)) }
                 coverage = primary?.codePoints ?? CodePointSet([])
+                covered = (1, 0)
                 ascii = primary?.asciiBits ?? (0, 0)
                 language = attributes.language
                 hasDelegate = attributes.runDelegate != nil
@@ -72,23 +88,15 @@ enum Itemizer {
             let script = scripts[cluster]
             let last = items.count - 1
             // A single character the primary font has and that cannot start an emoji sequence: no fallback to ask.
-            let unit = units[start]
-            let isSimple = end - start == 1 && !hasDelegate
-                && (unit < 0x80
-                    ? (unit < 64 ? ascii.0 & (1 << UInt64(unit)) != 0 : ascii.1 & (1 << UInt64(unit - 64)) != 0)
-                    : !UTF16.isSurrogate(unit) && !mayBeEmoji(UInt32(unit)) && !Font.isIgnorableForCoverage(UInt32(unit))
-                        && coverage.contains(UInt32(unit)))
+            let isSimple = end - start == 1 && !hasDelegate && isSimpleUnit(units[start])
             if isSimple, lastIsPrimary, items[last].range.upperBound == start, items[last].level == level,
                 items[last].script == script
             {
-                // The common case: more ASCII in the same item. Run ahead over the single-unit clusters that follow
-                // and need no other decision, then extend the item once.
+                // The common case: more simple characters in the same item. Run ahead over the single-unit clusters
+                // that follow and need no other decision, then extend the item once.
                 while cluster + 1 < clusterCount, end < runEnd {
                     let next = graphemes[cluster + 2]
-                    let unit = units[end]
-                    guard next - end == 1, unit < 0x80,
-                        unit < 64 ? ascii.0 & (1 << UInt64(unit)) != 0 : ascii.1 & (1 << UInt64(unit - 64)) != 0,
-                        scripts[cluster + 1] == script, levels.level(at: end) == level
+                    guard next - end == 1, isSimpleUnit(units[end]), scripts[cluster + 1] == script, levels.level(at: end) == level
                     else { break }
                     cluster += 1
                     end = next

@@ -36,6 +36,12 @@ public struct CodePointSet: Hashable, Sendable {
     public var isEmpty: Bool { ranges.isEmpty }
 
     /// Whether the set holds a code point.
+    /// The range of the set holding `codePoint`, if any.
+    func range(containing codePoint: UInt32) -> ClosedRange<UInt32>? {
+        guard let index = firstRangeIndex(endingAtOrAfter: codePoint), ranges[index].lowerBound <= codePoint else { return nil }
+        return ranges[index]
+    }
+
     public func contains(_ codePoint: UInt32) -> Bool {
         var low = 0
         var high = ranges.count

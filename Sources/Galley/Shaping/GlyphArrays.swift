@@ -62,6 +62,25 @@ struct GlyphArrays: Sendable {
         return total
     }
 
+    /// The first glyph of `range` whose string index is at least `unit` (string indices ascending over the range):
+    /// glyphs in string order sit about where their units do (one glyph a unit, shifted by ligatures and marks), so a
+    /// few steps from there usually find it; a binary search otherwise.
+    func firstGlyph(atOrAfter unit: Int, in range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return range.lowerBound }
+        var glyph = min(max(unit - base, range.lowerBound), range.upperBound - 1)
+        for _ in 0..<8 {
+            if stringIndex(glyph) < unit {
+                glyph += 1
+                if glyph == range.upperBound { return glyph }
+            } else if glyph > range.lowerBound, stringIndex(glyph - 1) >= unit {
+                glyph -= 1
+            } else {
+                return glyph
+            }
+        }
+        return range.partitioningIndex { stringIndex($0) >= unit }
+    }
+
     /// Whether string indices ascend over a range (descend, for right-to-left glyphs stored left to right).
     func isMonotonic(_ range: Range<Int>, rightToLeft: Bool) -> Bool {
         if ascends, !rightToLeft { return true }

@@ -27,8 +27,7 @@ struct LineBuilder {
                 var item = paragraph.items[index]
                 item.glyphRange = slice
                 item.item.range = range
-                return LineStorage(paragraph: paragraph, stringRange: range, pieces: [LineStorage.Piece(item: item, source: .paragraph)],
-                                   lineGlyphs: GlyphArrays())
+                return LineStorage(paragraph: paragraph, stringRange: range, piece: LineStorage.Piece(item: item, source: .paragraph))
             }
         }
         return build(showing: [range], of: range, offset: offset)
@@ -163,8 +162,8 @@ struct LineBuilder {
             let upper = firstGlyph { $0 < range.lowerBound }
             slice = lower..<upper
         } else {
-            let lower = firstGlyph { $0 >= range.lowerBound }
-            let upper = firstGlyph { $0 >= range.upperBound }
+            let lower = paragraph.glyphs.firstGlyph(atOrAfter: range.lowerBound, in: all)
+            let upper = paragraph.glyphs.firstGlyph(atOrAfter: range.upperBound, in: lower..<all.upperBound)
             slice = lower..<upper
         }
         guard !slice.isEmpty else { return nil }

@@ -77,33 +77,53 @@ final class LineStorage: Sendable {
         var pen: CGFloat = 0
         var count = 0
         for position in pieces.indices {
-            let piece = pieces[order?[position] ?? position]
-            let item = piece.item
-            let start = pen
-            let inOrder: Bool
-            // (The paragraph's arrays are read in place: a copy would retain each of them.)
-            if piece.source == .paragraph {
-                pen += paragraph.glyphs.advanceSum(item.glyphRange)
-                inOrder = paragraph.glyphs.isMonotonic(item.glyphRange, rightToLeft: item.item.isRightToLeft)
-            } else {
-                pen += lineGlyphs.advanceSum(item.glyphRange)
-                inOrder = lineGlyphs.isMonotonic(item.glyphRange, rightToLeft: item.item.isRightToLeft)
-            }
-            let font = item.item.font
-            var status: RunStatus = item.item.isRightToLeft ? [.rightToLeft] : []
-            if !inOrder { status.insert(.nonMonotonic) }
-            if font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
-            runs.append(
-                RunRecord(
-                    glyphRange: count..<(count + item.glyphRange.count), source: piece.source,
-                    sourceStart: item.glyphRange.lowerBound, x: start, stringRange: item.item.range,
-                    sharedAttributes: item.sharedAttributes, font: font, level: item.item.level,
-                    baselineShift: item.baselineShift, status: status, insertion: item.insertion))
-            count += item.glyphRange.count
+            let run = Self.run(pieces[order?[position] ?? position], firstGlyph: count, x: pen, paragraph: paragraph,
+                               lineGlyphs: lineGlyphs)
+            runs.append(run.record)
+            pen += run.width
+            count = run.record.glyphRange.upperBound
         }
         self.runs = runs
         self.glyphCount = count
         self.width = pen
+    }
+
+    /// A line of one piece of the paragraph's glyphs (most lines).
+    init(paragraph: ShapedParagraph, stringRange: Range<Int>, piece: Piece) {
+        self.paragraph = paragraph
+        self.stringRange = stringRange
+        ownGlyphs = nil
+        let run = Self.run(piece, firstGlyph: 0, x: 0, paragraph: paragraph, lineGlyphs: GlyphArrays())
+        runs = [run.record]
+        glyphCount = run.record.glyphRange.count
+        width = run.width
+    }
+
+    /// The run a piece makes when its glyphs start at line glyph `firstGlyph` and pen position `x`, and its width.
+    private static func run(_ piece: Piece, firstGlyph: Int, x: CGFloat, paragraph: ShapedParagraph, lineGlyphs: GlyphArrays)
+        -> (record: RunRecord, width: CGFloat)
+    {
+        let item = piece.item
+        let width: CGFloat
+        let inOrder: Bool
+        // (The paragraph's arrays are read in place: a copy would retain each of them.)
+        if piece.source == .paragraph {
+            width = paragraph.glyphs.advanceSum(item.glyphRange)
+            inOrder = paragraph.glyphs.isMonotonic(item.glyphRange, rightToLeft: item.item.isRightToLeft)
+        } else {
+            width = lineGlyphs.advanceSum(item.glyphRange)
+            inOrder = lineGlyphs.isMonotonic(item.glyphRange, rightToLeft: item.item.isRightToLeft)
+        }
+        let font = item.item.font
+        var status: RunStatus = item.item.isRightToLeft ? [.rightToLeft] : []
+        if !inOrder { status.insert(.nonMonotonic) }
+        if font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
+        let record = RunRecord(
+            glyphRange: firstGlyph..<(firstGlyph + item.glyphRange.count), source: piece.source,
+            sourceStart: item.glyphRange.lowerBound, x: x, stringRange: item.item.range,
+            sharedAttributes: item.sharedAttributes, font: font, level: item.item.level,
+            baselineShift: item.baselineShift, status: status, insertion: item.insertion)
+        return (record, width)
     }
 
     /// A copy of a line with other advances (justification), indexed by line glyph: the glyphs move to the line's

@@ -48,7 +48,7 @@ struct UnitAdvances: Sendable {
                     while glyph > 0, glyphs.stringIndex(glyph - 1) >= unit { glyph -= 1 }
                     while glyph < glyphs.count, glyphs.stringIndex(glyph) < unit { glyph += 1 }
                 } else {
-                    glyph = (0..<glyphs.count).partitioningIndex { glyphs.stringIndex($0) >= unit }
+                    glyph = glyphs.firstGlyph(atOrAfter: unit, in: 0..<glyphs.count)
                 }
             }
             var total: CGFloat = 0

@@ -23,6 +23,13 @@ struct BidiLevels: Sendable {
         }
     }
 
+    /// Every unit at one level (nothing stored).
+    init(uniform level: UInt8, paragraphLevel: UInt8) {
+        self.paragraphLevel = paragraphLevel
+        levels = []
+        uniformLevel = level
+    }
+
     /// The level every unit has, when all have the same.
     var uniform: UInt8? { levels.isEmpty ? uniformLevel : nil }
 
@@ -44,9 +51,9 @@ struct BidiLevels: Sendable {
     {
         let firstRun = text.runIndex(at: range.lowerBound)
         let lastRun = range.isEmpty ? firstRun : text.runIndex(at: range.upperBound - 1)
-        let hasEmbeddings = text.runAttributes[firstRun...lastRun].contains { !$0.writingDirection.isEmpty }
-        if base != .rightToLeft, !hasEmbeddings, !units.contains(where: mayBeRightToLeft) {
-            return BidiLevels(levels: [UInt8](repeating: 0, count: units.count), paragraphLevel: 0)
+        let hasEmbeddings = text.sharedRunAttributes[firstRun...lastRun].contains { !$0.value.writingDirection.isEmpty }
+        if base != .rightToLeft, !hasEmbeddings, !units.contains(where: { $0 >= 0x590 && mayBeRightToLeft($0) }) {
+            return BidiLevels(uniform: 0, paragraphLevel: 0)
         }
         var paragraphLevel: UInt8
         switch base {

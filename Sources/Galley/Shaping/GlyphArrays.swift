@@ -127,6 +127,20 @@ struct GlyphArrays: Sendable {
         }
     }
 
+    /// `append(glyph:advance:offset:stringIndex:unsafeToBreak:)` for a glyph with no offset, given as stored
+    /// (words from the word cache: most glyphs appended).
+    @inline(__always)
+    mutating func appendUnpositioned(glyph: Glyph, advance: Float, stringIndex: Int, unsafeToBreak: Bool) {
+        let relative = stringIndex - base
+        guard !isWide, offsetValues.isEmpty, relative >= 0, relative <= 0x7FFF else {
+            append(glyph: glyph, advance: CGFloat(advance), offset: .zero, stringIndex: stringIndex, unsafeToBreak: unsafeToBreak)
+            return
+        }
+        if UInt32(relative) < lastRelative { ascends = false }
+        lastRelative = UInt32(relative)
+        records.append(Record(glyph: glyph, index: UInt16(relative) | (unsafeToBreak ? 0x8000 : 0), advance: advance))
+    }
+
     /// Moves the string indices to 31 bits.
     private mutating func widen() {
         wideIndexValues.reserveCapacity(records.capacity)

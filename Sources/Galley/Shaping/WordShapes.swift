@@ -177,13 +177,19 @@ struct ShapedWord: Sendable {
         let header = packed[packed.startIndex]
         let count = Int(header & 0x7FFF_FFFF)
         let hasOffsets = header & 0x8000_0000 != 0
-        let stride = hasOffsets ? 4 : 2
+        if !hasOffsets {
+            for glyph in 0..<count {
+                let first = packed[packed.startIndex + 1 + glyph * 2]
+                glyphs.appendUnpositioned(
+                    glyph: Glyph(truncatingIfNeeded: first), advance: Float(bitPattern: packed[packed.startIndex + 2 + glyph * 2]),
+                    stringIndex: start + Int((first >> 16) & 0x7FFF), unsafeToBreak: first & 0x8000_0000 != 0)
+            }
+            return
+        }
         for glyph in 0..<count {
-            let base = packed.startIndex + 1 + glyph * stride
+            let base = packed.startIndex + 1 + glyph * 4
             let first = packed[base]
-            let offset = hasOffsets
-                ? CGPoint(x: CGFloat(Float(bitPattern: packed[base + 2])), y: CGFloat(Float(bitPattern: packed[base + 3])))
-                : .zero
+            let offset = CGPoint(x: CGFloat(Float(bitPattern: packed[base + 2])), y: CGFloat(Float(bitPattern: packed[base + 3])))
             glyphs.append(
                 glyph: Glyph(truncatingIfNeeded: first), advance: CGFloat(Float(bitPattern: packed[base + 1])), offset: offset,
                 stringIndex: start + Int((first >> 16) & 0x7FFF), unsafeToBreak: first & 0x8000_0000 != 0)

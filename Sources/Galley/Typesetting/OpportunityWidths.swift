@@ -16,22 +16,7 @@ struct OpportunityWidths: Sendable {
 
     init?(units: [UInt16], range: Range<Int>, positions: BoundaryOffsets, advances: UnitAdvances) {
         guard !units[range].contains(0x09) else { return nil }
-        var reader = advances.reader
-        var total: Double = 0
-        var unit = range.lowerBound
-        var widths: [Double] = []
-        widths.reserveCapacity(positions.count)
-        var nonNegative = true
-        for position in positions {
-            let end = range.lowerBound + position
-            while unit < end {
-                let advance = reader.advance(at: unit)
-                if advance < 0 { nonNegative = false }
-                total += advance
-                unit += 1
-            }
-            widths.append(total)
-        }
+        let (widths, nonNegative) = advances.runningSums(from: range.lowerBound, to: positions.map { range.lowerBound + $0 })
         self.widths = widths
         base = range.lowerBound
         advancesAreNonNegative = nonNegative

@@ -25,6 +25,58 @@ struct UnitAdvances: Sendable {
         }
     }
 
+    /// The sum of the unit advances from `start` up to each of `ends` (ascending), added unit by unit as a `Reader`
+    /// gives them, and whether every unit's advance is at least zero. Glyphs in string order are summed in one walk.
+    func runningSums(from start: Int, to ends: [Int]) -> (sums: [Double], nonNegative: Bool) {
+        var sums: [Double] = []
+        sums.reserveCapacity(ends.count)
+        var total: Double = 0
+        var nonNegative = true
+        guard stored.isEmpty else {
+            var reader = self.reader
+            var unit = start
+            for end in ends {
+                while unit < end {
+                    let advance = reader.advance(at: unit)
+                    if advance < 0 { nonNegative = false }
+                    total += advance
+                    unit += 1
+                }
+                sums.append(total)
+            }
+            return (sums, nonNegative)
+        }
+        var glyph = glyphs.firstGlyph(atOrAfter: start, in: 0..<glyphs.count)
+        var unitSum: CGFloat = 0
+        var pending = false
+        var current = start
+        for end in ends {
+            while glyph < glyphs.count {
+                let index = glyphs.stringIndex(glyph)
+                guard index < end else { break }
+                if index != current {
+                    if pending {
+                        if unitSum < 0 { nonNegative = false }
+                        total += unitSum
+                    }
+                    unitSum = 0
+                    current = index
+                }
+                unitSum += glyphs.advance(glyph)
+                pending = true
+                glyph += 1
+            }
+            if pending {
+                if unitSum < 0 { nonNegative = false }
+                total += unitSum
+                unitSum = 0
+                pending = false
+            }
+            sums.append(total)
+        }
+        return (sums, nonNegative)
+    }
+
     /// A reader for units asked in ascending order (any order works; ascending or nearby units cost O(1)).
     var reader: Reader { Reader(source: self) }
 

@@ -59,6 +59,9 @@ struct BoundaryOffsets: RandomAccessCollection, Sendable {
     var startIndex: Int { 0 }
     var endIndex: Int { offsets.isEmpty ? everyCount : offsets.count }
 
+    /// The range whose every unit is a boundary of its own, when that is what these offsets are (else nil).
+    var everyUnit: Range<Int>? { offsets.isEmpty && everyCount > 0 ? base..<(base + everyCount - 1) : nil }
+
     @inline(__always)
     subscript(position: Int) -> Int { offsets.isEmpty ? base + position : base + Int(offsets[position]) }
 }

@@ -17,31 +17,53 @@ enum ScriptRuns {
         guard count > 0 else { return [] }
         var scripts = [Int32](repeating: common, count: count)
         var firstReal = -1
-        var end = boundaries[0]
-        for cluster in 0..<count {
-            var index = end
-            end = boundaries[cluster + 1]
-            var script = common
-            if end - index == 1, units[index] < 0x80 {
-                // A lone ASCII character: Latin or Common.
-                let unit = units[index]
-                if (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A) {
-                    scripts[cluster] = latin
-                    if firstReal < 0 { firstReal = cluster }
+        if let range = boundaries.everyUnit {
+            // Every unit its own cluster (no marks or joiners): one plain pass, ASCII without lookups.
+            scripts.withUnsafeMutableBufferPointer { scripts in
+                units.withUnsafeBufferPointer { units in
+                    for cluster in 0..<count {
+                        let unit = units[range.lowerBound + cluster]
+                        let script: Int32
+                        if unit < 0x80 {
+                            script = (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A) ? latin : common
+                        } else {
+                            let own = galley_script_code(Int32(unit))
+                            script = own == inherited || own == unknown ? common : own
+                        }
+                        if script != common {
+                            scripts[cluster] = script
+                            if firstReal < 0 { firstReal = cluster }
+                        }
+                    }
                 }
-                continue
             }
-            while index < end {
-                let (codePoint, width) = UnicodeScalarReader.codePoint(in: units, at: index)
-                let own = codePoint < 0x80 ? asciiScript(codePoint) : galley_script_code(Int32(codePoint))
-                if own != common, own != inherited, own != unknown {
-                    script = own
-                    break
+        } else {
+            var end = boundaries[0]
+            for cluster in 0..<count {
+                var index = end
+                end = boundaries[cluster + 1]
+                var script = common
+                if end - index == 1, units[index] < 0x80 {
+                    // A lone ASCII character: Latin or Common.
+                    let unit = units[index]
+                    if (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A) {
+                        scripts[cluster] = latin
+                        if firstReal < 0 { firstReal = cluster }
+                    }
+                    continue
                 }
-                index += width
+                while index < end {
+                    let (codePoint, width) = UnicodeScalarReader.codePoint(in: units, at: index)
+                    let own = codePoint < 0x80 ? asciiScript(codePoint) : galley_script_code(Int32(codePoint))
+                    if own != common, own != inherited, own != unknown {
+                        script = own
+                        break
+                    }
+                    index += width
+                }
+                scripts[cluster] = script
+                if script != common, firstReal < 0 { firstReal = cluster }
             }
-            scripts[cluster] = script
-            if script != common, firstReal < 0 { firstReal = cluster }
         }
         guard firstReal >= 0 else { return scripts }
         // Common clusters take the script before them; a closing bracket takes its opening bracket's, so

@@ -140,6 +140,7 @@ struct OptimalLineBreaker {
         if hyphenating, paragraph.style.hyphenationFactor > 0 {
             hyphenPoints = typesetter.hyphenationPoints(paragraph, in: start..<paragraph.range.upperBound)
         }
+        result.reserveCapacity(paragraph.breaks.positions.count + hyphenPoints.count)
         // The hyphen's width per attribute run (one font lookup per run, not per point).
         var hyphenWidths: (run: Int, width: CGFloat) = (-1, 0)
         func hyphenWidth(at index: Int) -> CGFloat {
@@ -174,11 +175,11 @@ struct OptimalLineBreaker {
     /// The candidates with their prefix sums: one pass over the units when the places asked ascend (they do unless a
     /// line's trailing whitespace reaches back past an earlier candidate), else read from `Sums`. The sums are added
     /// up unit by unit in the same order either way, so both give the same numbers.
-    func withPrefixes(_ candidates: [Candidate]) -> [Candidate] {
+    func withPrefixes(_ candidates: consuming [Candidate]) -> [Candidate] {
         var result = candidates
         var ascending = true
         var last = start
-        for candidate in candidates {
+        for candidate in result {
             guard candidate.visibleEnd >= last, candidate.position >= candidate.visibleEnd else {
                 ascending = false
                 break
@@ -198,24 +199,23 @@ struct OptimalLineBreaker {
             return result
         }
         let units = typesetter.text.units
-        var advances = paragraph.unitAdvances.reader
+        var walker = paragraph.unitAdvances.walker(from: start)
         var width: CGFloat = 0, stretch: CGFloat = 0, shrink: CGFloat = 0
-        var unit = start
-        for index in result.indices {
-            // Each candidate's visible end, then its position (plain loops: a nested function would box the sums).
-            for isEnd in [false, true] {
-                let target = isEnd ? result[index].position : result[index].visibleEnd
-                while unit < target {
-                    let advance = advances.advance(at: unit)
-                    width += advance
-                    if units[unit] == 0x20 || units[unit] == 0xA0 {
-                        stretch += advance * OptimalLineBreaker.stretchOfSpace
-                        shrink += advance * OptimalLineBreaker.shrinkOfSpace
+        units.withUnsafeBufferPointer { units in
+            for index in result.indices {
+                // Each candidate's visible end, then its position.
+                for step in 0..<2 {
+                    let isEnd = step == 1
+                    while let (unit, advance) = walker.next(before: isEnd ? result[index].position : result[index].visibleEnd) {
+                        width += advance
+                        if units[unit] == 0x20 || units[unit] == 0xA0 {
+                            stretch += advance * OptimalLineBreaker.stretchOfSpace
+                            shrink += advance * OptimalLineBreaker.shrinkOfSpace
+                        }
                     }
-                    unit += 1
+                    let sums = Prefix(width: width, stretch: stretch, shrink: shrink)
+                    if isEnd { result[index].endPrefix = sums } else { result[index].visiblePrefix = sums }
                 }
-                let sums = Prefix(width: width, stretch: stretch, shrink: shrink)
-                if isEnd { result[index].endPrefix = sums } else { result[index].visiblePrefix = sums }
             }
         }
         return result
@@ -291,38 +291,41 @@ struct OptimalLineBreaker {
             best.removeAll(keepingCapacity: true)
             survivors.removeAll(keepingCapacity: true)
             var deactivatedBest: (demerits: CGFloat, node: Int)? = nil
-            for index in active {
-                let node = nodes[index]
-                let line = min(node.line, easyLine)
-                while widths.count <= line { widths.append(width(widths.count)) }
-                let isEmpty = candidate.visibleEnd <= node.position
-                let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width) + candidate.hyphenWidth
-                var ratio = OptimalLineBreaker.ratio(
-                    natural: natural, stretch: isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch,
-                    shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink,
-                    width: widths[line], isLast: candidate.isForced)
-                // A short line without spaces cannot stretch (TeX's "infinitely bad"); the last pass accepts it.
-                if ratio == .infinity, acceptsUnstretchable { ratio = OptimalLineBreaker.unstretchableRatio }
-                // A line that must shrink more than it can: this node can no longer start a line that fits.
-                if ratio < -1 {
-                    let demerits = node.demerits + 1e8
-                    if deactivatedBest == nil || demerits < deactivatedBest!.demerits { deactivatedBest = (demerits, index) }
-                } else if !candidate.isForced {
-                    survivors.append(index)
+            // (Read through buffer pointers: no reference counting or copying per node.)
+            nodes.withUnsafeBufferPointer { nodes in active.withUnsafeBufferPointer { active in
+                for index in active {
+                    let node = nodes[index]
+                    let line = min(node.line, easyLine)
+                    while widths.count <= line { widths.append(width(widths.count)) }
+                    let isEmpty = candidate.visibleEnd <= node.position
+                    let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width) + candidate.hyphenWidth
+                    var ratio = OptimalLineBreaker.ratio(
+                        natural: natural, stretch: isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch,
+                        shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink,
+                        width: widths[line], isLast: candidate.isForced)
+                    // A short line without spaces cannot stretch (TeX's "infinitely bad"); the last pass accepts it.
+                    if ratio == .infinity, acceptsUnstretchable { ratio = OptimalLineBreaker.unstretchableRatio }
+                    // A line that must shrink more than it can: this node can no longer start a line that fits.
+                    if ratio < -1 {
+                        let demerits = node.demerits + 1e8
+                        if deactivatedBest == nil || demerits < deactivatedBest!.demerits { deactivatedBest = (demerits, index) }
+                    } else if !candidate.isForced {
+                        survivors.append(index)
+                    }
+                    guard ratio >= -1, ratio <= tolerance, node.position < candidate.position else { continue }
+                    let (lineDemerits, fitness) = OptimalLineBreaker.demerits(
+                        ratio: ratio, candidate: candidate, previousIsHyphen: node.isHyphen, previousFitness: node.fitness)
+                    let demerits = node.demerits + lineDemerits
+                    let key = min(node.line + 1, easyLine) * 4 + fitness
+                    if let slot = best.firstIndex(where: { $0.key == key }) {
+                        if demerits < best[slot].demerits { best[slot] = (key, demerits, index, node.line + 1) }
+                    } else {
+                        // Kept sorted by key, so new nodes join the active list in line order.
+                        let slot = best.firstIndex { $0.key > key } ?? best.count
+                        best.insert((key, demerits, index, node.line + 1), at: slot)
+                    }
                 }
-                guard ratio >= -1, ratio <= tolerance, node.position < candidate.position else { continue }
-                let (lineDemerits, fitness) = OptimalLineBreaker.demerits(
-                    ratio: ratio, candidate: candidate, previousIsHyphen: node.isHyphen, previousFitness: node.fitness)
-                let demerits = node.demerits + lineDemerits
-                let key = min(node.line + 1, easyLine) * 4 + fitness
-                if let slot = best.firstIndex(where: { $0.key == key }) {
-                    if demerits < best[slot].demerits { best[slot] = (key, demerits, index, node.line + 1) }
-                } else {
-                    // Kept sorted by key, so new nodes join the active list in line order.
-                    let slot = best.firstIndex { $0.key > key } ?? best.count
-                    best.insert((key, demerits, index, node.line + 1), at: slot)
-                }
-            }
+            } }
             swap(&active, &survivors)
             if best.isEmpty, active.isEmpty, allowOverfull, let fallback = deactivatedBest {
                 // Nothing fits: keep the least bad overfull line so the paragraph still gets lines.

@@ -26,55 +26,61 @@ struct UnitAdvances: Sendable {
     }
 
     /// The sum of the unit advances from `start` up to each of `ends` (ascending), added unit by unit as a `Reader`
-    /// gives them, and whether every unit's advance is at least zero. Glyphs in string order are summed in one walk.
+    /// gives them, and whether every unit's advance is at least zero.
     func runningSums(from start: Int, to ends: [Int]) -> (sums: [Double], nonNegative: Bool) {
         var sums: [Double] = []
         sums.reserveCapacity(ends.count)
         var total: Double = 0
         var nonNegative = true
-        guard stored.isEmpty else {
-            var reader = self.reader
-            var unit = start
-            for end in ends {
-                while unit < end {
-                    let advance = reader.advance(at: unit)
-                    if advance < 0 { nonNegative = false }
-                    total += advance
-                    unit += 1
-                }
-                sums.append(total)
-            }
-            return (sums, nonNegative)
-        }
-        var glyph = glyphs.firstGlyph(atOrAfter: start, in: 0..<glyphs.count)
-        var unitSum: CGFloat = 0
-        var pending = false
-        var current = start
+        var walker = walker(from: start)
         for end in ends {
-            while glyph < glyphs.count {
-                let index = glyphs.stringIndex(glyph)
-                guard index < end else { break }
-                if index != current {
-                    if pending {
-                        if unitSum < 0 { nonNegative = false }
-                        total += unitSum
-                    }
-                    unitSum = 0
-                    current = index
-                }
-                unitSum += glyphs.advance(glyph)
-                pending = true
-                glyph += 1
-            }
-            if pending {
-                if unitSum < 0 { nonNegative = false }
-                total += unitSum
-                unitSum = 0
-                pending = false
+            while let (_, advance) = walker.next(before: end) {
+                if advance < 0 { nonNegative = false }
+                total += advance
             }
             sums.append(total)
         }
         return (sums, nonNegative)
+    }
+
+    /// A walker over the units from `start` on, in order.
+    func walker(from start: Int) -> Walker { Walker(source: self, from: start) }
+
+    /// Visits units in ascending order, each with its advance as a `Reader` gives it (units without glyphs, whose
+    /// advance is zero, may be skipped). Glyphs in string order are read in one walk, a unit's glyphs summed together.
+    struct Walker {
+        private let glyphs: GlyphArrays
+        private let stored: [Float]
+        private let base: Int
+        private var glyph: Int
+        private var unit: Int
+
+        fileprivate init(source: UnitAdvances, from start: Int) {
+            glyphs = source.glyphs
+            stored = source.stored
+            base = source.base
+            unit = start
+            glyph = source.stored.isEmpty ? source.glyphs.firstGlyph(atOrAfter: start, in: 0..<source.glyphs.count) : 0
+        }
+
+        /// The next unit before `end` not yet visited, and its advance; nil when there is none.
+        @inline(__always)
+        mutating func next(before end: Int) -> (unit: Int, advance: CGFloat)? {
+            if !stored.isEmpty {
+                guard unit < end else { return nil }
+                defer { unit += 1 }
+                return (unit, CGFloat(stored[unit - base]))
+            }
+            guard glyph < glyphs.count else { return nil }
+            let index = glyphs.stringIndex(glyph)
+            guard index < end else { return nil }
+            var total: CGFloat = 0
+            repeat {
+                total += glyphs.advance(glyph)
+                glyph += 1
+            } while glyph < glyphs.count && glyphs.stringIndex(glyph) == index
+            return (index, total)
+        }
     }
 
     /// A reader for units asked in ascending order (any order works; ascending or nearby units cost O(1)).

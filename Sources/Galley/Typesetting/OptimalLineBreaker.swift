@@ -280,7 +280,6 @@ struct OptimalLineBreaker {
     private func run(_ candidates: [Candidate], tolerance: CGFloat, allowOverfull: Bool) -> [(end: Int, hyphenated: Bool)]? {
         var nodes: [Node] = [Node(position: start, line: 0, fitness: 1, demerits: 0, isHyphen: false, previous: -1, prefix: Prefix())]
         var active: [Int] = [0]
-        var survivors: [Int] = []
         // Line widths asked of the shape once each (read inline: a nested function would box the array).
         var widths: [CGFloat] = []
         // The best way to reach the current candidate per (line, fitness class): key = line * 4 + fitness.
@@ -289,44 +288,56 @@ struct OptimalLineBreaker {
         let easyLine = looseness == 0 ? uniformFrom ?? Int.max : Int.max
         for candidate in candidates {
             best.removeAll(keepingCapacity: true)
-            survivors.removeAll(keepingCapacity: true)
             var deactivatedBest: (demerits: CGFloat, node: Int)? = nil
-            // (Read through buffer pointers: no reference counting or copying per node.)
-            nodes.withUnsafeBufferPointer { nodes in active.withUnsafeBufferPointer { active in
-                for index in active {
-                    let node = nodes[index]
-                    let line = min(node.line, easyLine)
-                    while widths.count <= line { widths.append(width(widths.count)) }
-                    let isEmpty = candidate.visibleEnd <= node.position
-                    let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width) + candidate.hyphenWidth
-                    var ratio = OptimalLineBreaker.ratio(
-                        natural: natural, stretch: isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch,
-                        shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink,
-                        width: widths[line], isLast: candidate.isForced)
-                    // A short line without spaces cannot stretch (TeX's "infinitely bad"); the last pass accepts it.
-                    if ratio == .infinity, acceptsUnstretchable { ratio = OptimalLineBreaker.unstretchableRatio }
-                    // A line that must shrink more than it can: this node can no longer start a line that fits.
-                    if ratio < -1 {
-                        let demerits = node.demerits + 1e8
-                        if deactivatedBest == nil || demerits < deactivatedBest!.demerits { deactivatedBest = (demerits, index) }
-                    } else if !candidate.isForced {
-                        survivors.append(index)
-                    }
-                    guard ratio >= -1, ratio <= tolerance, node.position < candidate.position else { continue }
-                    let (lineDemerits, fitness) = OptimalLineBreaker.demerits(
-                        ratio: ratio, candidate: candidate, previousIsHyphen: node.isHyphen, previousFitness: node.fitness)
-                    let demerits = node.demerits + lineDemerits
-                    let key = min(node.line + 1, easyLine) * 4 + fitness
-                    if let slot = best.firstIndex(where: { $0.key == key }) {
-                        if demerits < best[slot].demerits { best[slot] = (key, demerits, index, node.line + 1) }
-                    } else {
-                        // Kept sorted by key, so new nodes join the active list in line order.
-                        let slot = best.firstIndex { $0.key > key } ?? best.count
-                        best.insert((key, demerits, index, node.line + 1), at: slot)
+            // The nodes that stay active are compacted in place; read through buffer pointers (no reference counting
+            // or uniqueness checks per node).
+            var kept = 0
+            nodes.withUnsafeBufferPointer { nodes in
+                active.withUnsafeMutableBufferPointer { active in
+                    for position in 0..<active.count {
+                        let index = active[position]
+                        let node = nodes[index]
+                        let line = min(node.line, easyLine)
+                        while widths.count <= line { widths.append(width(widths.count)) }
+                        let isEmpty = candidate.visibleEnd <= node.position
+                        let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width) + candidate.hyphenWidth
+                        var ratio = OptimalLineBreaker.ratio(
+                            natural: natural, stretch: isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch,
+                            shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink,
+                            width: widths[line], isLast: candidate.isForced)
+                        // A short line without spaces cannot stretch (TeX's "infinitely bad"); the last pass accepts it.
+                        if ratio == .infinity, acceptsUnstretchable { ratio = OptimalLineBreaker.unstretchableRatio }
+                        // A line that must shrink more than it can: this node can no longer start a line that fits.
+                        if ratio < -1 {
+                            let demerits = node.demerits + 1e8
+                            if deactivatedBest == nil || demerits < deactivatedBest!.demerits { deactivatedBest = (demerits, index) }
+                        } else if !candidate.isForced {
+                            active[kept] = index
+                            kept += 1
+                        }
+                        guard ratio >= -1, ratio <= tolerance, node.position < candidate.position else { continue }
+                        let (lineDemerits, fitness) = OptimalLineBreaker.demerits(
+                            ratio: ratio, candidate: candidate, previousIsHyphen: node.isHyphen, previousFitness: node.fitness)
+                        let demerits = node.demerits + lineDemerits
+                        let key = min(node.line + 1, easyLine) * 4 + fitness
+                        // `best` stays sorted by key (a handful of entries), so new nodes join the active list in
+                        // line order.
+                        var slot = 0
+                        while slot < best.count, best[slot].key < key { slot += 1 }
+                        if slot < best.count, best[slot].key == key {
+                            if demerits < best[slot].demerits { best[slot] = (key, demerits, index, node.line + 1) }
+                        } else {
+                            best.append((key, demerits, index, node.line + 1))
+                            var moving = best.count - 1
+                            while moving > slot {
+                                best.swapAt(moving, moving - 1)
+                                moving -= 1
+                            }
+                        }
                     }
                 }
-            } }
-            swap(&active, &survivors)
+            }
+            active.removeSubrange(kept...)
             if best.isEmpty, active.isEmpty, allowOverfull, let fallback = deactivatedBest {
                 // Nothing fits: keep the least bad overfull line so the paragraph still gets lines.
                 let line = nodes[fallback.node].line + 1

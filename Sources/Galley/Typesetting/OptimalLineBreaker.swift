@@ -56,6 +56,16 @@ struct OptimalLineBreaker {
         var width: CGFloat = 0
         var stretch: CGFloat = 0
         var shrink: CGFloat = 0
+
+        /// Adds a unit's advance (spaces stretch and shrink).
+        @inline(__always)
+        mutating func add(_ advance: CGFloat, isSpace: Bool) {
+            width += advance
+            if isSpace {
+                stretch += advance * OptimalLineBreaker.stretchOfSpace
+                shrink += advance * OptimalLineBreaker.shrinkOfSpace
+            }
+        }
     }
 
     /// A feasible break: where a line ends, with the best way of getting there. Nodes live in one flat array and
@@ -77,7 +87,7 @@ struct OptimalLineBreaker {
         let plain = withPrefixes(candidates(hyphenating: false))
         guard !plain.isEmpty else { return [(paragraph.range.upperBound, false)] }
         if let result = run(plain, tolerance: 1, allowOverfull: false) { return result }
-        let all = paragraph.style.hyphenationFactor > 0 ? withPrefixes(candidates(hyphenating: true)) : plain
+        let all = paragraph.style.hyphenationFactor > 0 ? addingHyphenation(to: plain) : plain
         for tolerance in [3.0, OptimalLineBreaker.finalTolerance] {
             if let result = run(all, tolerance: tolerance, allowOverfull: false) { return result }
         }
@@ -200,23 +210,52 @@ struct OptimalLineBreaker {
         }
         let units = typesetter.text.units
         var walker = paragraph.unitAdvances.walker(from: start)
-        var width: CGFloat = 0, stretch: CGFloat = 0, shrink: CGFloat = 0
+        var sums = Prefix()
         units.withUnsafeBufferPointer { units in
             for index in result.indices {
                 // Each candidate's visible end, then its position.
                 for step in 0..<2 {
                     let isEnd = step == 1
                     while let (unit, advance) = walker.next(before: isEnd ? result[index].position : result[index].visibleEnd) {
-                        width += advance
-                        if units[unit] == 0x20 || units[unit] == 0xA0 {
-                            stretch += advance * OptimalLineBreaker.stretchOfSpace
-                            shrink += advance * OptimalLineBreaker.shrinkOfSpace
-                        }
+                        sums.add(advance, isSpace: units[unit] == 0x20 || units[unit] == 0xA0)
                     }
-                    let sums = Prefix(width: width, stretch: stretch, shrink: shrink)
                     if isEnd { result[index].endPrefix = sums } else { result[index].visiblePrefix = sums }
                 }
             }
+        }
+        return result
+    }
+
+    /// `plain` (with its sums) and the dictionary's hyphenation points merged in, ordered as `candidates()` orders
+    /// them. A point's sums continue from the candidate before it, over the units up to the point: the same additions
+    /// in the same order as summing the merged list afresh, so the plain candidates' sums stay as they are and pass
+    /// two does not walk the paragraph again. Falls back to summing afresh if the order is not plain.
+    func addingHyphenation(to plain: [Candidate]) -> [Candidate] {
+        let points = typesetter.hyphenationPoints(paragraph, in: start..<paragraph.range.upperBound)
+        guard !points.isEmpty else { return plain }
+        let units = typesetter.text.units
+        var result: [Candidate] = []
+        result.reserveCapacity(plain.count + points.count)
+        var hyphenWidths: (run: Int, width: CGFloat) = (-1, 0)
+        var next = 0
+        for candidate in plain {
+            while next < points.count, points[next] < candidate.position {
+                let point = points[next]
+                next += 1
+                guard point > start, typesetter.breakVeto?(point, true) ?? true else { continue }
+                let from = result.last?.position ?? start
+                guard point >= from, point <= candidate.visibleEnd else { return withPrefixes(candidates(hyphenating: true)) }
+                var sums = result.last?.endPrefix ?? Prefix()
+                var walker = paragraph.unitAdvances.walker(from: from)
+                while let (unit, advance) = walker.next(before: point) {
+                    sums.add(advance, isSpace: units[unit] == 0x20 || units[unit] == 0xA0)
+                }
+                let run = typesetter.text.runIndex(at: point - 1)
+                if run != hyphenWidths.run { hyphenWidths = (run, typesetter.hyphenWidth(at: point - 1)) }
+                result.append(Candidate(position: point, visibleEnd: point, penalty: Self.hyphenPenalty, isHyphen: true, isForced: false,
+                                        hyphenWidth: hyphenWidths.width, visiblePrefix: sums, endPrefix: sums))
+            }
+            result.append(candidate)
         }
         return result
     }

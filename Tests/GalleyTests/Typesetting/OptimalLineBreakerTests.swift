@@ -88,6 +88,39 @@ import Testing
         #expect(better > 0)
     }
 
+    /// Pass two merges the hyphenation points into pass one's candidates and continues their sums from the candidate
+    /// before each: the same candidates, in the same order, with bit-identical sums as summing the merged list afresh
+    /// (in English, German and French, from a paragraph's start and from inside it).
+    @Test func mergedHyphenationCandidatesEqualFreshOnes() throws {
+        var points = 0
+        for (file, language) in [("newton-opticks.txt", "en-US"), ("de_Latn.txt", "de"), ("fr_Latn.txt", "fr")] {
+            let text = try String(contentsOf: Corpus.directory.appendingPathComponent(file), encoding: .utf8)
+            var style = ParagraphStyle()
+            style.hyphenationFactor = 1
+            style.lineBreakStrategy = .optimal()
+            let typesetter = Typesetter(attributedString: NSAttributedString(
+                string: text, attributes: [.font: Self.font, .paragraphStyle: style, NSAttributedString.Key.language: language]))
+            for paragraph in typesetter.paragraphs where paragraph.range.count > 20 {
+                for start in [paragraph.range.lowerBound, paragraph.range.lowerBound + paragraph.range.count / 3] {
+                    let breaker = OptimalLineBreaker(typesetter: typesetter, paragraph: paragraph, start: start,
+                                                     width: { _ in 300 }, looseness: 0)
+                    let merged = breaker.addingHyphenation(to: breaker.withPrefixes(breaker.candidates(hyphenating: false)))
+                    let fresh = breaker.withPrefixes(breaker.candidates(hyphenating: true))
+                    try #require(merged.count == fresh.count, "\(file) \(paragraph.range)")
+                    for (a, b) in zip(merged, fresh) {
+                        #expect(a.position == b.position && a.visibleEnd == b.visibleEnd && a.isHyphen == b.isHyphen
+                                && a.penalty == b.penalty && a.hyphenWidth == b.hyphenWidth && a.isForced == b.isForced)
+                        #expect(a.visiblePrefix.width == b.visiblePrefix.width && a.visiblePrefix.stretch == b.visiblePrefix.stretch
+                                && a.visiblePrefix.shrink == b.visiblePrefix.shrink && a.endPrefix.width == b.endPrefix.width
+                                && a.endPrefix.stretch == b.endPrefix.stretch && a.endPrefix.shrink == b.endPrefix.shrink)
+                    }
+                    points += fresh.filter(\.isHyphen).count
+                }
+            }
+        }
+        #expect(points > 1000)
+    }
+
     @Test func optimalBeatsGreedyOnSpacing() throws {
         let text = String(try String(contentsOf: Corpus.directory.appendingPathComponent("candide.txt"), encoding: .utf8)
             .replacingOccurrences(of: "\n\n", with: "\u{2029}").replacingOccurrences(of: "\n", with: " ").prefix(12_000))

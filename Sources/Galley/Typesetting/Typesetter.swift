@@ -43,6 +43,8 @@ public final class Typesetter: Sendable {
     let paragraphs: [Paragraph]
     /// Where each paragraph starts (searched without touching the paragraphs).
     private let paragraphStarts: [Int]
+    /// The paragraph found last: lines are asked for in order, so the next offset is usually in it or the next one.
+    private let lastParagraph = Atomic<Int>(0)
     /// The hyphen line of each attribute run that has needed one (shaped on first use).
     private let hyphenLines = Mutex<[Int: Line]>([:])
     /// Refuses breaks: called with the UTF-16 offset a line would end at and whether it is a hyphenation point.
@@ -114,7 +116,16 @@ public final class Typesetter: Sendable {
 
     /// The index of the paragraph holding a UTF-16 offset (the last paragraph for the end).
     func paragraphIndex(at index: Int) -> Int {
-        max(paragraphStarts.partitioningIndex { $0 > index } - 1, 0)
+        let hint = lastParagraph.load(ordering: .relaxed)
+        for candidate in hint..<min(hint + 2, paragraphStarts.count) where paragraphStarts[candidate] <= index
+            && (candidate + 1 == paragraphStarts.count || paragraphStarts[candidate + 1] > index)
+        {
+            if candidate != hint { lastParagraph.store(candidate, ordering: .relaxed) }
+            return candidate
+        }
+        let found = max(paragraphStarts.partitioningIndex { $0 > index } - 1, 0)
+        lastParagraph.store(found, ordering: .relaxed)
+        return found
     }
 
     /// The UTF-16 ranges of the paragraphs, separators included.

@@ -124,25 +124,40 @@ struct LineBuilder {
         let levels = paragraph.levels
         let paragraphLevel = levels.paragraphLevel
         if levels.uniform == paragraphLevel { return nil }
+        // Every unit at the paragraph level: nothing for rule L1 to change.
+        guard range.contains(where: { levels.level(at: $0) != paragraphLevel }) else { return nil }
         var result = (range.lowerBound..<range.upperBound).map { levels.level(at: $0) }
-        guard !result.isEmpty, result.contains(where: { $0 != paragraphLevel }) else { return result }
         let units = text.units
         var trailing = true
         for index in range.reversed() {
-            let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: index)
-            let bidiClass = galley_bidi_class(Int32(codePoint))
-            let isSeparator = bidiClass == 7 || bidiClass == 8  // B, S
-            let isResettable = bidiClass == 9 || bidiClass == 18 || (19...22).contains(bidiClass)  // WS, BN, isolates
-            if isSeparator {
+            let unit = units[index]
+            // Segment and paragraph separators (bidi classes S and B) are these code points alone; other classes
+            // matter only in the whitespace before one, or at the line's end.
+            if Self.isSeparator(unit) {
                 result[index - range.lowerBound] = paragraphLevel
                 trailing = true
-            } else if trailing && isResettable {
+                continue
+            }
+            guard trailing else { continue }
+            let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: index)
+            let bidiClass = galley_bidi_class(Int32(codePoint))
+            let isResettable = bidiClass == 9 || bidiClass == 18 || (19...22).contains(bidiClass)  // WS, BN, isolates
+            if isResettable {
                 result[index - range.lowerBound] = paragraphLevel
             } else {
                 trailing = false
             }
         }
         return result
+    }
+
+    /// Whether a unit is a segment separator (bidi class S: tab, U+000B, U+001F) or a paragraph separator (class B:
+    /// LF, CR, U+001C–U+001E, NEL, U+2029), per UnicodeData.
+    private static func isSeparator(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x09, 0x0A, 0x0B, 0x0D, 0x1C, 0x1D, 0x1E, 0x1F, 0x85, 0x2029: return true
+        default: return false
+        }
     }
 
     /// The paragraph glyphs of an item that belong to `range`, when cutting there needs no reshaping: each cut

@@ -88,6 +88,8 @@ struct Shaper {
         var shapedHere: [WordShapes.Key: ShapedWord] = [:]
         // A single space (half the segments of most text) is looked up once per item, then repeated.
         var space: ShapedWord? = nil
+        var lookups = 0
+        var hits = 0
         var start = item.range.lowerBound
         while start < item.range.upperBound {
             let isSpace = units[start] == 0x20
@@ -109,7 +111,11 @@ struct Shaper {
             defer { if isSingleSpace { space = ShapedWord(glyphs, first..<glyphs.count, at: segment.lowerBound) } }
             let key = units.withUnsafeBufferPointer { WordShapes.key(setup, $0[segment]) }
             if let key {
-                if WordShapes.shared.appendWord(key, to: &glyphs, at: segment.lowerBound) { continue }
+                lookups += 1
+                if WordShapes.shared.appendWord(key, to: &glyphs, at: segment.lowerBound) {
+                    hits += 1
+                    continue
+                }
                 if let word = shapedHere[key] {
                     word.append(to: &glyphs, at: segment.lowerBound)
                     continue
@@ -122,6 +128,7 @@ struct Shaper {
                 shapedHere[key] = word
             }
         }
+        WordShapes.shared.count(lookups: lookups, hits: hits)
         if !shaped.isEmpty { WordShapes.shared.store(shaped) }
     }
 

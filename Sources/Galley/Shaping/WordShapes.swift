@@ -126,10 +126,14 @@ final class WordShapes: Sendable {
     /// is copied twice or reference-counted); false when the word is not cached.
     func appendWord(_ key: Key, to glyphs: inout GlyphArrays, at start: Int) -> Bool {
         let hash = key.spread
-        let found = shard(hash).words.withLock { $0.append(key, hash: hash, to: &glyphs, at: start) }
-        lookups.add(1, ordering: .relaxed)
-        if found { hits.add(1, ordering: .relaxed) }
-        return found
+        return shard(hash).words.withLock { $0.append(key, hash: hash, to: &glyphs, at: start) }
+    }
+
+    /// Adds an item's lookups and hits to `statistics` (once per item: counters every thread touches per word would
+    /// make threads wait on each other's cache lines).
+    func count(lookups: Int, hits: Int) {
+        self.lookups.add(lookups, ordering: .relaxed)
+        self.hits.add(hits, ordering: .relaxed)
     }
 
     /// Keeps newly shaped words; a full shard keeps only its words in use (see `WordTable`).

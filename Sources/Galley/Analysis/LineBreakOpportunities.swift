@@ -7,12 +7,21 @@ struct LineBreakOpportunities: Sendable {
     let positions: BoundaryOffsets
     /// Whether the break at the same index is mandatory (after LF, CR, NEL, U+2028, U+2029 …).
     let isMandatory: [Bool]
+    /// The indices of the mandatory breaks (few: line separators and the paragraph's end).
+    private let mandatoryIndices: [Int32]
+
+    /// The first mandatory break at index `index` or later.
+    func firstMandatory(atOrAfter index: Int) -> Int? {
+        let found = mandatoryIndices.partitioningIndex { Int($0) >= index }
+        return found < mandatoryIndices.count ? Int(mandatoryIndices[found]) : nil
+    }
 
     /// Opportunities of `units` for a BCP 47 language (nil: the root rules).
     init(_ units: ArraySlice<UInt16>, language: String?) {
         guard !units.isEmpty else {
             positions = BoundaryOffsets(base: 0, offsets: [])
             isMandatory = []
+            mandatoryIndices = []
             return
         }
         var found = [Int32](repeating: 0, count: units.count + 1)
@@ -25,9 +34,12 @@ struct LineBreakOpportunities: Sendable {
         guard count > 0 else {
             positions = BoundaryOffsets(base: 0, offsets: [Int32(units.count)])
             isMandatory = [true]
+            mandatoryIndices = [0]
             return
         }
         positions = BoundaryOffsets(base: 0, offsets: Array(found.prefix(Int(count))))
-        isMandatory = mandatory.prefix(Int(count)).map { $0 != 0 }
+        let flags = mandatory.prefix(Int(count)).map { $0 != 0 }
+        isMandatory = flags
+        mandatoryIndices = flags.indices.filter { flags[$0] }.map { Int32($0) }
     }
 }

@@ -280,6 +280,15 @@ public final class Typesetter: Sendable {
             // is measured only where the whole width does not settle it, and for the line chosen.
             var index = low
             var fitIndex: Int? = nil
+            if breakVeto == nil, widths.advancesAreNonNegative, low < positions.count {
+                // Whole widths then ascend: every opportunity up to the last whose whole width fits is a fit, found by
+                // binary search up to the first mandatory break (which ends the line); the loop below goes on from
+                // there, measuring hanging whitespace, as it would have.
+                let stop = paragraph.breaks.firstMandatory(atOrAfter: low) ?? positions.count - 1
+                let over = (low..<(stop + 1)).partitioningIndex { widths.width(from: startWidth, to: $0) > width + 0.0001 }
+                if over > low { fitIndex = over - 1 }
+                index = over > stop && paragraph.breaks.isMandatory[stop] ? positions.count : over
+            }
             while index < positions.count {
                 let end = positions[index] + base
                 let fits = widths.advancesAreNonNegative && widths.width(from: startWidth, to: index) <= width + 0.0001

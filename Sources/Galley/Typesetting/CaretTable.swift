@@ -23,7 +23,7 @@ struct CaretTable: Sendable {
     let visual: [Int]
     let stringRange: Range<Int>
 
-    init(runs: [LineStorage.RunRecord], glyphs: [Glyph], advances: [CGFloat], stringIndices: [Int],
+    init(runs: LineStorage.Runs, glyphs: [Glyph], advances: [CGFloat], stringIndices: [Int],
          graphemes: BoundaryOffsets, stringRange: Range<Int>) {
         self.stringRange = stringRange
         var segments: [Segment] = []

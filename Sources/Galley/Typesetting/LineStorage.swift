@@ -42,6 +42,49 @@ final class LineStorage: Sendable {
         @inline(__always) func sourceIndex(_ glyph: Int) -> Int { sourceStart + glyph - glyphRange.lowerBound }
     }
 
+    /// A line's runs: most lines have one, kept in place (one allocation a line fewer than an array).
+    struct Runs: RandomAccessCollection, MutableCollection, Sendable {
+        private enum Storage: Sendable {
+            case one(RunRecord)
+            case many([RunRecord])
+        }
+
+        private var storage: Storage
+
+        init(_ runs: [RunRecord]) { storage = runs.count == 1 ? .one(runs[0]) : .many(runs) }
+        init(_ run: RunRecord) { storage = .one(run) }
+
+        var startIndex: Int { 0 }
+        var endIndex: Int {
+            switch storage {
+            case .one: return 1
+            case .many(let runs): return runs.count
+            }
+        }
+
+        subscript(position: Int) -> RunRecord {
+            get {
+                switch storage {
+                case .one(let run):
+                    precondition(position == 0, "run index out of range")
+                    return run
+                case .many(let runs): return runs[position]
+                }
+            }
+            set {
+                switch storage {
+                case .one:
+                    precondition(position == 0, "run index out of range")
+                    storage = .one(newValue)
+                case .many(var runs):
+                    storage = .many([])  // (so the array stays uniquely referenced)
+                    runs[position] = newValue
+                    storage = .many(runs)
+                }
+            }
+        }
+    }
+
     /// A shaped item for a line, with where its glyphs are (`item.glyphRange` indexes that source).
     struct Piece {
         var item: ShapedParagraph.Item
@@ -54,7 +97,7 @@ final class LineStorage: Sendable {
     var lineGlyphs: GlyphArrays { ownGlyphs?.glyphs ?? GlyphArrays() }
     /// Nil when every glyph is the paragraph's (most lines): 8 bytes instead of five empty arrays.
     private let ownGlyphs: OwnGlyphs?
-    let runs: [RunRecord]
+    let runs: Runs
     let glyphCount: Int
     let width: CGFloat
     /// The caret table, built on the first caret or hit-testing question (layout alone never needs it), then kept.
@@ -83,7 +126,7 @@ final class LineStorage: Sendable {
             pen += run.width
             count = run.record.glyphRange.upperBound
         }
-        self.runs = runs
+        self.runs = Runs(runs)
         self.glyphCount = count
         self.width = pen
     }
@@ -94,7 +137,7 @@ final class LineStorage: Sendable {
         self.stringRange = stringRange
         ownGlyphs = nil
         let run = Self.run(piece, firstGlyph: 0, x: 0, paragraph: paragraph, lineGlyphs: GlyphArrays())
-        runs = [run.record]
+        runs = Runs(run.record)
         glyphCount = run.record.glyphRange.count
         width = run.width
     }

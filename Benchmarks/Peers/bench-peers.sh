@@ -6,11 +6,13 @@
 #
 # The peers' scripts come from ../shared/peers, copied to .build/peers (they write beside themselves) and set up
 # once (sh setup.sh: Debian packages, a venv with skia-python and typst, the C programs, the corpus).
-# RUNS (default 3) timed runs after one warm-up, in every measurement.
+# RUNS (default 3) timed runs after one warm-up, in every measurement. ROUNDS (default 2) times over, every tool in
+# turn each round; the table takes each measurement's median over the rounds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
 RUNS=${RUNS:-3}
+ROUNDS=${ROUNDS:-2}
 PEERS=${PEERS:-$ROOT/.build/peers}
 SHARED=${SHARED_PEERS:-$ROOT/../shared/peers}
 if [ ! -d "$PEERS" ]; then
@@ -28,22 +30,24 @@ OUT=$ROOT/.build/bench-peers.jsonl
 quiet() { "$@" 2> >(grep -v -e 'Fontconfig warning' -e DeprecationWarning -e create_context >&2) | tail -1; }
 record() { local label=$1; shift; local line; line=$(quiet "$@"); echo "{\"label\": \"$label\", \"result\": $line}" >> "$OUT"; echo "$label: $line" >&2; }
 
-for spec in "en:DejaVu Serif" "ar:Noto Naskh Arabic" "zh:Noto Serif CJK SC" "hi:Noto Serif Devanagari"; do
-  lang=${spec%%:*}; family=${spec#*:}
-  corpus=$PEERS/corpus/$lang.txt
-  font=$(fc-match -f '%{file}' "$family")
-  echo "== $lang: $family ($font)" >&2
-  record "$lang galley" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --relayout-width 300 --retain
-  record "$lang pango" "$PEERS/build/pango_layout" --runs "$RUNS" --corpus "$corpus" --family "$family" --retain 1 --relayout-width 300
-  record "$lang skparagraph" "$PY" "$PEERS/skparagraph_layout.py" --runs "$RUNS" --json --corpus "$corpus" --font-file "$font" --retain --relayout-width 300
-  record "$lang harfbuzz" "$PEERS/build/hb_shape_only" --mode para --runs "$RUNS" --corpus "$corpus" --font "$font"
-  if [ "$lang" = en ]; then
-    record "en galley optimal" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode optimal
-    record "en galley greedy-justified" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode greedy-justified
-    record "en typst optimized" "$PY" "$PEERS/typst_layout.py" --runs "$RUNS" --json --mode optimized --font-file "$font"
-    record "en galley paragraphs 1" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode paragraphs --threads 1
-    record "en galley paragraphs 2" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode paragraphs --threads 2
-  fi
+for round in $(seq "$ROUNDS"); do
+  for spec in "en:DejaVu Serif" "ar:Noto Naskh Arabic" "zh:Noto Serif CJK SC" "hi:Noto Serif Devanagari"; do
+    lang=${spec%%:*}; family=${spec#*:}
+    corpus=$PEERS/corpus/$lang.txt
+    font=$(fc-match -f '%{file}' "$family")
+    echo "== $lang: $family ($font)" >&2
+    record "$lang galley" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --relayout-width 300 --retain
+    record "$lang pango" "$PEERS/build/pango_layout" --runs "$RUNS" --corpus "$corpus" --family "$family" --retain 1 --relayout-width 300
+    record "$lang skparagraph" "$PY" "$PEERS/skparagraph_layout.py" --runs "$RUNS" --json --corpus "$corpus" --font-file "$font" --retain --relayout-width 300
+    record "$lang harfbuzz" "$PEERS/build/hb_shape_only" --mode para --runs "$RUNS" --corpus "$corpus" --font "$font"
+    if [ "$lang" = en ]; then
+      record "en galley optimal" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode optimal
+      record "en galley greedy-justified" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode greedy-justified
+      record "en typst optimized" "$PY" "$PEERS/typst_layout.py" --runs "$RUNS" --json --mode optimized --font-file "$font"
+      record "en galley paragraphs 1" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode paragraphs --threads 1
+      record "en galley paragraphs 2" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode paragraphs --threads 2
+    fi
+  done
 done
 # Growth: the English corpus 1, 2, 4 and 8 times over, and cut into paragraphs of 100 to 100,000 characters.
 EN=$PEERS/corpus/en.txt

@@ -2,14 +2,17 @@
 """The bench-peers table: one JSON line per measurement (from bench-peers.sh) in, Markdown out.
 
 Seconds are medians of the timed runs; "per MB" divides by the corpus's UTF-8 size. Ratios are peer / Galley
-(above 1: Galley is faster), all measured in the same invocation. Targets are issue 7's.
+(above 1: Galley is faster), all measured in the same invocation. Targets are issue 7's. When a label was measured
+in several rounds (bench-peers.sh's ROUNDS, each round running every tool in turn), its seconds are the median over
+the rounds, so a slow minute of the shared machine weighs on every tool alike instead of on whichever ran in it.
 """
 import json
+import statistics
 import sys
 
 
 def load(path):
-    results = {}
+    rounds = {}
     for line in open(path, encoding="utf-8"):
         line = line.strip()
         if not line:
@@ -19,7 +22,16 @@ def load(path):
         except json.JSONDecodeError:
             continue
         if isinstance(entry.get("result"), dict):
-            results[entry["label"]] = entry["result"]
+            rounds.setdefault(entry["label"], []).append(entry["result"])
+    results = {}
+    for label, entries in rounds.items():
+        merged = dict(entries[-1])
+        for key, value in merged.items():
+            values = [e.get(key) for e in entries if isinstance(e.get(key), (int, float))]
+            if key.endswith("_s") and isinstance(value, (int, float)) and len(values) > 1:
+                merged[key] = statistics.median(values)
+        merged["rounds"] = len(entries)
+        results[label] = merged
     return results
 
 

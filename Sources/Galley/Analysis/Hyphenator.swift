@@ -108,11 +108,16 @@ public final class Hyphenator: Sendable {
     public func hyphenationPoints(in word: String) -> [Int] {
         let units = word.utf16.count
         guard units >= leftMinimum + rightMinimum, units <= Hyphenator.maximumWordLength else { return [] }
-        if let cached = cache.withLock({ $0[word] }) { return cached }
-        let result = points(in: word)
+        return Self.cached(word, in: cache) { points(in: word) }
+    }
+
+    /// The answer kept under `key`, else `compute`'s, kept (a full cache starts again).
+    private static func cached<Key: Hashable & Sendable>(_ key: Key, in cache: borrowing Mutex<[Key: [Int]]>, compute: () -> [Int]) -> [Int] {
+        if let known = cache.withLock({ $0[key] }) { return known }
+        let result = compute()
         cache.withLock { cache in
-            if cache.count >= Self.cacheCapacity { cache.removeAll() }
-            cache[word] = result
+            if cache.count >= cacheCapacity { cache.removeAll() }
+            cache[key] = result
         }
         return result
     }
@@ -124,16 +129,7 @@ public final class Hyphenator: Sendable {
             points += hyphenationPoints(in: String(decoding: word, as: UTF16.self)).lazy.map { $0 + base }
             return
         }
-        let found: [Int]
-        if let cached = packedCache.withLock({ $0[packed] }) {
-            found = cached
-        } else {
-            found = self.points(in: String(decoding: word, as: UTF16.self))
-            packedCache.withLock { cache in
-                if cache.count >= Self.cacheCapacity { cache.removeAll() }
-                cache[packed] = found
-            }
-        }
+        let found = Self.cached(packed, in: packedCache) { self.points(in: String(decoding: word, as: UTF16.self)) }
         for point in found { points.append(point + base) }
     }
 

@@ -14,8 +14,9 @@ struct OpportunityWidths: Sendable {
     /// The most units a line's start may be past the opportunity before it.
     static let maximumGap = 256
 
-    init?(units: [UInt16], range: Range<Int>, positions: BoundaryOffsets, advances: UnitAdvances) {
-        guard !units[range].contains(0x09) else { return nil }
+    init?(paragraph: ShapedParagraph, positions: BoundaryOffsets, advances: UnitAdvances) {
+        guard !paragraph.hasTabs else { return nil }
+        let range = paragraph.range
         let (widths, nonNegative) = advances.runningSums(from: range.lowerBound, to: positions.map { range.lowerBound + $0 })
         self.widths = widths
         base = range.lowerBound

@@ -31,8 +31,7 @@ public final class Typesetter: Sendable {
             self.shaped = shaped
             self.breaks = breaks
             unitAdvances = UnitAdvances(shaped)
-            opportunityWidths = OpportunityWidths(units: shaped.text.units, range: shaped.range, positions: breaks.positions,
-                                                  advances: unitAdvances)
+            opportunityWidths = OpportunityWidths(paragraph: shaped, positions: breaks.positions, advances: unitAdvances)
             self.style = style
             range = shaped.range
         }

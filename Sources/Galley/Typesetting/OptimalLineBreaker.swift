@@ -151,13 +151,7 @@ struct OptimalLineBreaker {
             hyphenPoints = typesetter.hyphenationPoints(paragraph, in: start..<paragraph.range.upperBound)
         }
         result.reserveCapacity(paragraph.breaks.positions.count + hyphenPoints.count)
-        // The hyphen's width per attribute run (one font lookup per run, not per point).
-        var hyphenWidths: (run: Int, width: CGFloat) = (-1, 0)
-        func hyphenWidth(at index: Int) -> CGFloat {
-            let run = typesetter.text.runIndex(at: max(index, 0))
-            if run != hyphenWidths.run { hyphenWidths = (run, typesetter.hyphenWidth(at: index)) }
-            return hyphenWidths.width
-        }
+        var hyphenWidths = HyphenWidths(typesetter: typesetter)
         var next = 0
         for (index, relative) in paragraph.breaks.positions.enumerated() {
             let position = relative + base
@@ -166,7 +160,7 @@ struct OptimalLineBreaker {
                 let point = hyphenPoints[next]
                 if point > start, typesetter.breakVeto?(point, true) ?? true {
                     result.append(Candidate(position: point, visibleEnd: point, penalty: Self.hyphenPenalty, isHyphen: true,
-                                            isForced: false, hyphenWidth: hyphenWidth(at: point - 1)))
+                                            isForced: false, hyphenWidth: hyphenWidths.width(at: point - 1)))
                 }
                 next += 1
             }
@@ -177,7 +171,7 @@ struct OptimalLineBreaker {
             let softHyphen = units[position - 1] == 0xAD
             result.append(Candidate(position: position, visibleEnd: visibleEnd, penalty: softHyphen ? Self.hyphenPenalty : 0,
                                     isHyphen: softHyphen, isForced: forced,
-                                    hyphenWidth: softHyphen ? hyphenWidth(at: position - 1) : 0))
+                                    hyphenWidth: softHyphen ? hyphenWidths.width(at: position - 1) : 0))
         }
         return result
     }
@@ -236,7 +230,7 @@ struct OptimalLineBreaker {
         let units = typesetter.text.units
         var result: [Candidate] = []
         result.reserveCapacity(plain.count + points.count)
-        var hyphenWidths: (run: Int, width: CGFloat) = (-1, 0)
+        var hyphenWidths = HyphenWidths(typesetter: typesetter)
         var next = 0
         for candidate in plain {
             while next < points.count, points[next] < candidate.position {
@@ -250,14 +244,26 @@ struct OptimalLineBreaker {
                 while let (unit, advance) = walker.next(before: point) {
                     sums.add(advance, isSpace: units[unit] == 0x20 || units[unit] == 0xA0)
                 }
-                let run = typesetter.text.runIndex(at: point - 1)
-                if run != hyphenWidths.run { hyphenWidths = (run, typesetter.hyphenWidth(at: point - 1)) }
                 result.append(Candidate(position: point, visibleEnd: point, penalty: Self.hyphenPenalty, isHyphen: true, isForced: false,
-                                        hyphenWidth: hyphenWidths.width, visiblePrefix: sums, endPrefix: sums))
+                                        hyphenWidth: hyphenWidths.width(at: point - 1), visiblePrefix: sums, endPrefix: sums))
             }
             result.append(candidate)
         }
         return result
+    }
+
+    /// The width of the hyphen a line ending after a unit shows, asked of the font once per attribute run.
+    private struct HyphenWidths {
+        let typesetter: Typesetter
+        private var last: (run: Int, width: CGFloat) = (-1, 0)
+
+        init(typesetter: Typesetter) { self.typesetter = typesetter }
+
+        mutating func width(at index: Int) -> CGFloat {
+            let run = typesetter.text.runIndex(at: max(index, 0))
+            if run != last.run { last = (run, typesetter.hyphenWidth(at: index)) }
+            return last.width
+        }
     }
 
     /// Prefix sums of widths, space counts and stretchability over the paragraph's units from `start`.

@@ -25,7 +25,7 @@ enum ScriptRuns {
                         let unit = units[range.lowerBound + cluster]
                         let script: Int32
                         if unit < 0x80 {
-                            script = (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A) ? latin : common
+                            script = asciiScript(UInt32(unit))
                         } else {
                             let own = galley_script_code(Int32(unit))
                             script = own == inherited || own == unknown ? common : own
@@ -45,8 +45,7 @@ enum ScriptRuns {
                 var script = common
                 if end - index == 1, units[index] < 0x80 {
                     // A lone ASCII character: Latin or Common.
-                    let unit = units[index]
-                    if (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A) {
+                    if asciiScript(UInt32(units[index])) == latin {
                         scripts[cluster] = latin
                         if firstReal < 0 { firstReal = cluster }
                     }

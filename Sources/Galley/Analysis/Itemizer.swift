@@ -87,7 +87,6 @@ enum Itemizer {
             let level = levels.level(at: start)
             let script = scripts[cluster]
             let last = items.count - 1
-            // A single character the primary font has and that cannot start an emoji sequence: no fallback to ask.
             let isSimple = end - start == 1 && !hasDelegate && isSimpleUnit(units[start])
             if isSimple, lastIsPrimary, items[last].range.upperBound == start, items[last].level == level,
                 items[last].script == script

@@ -18,16 +18,15 @@ struct LineBuilder {
 
     func build(_ range: Range<Int>, offset: CGFloat) -> LineStorage {
         // Most lines: one item's glyphs, cut where no reshaping is needed, nothing for rule L1 or tabs to change.
+        // (The item is read in place, field by field: a copy would retain its font and attributes.)
         if !range.isEmpty, paragraph.levels.uniform == paragraph.levels.paragraphLevel, !paragraph.hasTabs {
             let index = paragraph.items.partitioningIndex { $0.item.range.upperBound > range.lowerBound }
             if index < paragraph.items.count, paragraph.items[index].item.range.lowerBound <= range.lowerBound,
                 paragraph.items[index].item.range.upperBound >= range.upperBound,
-                let slice = safeSlice(paragraph.items[index], range)
+                let slice = safeSlice(paragraph.items[index].glyphRange, of: paragraph.items[index].item.range,
+                                      rightToLeft: paragraph.items[index].item.isRightToLeft, range)
             {
-                var item = paragraph.items[index]
-                item.glyphRange = slice
-                item.item.range = range
-                return LineStorage(paragraph: paragraph, stringRange: range, piece: LineStorage.Piece(item: item, source: .paragraph))
+                return LineStorage(paragraph: paragraph, stringRange: range, item: index, glyphRange: slice)
             }
         }
         return build(showing: [range], of: range, offset: offset)
@@ -85,7 +84,7 @@ struct LineBuilder {
             if pieceIndex == tokenPieceIndex { appendToken() }
             var item = piece.item
             var source = LineStorage.GlyphSource.paragraph
-            if let slice = safeSlice(item, piece.range) {
+            if let slice = safeSlice(item.glyphRange, of: item.item.range, rightToLeft: item.item.isRightToLeft, piece.range) {
                 item.glyphRange = slice
             } else {
                 // Reshape the piece with the line as context: the far side of the line's edge is not there.
@@ -160,13 +159,12 @@ struct LineBuilder {
         }
     }
 
-    /// The paragraph glyphs of an item that belong to `range`, when cutting there needs no reshaping: each cut
-    /// falls at a cluster start HarfBuzz did not mark unsafe to break (or at the item's own edge).
-    private func safeSlice(_ item: ShapedParagraph.Item, _ range: Range<Int>) -> Range<Int>? {
+    /// The paragraph glyphs of an item (its glyphs `all`, its text `itemRange`) that belong to `range`, when cutting
+    /// there needs no reshaping: each cut falls at a cluster start HarfBuzz did not mark unsafe to break (or at the
+    /// item's own edge).
+    private func safeSlice(_ all: Range<Int>, of itemRange: Range<Int>, rightToLeft: Bool, _ range: Range<Int>) -> Range<Int>? {
         // (`paragraph.glyphs` is read in place throughout: a copy would retain each of its arrays.)
-        let all = item.glyphRange
-        let rightToLeft = item.item.isRightToLeft
-        if range == item.item.range { return all }
+        if range == itemRange { return all }
         // Glyphs are in visual order: cluster indices ascend (left to right) or descend (right to left).
         func firstGlyph(where predicate: (Int) -> Bool) -> Int {
             all.partitioningIndex { predicate(paragraph.glyphs.stringIndex($0)) }
@@ -183,12 +181,12 @@ struct LineBuilder {
         }
         guard !slice.isEmpty else { return nil }
         // The cut at the range's start: the piece's first cluster must start there and be safe to break before.
-        if range.lowerBound > item.item.range.lowerBound {
+        if range.lowerBound > itemRange.lowerBound {
             let first = rightToLeft ? slice.upperBound - 1 : slice.lowerBound
             guard paragraph.glyphs.stringIndex(first) == range.lowerBound, !paragraph.glyphs.isUnsafeToBreak(first) else { return nil }
         }
         // The cut at the range's end: the next cluster must start there and be safe to break before.
-        if range.upperBound < item.item.range.upperBound {
+        if range.upperBound < itemRange.upperBound {
             let next = rightToLeft ? slice.lowerBound - 1 : slice.upperBound
             guard next >= all.lowerBound, next < all.upperBound, paragraph.glyphs.stringIndex(next) == range.upperBound,
                 !paragraph.glyphs.isUnsafeToBreak(next)

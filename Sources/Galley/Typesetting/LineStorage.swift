@@ -131,12 +131,15 @@ final class LineStorage: Sendable {
         self.width = pen
     }
 
-    /// A line of one piece of the paragraph's glyphs (most lines).
-    init(paragraph: ShapedParagraph, stringRange: Range<Int>, piece: Piece) {
+    /// A line of one item's paragraph glyphs, `glyphRange`, showing `stringRange` (most lines).
+    init(paragraph: ShapedParagraph, stringRange: Range<Int>, item index: Int, glyphRange: Range<Int>) {
         self.paragraph = paragraph
         self.stringRange = stringRange
         ownGlyphs = nil
-        let run = Self.run(piece, firstGlyph: 0, x: 0, paragraph: paragraph, lineGlyphs: GlyphArrays())
+        // (The item is read in place: a copy would retain its font and attributes once more.)
+        let run = Self.run(paragraph.items[index], glyphRange: glyphRange, stringRange: stringRange,
+                           level: paragraph.items[index].item.level, source: .paragraph, firstGlyph: 0, x: 0,
+                           paragraph: paragraph, lineGlyphs: GlyphArrays())
         runs = Runs(run.record)
         glyphCount = run.record.glyphRange.count
         width = run.width
@@ -146,25 +149,34 @@ final class LineStorage: Sendable {
     private static func run(_ piece: Piece, firstGlyph: Int, x: CGFloat, paragraph: ShapedParagraph, lineGlyphs: GlyphArrays)
         -> (record: RunRecord, width: CGFloat)
     {
-        let item = piece.item
+        run(piece.item, glyphRange: piece.item.glyphRange, stringRange: piece.item.item.range, level: piece.item.item.level,
+            source: piece.source, firstGlyph: firstGlyph, x: x, paragraph: paragraph, lineGlyphs: lineGlyphs)
+    }
+
+    /// The run showing `glyphRange` (in `source`) of an item as `stringRange` at `level`.
+    @inline(__always)
+    private static func run(_ item: borrowing ShapedParagraph.Item, glyphRange: Range<Int>, stringRange: Range<Int>,
+                            level: UInt8, source: GlyphSource, firstGlyph: Int, x: CGFloat, paragraph: ShapedParagraph,
+                            lineGlyphs: GlyphArrays) -> (record: RunRecord, width: CGFloat)
+    {
+        let rightToLeft = level & 1 == 1
         let width: CGFloat
         let inOrder: Bool
         // (The paragraph's arrays are read in place: a copy would retain each of them.)
-        if piece.source == .paragraph {
-            width = paragraph.glyphs.advanceSum(item.glyphRange)
-            inOrder = paragraph.glyphs.isMonotonic(item.glyphRange, rightToLeft: item.item.isRightToLeft)
+        if source == .paragraph {
+            width = paragraph.glyphs.advanceSum(glyphRange)
+            inOrder = paragraph.glyphs.isMonotonic(glyphRange, rightToLeft: rightToLeft)
         } else {
-            width = lineGlyphs.advanceSum(item.glyphRange)
-            inOrder = lineGlyphs.isMonotonic(item.glyphRange, rightToLeft: item.item.isRightToLeft)
+            width = lineGlyphs.advanceSum(glyphRange)
+            inOrder = lineGlyphs.isMonotonic(glyphRange, rightToLeft: rightToLeft)
         }
-        let font = item.item.font
-        var status: RunStatus = item.item.isRightToLeft ? [.rightToLeft] : []
+        var status: RunStatus = rightToLeft ? [.rightToLeft] : []
         if !inOrder { status.insert(.nonMonotonic) }
-        if font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
+        if item.item.font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
         let record = RunRecord(
-            glyphRange: firstGlyph..<(firstGlyph + item.glyphRange.count), source: piece.source,
-            sourceStart: item.glyphRange.lowerBound, x: x, stringRange: item.item.range,
-            sharedAttributes: item.sharedAttributes, font: font, level: item.item.level,
+            glyphRange: firstGlyph..<(firstGlyph + glyphRange.count), source: source,
+            sourceStart: glyphRange.lowerBound, x: x, stringRange: stringRange,
+            sharedAttributes: item.sharedAttributes, font: item.item.font, level: level,
             baselineShift: item.baselineShift, status: status, insertion: item.insertion)
         return (record, width)
     }

@@ -3,8 +3,8 @@ import Foundation
 /// The advance of each UTF-16 unit of a paragraph — its cluster's advance at the unit where the cluster starts, 0
 /// at the other units — which line breaking measures with. When the paragraph's glyphs are in string order (text
 /// without right-to-left runs) they are read from the glyph arrays themselves; otherwise they are stored, 4 bytes a
-/// unit.
-struct UnitAdvances: Sendable {
+/// unit. A class, so that a reader or walker holds one reference instead of copying (and retaining) every array.
+final class UnitAdvances: Sendable {
     private let glyphs: GlyphArrays
     /// Empty when the glyphs are in string order.
     private let stored: [Float]

@@ -2,11 +2,17 @@ import Foundation
 
 /// The width of a paragraph's text from its start to each of its line-break opportunities, so that a line is
 /// measured as a difference of two sums instead of unit by unit: greedy breaking costs a few steps per line
-/// opportunity, however long the words. Sums are kept in `Double` (8 bytes an opportunity). Paragraphs with tabs
-/// have none: a tab's width depends on where its line starts.
+/// opportunity, however long the words. Sums are kept in `Double` (8 bytes an opportunity), and beside them the
+/// width of the whitespace that hangs before each opportunity (4 bytes), so that re-breaking reads neither the text
+/// nor the glyphs to find where a line's visible text ends. Paragraphs with tabs have none: a tab's width depends
+/// on where its line starts.
 struct OpportunityWidths: Sendable {
     /// `widths[i]`: the advances from the paragraph's start up to opportunity `i`.
     private let widths: [Double]
+    /// `hanging[i]`: the width of the whitespace hanging at the end of a line that ends at opportunity `i` and starts
+    /// at or before opportunity `i - 1` (the paragraph's start for the first); NaN where it is measured each time
+    /// (see `storedHanging`).
+    private let hanging: [Float]
     private let base: Int
     /// Whether no unit has a negative advance (negative kerning or tracking can make one): then whitespace hanging at
     /// a line's end never makes the line wider, and a line whose whole width fits fits without measuring it.
@@ -17,19 +23,50 @@ struct OpportunityWidths: Sendable {
     init?(paragraph: ShapedParagraph, positions: BoundaryOffsets, advances: UnitAdvances) {
         guard !paragraph.hasTabs else { return nil }
         let range = paragraph.range
-        let (widths, nonNegative) = advances.runningSums(from: range.lowerBound, to: positions.map { range.lowerBound + $0 })
+        let units = paragraph.text.units
+        var widths: [Double] = []
+        var hanging: [Float] = []
+        widths.reserveCapacity(positions.count)
+        hanging.reserveCapacity(positions.count)
+        var total: Double = 0
+        var nonNegative = true
+        var walker = advances.walker(from: range.lowerBound)
+        var last: (unit: Int, advance: CGFloat) = (Int.min, 0)
+        var previous = range.lowerBound
+        for position in positions {
+            let end = range.lowerBound + position
+            while let visited = walker.next(before: end) {
+                if visited.advance < 0 { nonNegative = false }
+                total += visited.advance
+                last = visited
+            }
+            widths.append(total)
+            hanging.append(Self.storedHanging(before: end, after: previous, units: units,
+                                              lastAdvance: last.unit == end - 1 ? last.advance : 0))
+            previous = end
+        }
         self.widths = widths
+        self.hanging = hanging
         base = range.lowerBound
         advancesAreNonNegative = nonNegative
     }
 
-    /// The width of the text from `start` to opportunity `index`, whitespace at its end included.
-    func width(from startWidth: Double, to index: Int) -> CGFloat { CGFloat(widths[index] - startWidth) }
+    /// What `hanging` keeps for an opportunity at `end` after one at `previous`: in most text the line's last unit
+    /// shows (nothing hangs) or is one space after a unit that shows; other endings (several spaces, controls)
+    /// are measured each time. `lastAdvance` is the advance of the unit before `end`.
+    private static func storedHanging(before end: Int, after previous: Int, units: [UInt16], lastAdvance: CGFloat) -> Float {
+        func shows(_ unit: UInt16) -> Bool { unit >= 0x20 && !Typesetter.isHangingWhitespace(unit) }
+        guard end - 1 >= previous else { return .nan }
+        if shows(units[end - 1]) { return 0 }
+        guard Typesetter.isHangingWhitespace(units[end - 1]), end - 2 >= previous, shows(units[end - 2]),
+            Double(Float(lastAdvance)) == lastAdvance
+        else { return .nan }
+        return Float(lastAdvance)
+    }
 
-    /// The width of the text from `start` to opportunity `index` without the whitespace that hangs at its end, the
-    /// same as `LineMeasure` gives (`startWidth` from `width(before:)`).
-    func visibleWidth(from start: Int, startWidth: Double, to index: Int, end: Int, units: [UInt16],
-                      advances: inout UnitAdvances.Reader) -> CGFloat {
+    /// The width of the whitespace hanging at the end of the text from `start` to `end`, summed from the end back.
+    private static func hangingWhitespace(before end: Int, from start: Int, units: [UInt16],
+                                          advances: inout UnitAdvances.Reader) -> Double {
         var trailing: Double = 0
         var unit = end - 1
         scan: while unit >= start {
@@ -41,8 +78,31 @@ struct OpportunityWidths: Sendable {
             }
             unit -= 1
         }
+        return trailing
+    }
+
+    /// The width of the text from `start` to opportunity `index`, whitespace at its end included.
+    func width(from startWidth: Double, to index: Int) -> CGFloat { CGFloat(widths[index] - startWidth) }
+
+    /// The width of the text from `start` to opportunity `index` (at `end`) without the whitespace that hangs at its
+    /// end, the same as `LineMeasure` gives (`startWidth` from `width(before:)`). `previous` is opportunity
+    /// `index - 1` (the paragraph's start for the first): a line starting there or before hangs the stored width.
+    func visibleWidth(from start: Int, startWidth: Double, to index: Int, end: Int, previous: Int, units: [UInt16],
+                      advances: inout UnitAdvances.Reader) -> CGFloat {
+        let stored = hanging[index]
+        if start <= previous, !stored.isNaN { return CGFloat(widths[index] - startWidth - Double(stored)) }
+        return measuredVisibleWidth(from: start, startWidth: startWidth, to: index, end: end, units: units, advances: &advances)
+    }
+
+    /// The same, always measuring the hanging whitespace.
+    func measuredVisibleWidth(from start: Int, startWidth: Double, to index: Int, end: Int, units: [UInt16],
+                              advances: inout UnitAdvances.Reader) -> CGFloat {
+        let trailing = Self.hangingWhitespace(before: end, from: start, units: units, advances: &advances)
         return CGFloat(widths[index] - startWidth - trailing)
     }
+
+    /// Whether the hanging whitespace before opportunity `index` is stored (for tests).
+    func storesHanging(at index: Int) -> Bool { !hanging[index].isNaN }
 
     /// The width from the paragraph's start to `start`: the sum at the last opportunity at or before it, plus the
     /// units after that opportunity — nil when those are more than `maximumGap` (a line starting inside a long word,

@@ -291,7 +291,8 @@ public final class Typesetter: Sendable {
             while index < positions.count {
                 let end = positions[index] + base
                 let fits = widths.advancesAreNonNegative && widths.width(from: startWidth, to: index) <= width + 0.0001
-                    || widths.visibleWidth(from: start, startWidth: startWidth, to: index, end: end, units: text.units,
+                    || widths.visibleWidth(from: start, startWidth: startWidth, to: index, end: end,
+                                           previous: index > 0 ? positions[index - 1] + base : base, units: text.units,
                                            advances: &advances) <= width + 0.0001
                 guard fits else { break }
                 let mandatory = paragraph.breaks.isMandatory[index] || end == paragraph.range.upperBound
@@ -301,8 +302,9 @@ public final class Typesetter: Sendable {
             }
             return fitIndex.map { index in
                 let end = positions[index] + base
-                return (end, widths.visibleWidth(from: start, startWidth: startWidth, to: index, end: end, units: text.units,
-                                                 advances: &advances))
+                return (end, widths.visibleWidth(from: start, startWidth: startWidth, to: index, end: end,
+                                                 previous: index > 0 ? positions[index - 1] + base : base,
+                                                 units: text.units, advances: &advances))
             }
         }
         var fit: (end: Int, visibleWidth: CGFloat)? = nil
@@ -386,8 +388,12 @@ public final class Typesetter: Sendable {
     }
 
     /// The line for a range, with a hyphen at its end when `hyphenated`.
-    func line(_ range: Range<Int>, offset: CGFloat, hyphenated: Bool, in known: Paragraph? = nil) -> Line {
-        let paragraph = known ?? paragraphs[paragraphIndex(at: range.lowerBound)]
+    func line(_ range: Range<Int>, offset: CGFloat, hyphenated: Bool) -> Line {
+        line(range, offset: offset, hyphenated: hyphenated, in: paragraphs[paragraphIndex(at: range.lowerBound)])
+    }
+
+    /// The same in a paragraph known to hold the range.
+    func line(_ range: Range<Int>, offset: CGFloat, hyphenated: Bool, in paragraph: Paragraph) -> Line {
         let builder = LineBuilder(paragraph: paragraph.shaped)
         guard hyphenated, !range.isEmpty else { return Line(storage: builder.build(range, offset: offset)) }
         // The hyphen is shaped once per attribute run and reused for every line that ends there.

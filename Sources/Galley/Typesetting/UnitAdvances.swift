@@ -25,24 +25,6 @@ final class UnitAdvances: Sendable {
         }
     }
 
-    /// The sum of the unit advances from `start` up to each of `ends` (ascending), added unit by unit as a `Reader`
-    /// gives them, and whether every unit's advance is at least zero.
-    func runningSums(from start: Int, to ends: [Int]) -> (sums: [Double], nonNegative: Bool) {
-        var sums: [Double] = []
-        sums.reserveCapacity(ends.count)
-        var total: Double = 0
-        var nonNegative = true
-        var walker = walker(from: start)
-        for end in ends {
-            while let (_, advance) = walker.next(before: end) {
-                if advance < 0 { nonNegative = false }
-                total += advance
-            }
-            sums.append(total)
-        }
-        return (sums, nonNegative)
-    }
-
     /// A walker over the units from `start` on, in order.
     func walker(from start: Int) -> Walker { Walker(source: self, from: start) }
 

@@ -5,8 +5,8 @@ import Testing
 
 /// The two fast paths of greedy breaking give what measuring unit by unit gives: unit advances read from the glyph
 /// arrays (text in string order) or stored (right-to-left text), and line widths as differences of widths stored
-/// at break opportunities — on corpus paragraphs in several scripts, from line starts at opportunities and inside
-/// words.
+/// at break opportunities, less the whitespace hanging before them as stored — on corpus paragraphs in several
+/// scripts, from line starts at opportunities and inside words.
 @Suite struct LineMeasuringTests {
     static let files = ["en_Latn.txt", "ar_Arab.txt", "he_Hebr.txt", "hi_Deva.txt", "th_Thai.txt", "zh_Hans.txt", "candide.txt"]
 
@@ -17,6 +17,7 @@ import Testing
         let typesetter = Typesetter(
             attributedString: NSAttributedString(string: text, attributes: [.font: font]), defaultFont: font)
         var compared = 0
+        var storedCompared = 0
         for paragraph in typesetter.paragraphs {
             let glyphs = paragraph.shaped.glyphs
             // Unit advances against a direct sum over the glyphs of each cluster start.
@@ -37,13 +38,20 @@ import Testing
                     let end = positions[index] + base
                     var measure = LineMeasure(typesetter: typesetter, paragraph: paragraph, start: start, offset: 0)
                     measure.advance(to: end)
+                    let previous = index > 0 ? positions[index - 1] + base : base
                     let fast = widths.visibleWidth(from: start, startWidth: startWidth, to: index, end: end,
-                                                   units: typesetter.text.units, advances: &advances)
+                                                   previous: previous, units: typesetter.text.units, advances: &advances)
                     #expect(abs(fast - measure.visibleWidth) < 1e-6, "\(file): \(start)..<\(end)")
+                    // The stored hanging whitespace gives exactly what measuring it gives.
+                    let measured = widths.measuredVisibleWidth(from: start, startWidth: startWidth, to: index, end: end,
+                                                               units: typesetter.text.units, advances: &advances)
+                    #expect(fast == measured, "\(file): \(start)..<\(end)")
+                    if start <= previous, widths.storesHanging(at: index) { storedCompared += 1 }
                     compared += 1
                 }
             }
         }
         #expect(compared > 100)
+        #expect(storedCompared > compared / 4)
     }
 }

@@ -71,7 +71,7 @@ def main():
         print(f"| {lang} | first layout | {fmt(get(g), g)} | {fmt(get(p), g)} | {fmt(get(s), g)} | {fmt(get(h), g)} | "
               f"{ratio(get(p), get(g), 2 if lang in ('ar', 'zh') else None)} | {ratio(get(s), get(g), 3 if lang == 'en' else None)} | "
               f"{ratio(get(h), get(g), 1.2 if lang == 'en' else None, within=True)} |")
-        print(f"| {lang} | re-break at 300 pt | {fmt(get(g, 'relayout_median_s'), g)} | {fmt(get(p, 'relayout_median_s'), g)} | "
+        print(f"| {lang} | re-break, 300 ↔ 400 pt | {fmt(get(g, 'relayout_median_s'), g)} | {fmt(get(p, 'relayout_median_s'), g)} | "
               f"{fmt(get(s, 'relayout_median_s'), g)} | — | {ratio(get(p, 'relayout_median_s'), get(g, 'relayout_median_s'))} | "
               f"{ratio(get(s, 'relayout_median_s'), get(g, 'relayout_median_s'), 3 if lang == 'en' else None)} | — |")
         retained = results.get(g, {}).get("retained_MiB")

@@ -10,7 +10,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Time laying out a corpus (one paragraph per line), for comparison with the peers.",
         discussion: "Modes: greedy — a Typesetter over the whole corpus, then a Line object for every line at --width "
-            + "(and, with --relayout-width, every line again at that width from the same shaped text); optimal — the "
+            + "(and, with --relayout-width, after those runs every line again from the same shaped text, at that width and back in turn, as the peers re-lay out); optimal — the "
             + "corpus justified and hyphenated (en-US) in one frame by Knuth–Plass, as Typst's optimized mode; "
             + "greedy-justified — the same frame broken greedily; paragraphs — a framesetter and frame per paragraph, "
             + "on --threads threads (with a checksum of the line ranges, which must not change with the thread count). Prints one JSON line (median and minimum of "
@@ -24,7 +24,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "greedy, optimal or greedy-justified.") var mode = "greedy"
     @Option(help: "Timed runs.") var runs: Int = 5
     @Option(help: "Untimed runs first.") var warmup: Int = 1
-    @Option(name: .customLong("relayout-width"), help: "Also time re-breaking the laid-out text at this width.")
+    @Option(name: .customLong("relayout-width"),
+            help: "Then time re-breaking the laid-out text --runs times, at this width and back to --width in turn.")
     var relayoutWidth: Double = 0
     @Flag(help: "Measure the memory the laid-out text keeps (resident set growth).") var retain = false
     @Option(help: "Lay out the corpus this many times over (the growth curve: 1, 2, 4, 8 MB).") var repeats: Int = 1
@@ -48,7 +49,9 @@ struct BenchCommand: ParsableCommand {
         var lines = 0
         var retainedMiB: Double? = nil
         var checksum: Int? = nil
-        for round in 0..<(max(warmup, 0) + max(runs, 1)) {
+        let lastRound = max(warmup, 0) + max(runs, 1) - 1
+        var lastLayout: (typesetter: Typesetter, lines: [Line])? = nil
+        for round in 0...lastRound {
             let before = retain ? residentMiB() : 0
             let start = DispatchTime.now()
             var kept: Any? = nil
@@ -58,11 +61,7 @@ struct BenchCommand: ParsableCommand {
                 let laidOut = breakAll(typesetter, width: CGFloat(width))
                 lines = laidOut.count
                 kept = (typesetter, laidOut)
-                if relayoutWidth > 0, round >= warmup {
-                    let restart = DispatchTime.now()
-                    _ = breakAll(typesetter, width: CGFloat(relayoutWidth))
-                    relayoutTimes.append(seconds(since: restart))
-                }
+                if round == lastRound { lastLayout = (typesetter, laidOut) }
             case "paragraphs":
                 // Every paragraph its own framesetter and frame, spread over `threads` threads; the line ranges are
                 // summed into a checksum that must not depend on the thread count.
@@ -102,6 +101,15 @@ struct BenchCommand: ParsableCommand {
             if round >= warmup { times.append(elapsed) }
             if retain, round == 0 { retainedMiB = residentMiB() - before }  // before any freed memory is reused
             withExtendedLifetime(kept) {}
+        }
+        if relayoutWidth > 0, var layout = lastLayout {
+            // As the peers do: after the first layouts, the kept text broken again `runs` times, at the other width
+            // and back (each time new lines replace the old ones).
+            for run in 0..<max(runs, 1) {
+                let restart = DispatchTime.now()
+                layout.lines = breakAll(layout.typesetter, width: CGFloat(run % 2 == 0 ? relayoutWidth : width))
+                relayoutTimes.append(seconds(since: restart))
+            }
         }
         times.sort()
         relayoutTimes.sort()

@@ -106,9 +106,11 @@ struct OpportunityWidths: Sendable {
 
     /// The width from the paragraph's start to `start`: the sum at the last opportunity at or before it, plus the
     /// units after that opportunity — nil when those are more than `maximumGap` (a line starting inside a long word,
-    /// which `LineMeasure` measures in bounded time instead).
-    func width(before start: Int, positions: BoundaryOffsets, advances: inout UnitAdvances.Reader) -> Double? {
-        let after = positions.partitioningIndex { $0 + base > start }
+    /// which `LineMeasure` measures in bounded time instead). `after` is the first opportunity after `start`, when the
+    /// caller has found it.
+    func width(before start: Int, positions: BoundaryOffsets, after known: Int? = nil,
+               advances: inout UnitAdvances.Reader) -> Double? {
+        let after = known ?? positions.partitioningIndex { $0 + base > start }
         var total: Double = after > 0 ? widths[after - 1] : 0
         var unit = after > 0 ? positions[after - 1] + base : base
         guard start - unit <= Self.maximumGap else { return nil }

@@ -273,7 +273,7 @@ public final class Typesetter: Sendable {
         let low = positions.partitioningIndex { $0 + base > start }
         var advances = paragraph.unitAdvances.reader
         if let widths = paragraph.opportunityWidths,
-            let startWidth = widths.width(before: start, positions: positions, advances: &advances)
+            let startWidth = widths.width(before: start, positions: positions, after: low, advances: &advances)
         {
             // Differences of stored sums: a few steps per opportunity on the line. The whitespace hanging at the end
             // is measured only where the whole width does not settle it, and for the line chosen.

@@ -32,8 +32,10 @@ import Testing
             let starts = [base] + positions.prefix(6).map { $0 + base } + [base + paragraph.range.count / 3]
             for start in starts where start < paragraph.range.upperBound {
                 var advances = paragraph.unitAdvances.reader
-                guard let startWidth = widths.width(before: start, positions: positions, advances: &advances) else { continue }
                 let first = positions.partitioningIndex { $0 + base > start }
+                guard let startWidth = widths.width(before: start, positions: positions, after: first, advances: &advances)
+                else { continue }
+                #expect(widths.width(before: start, positions: positions, advances: &advances) == startWidth)
                 for index in first..<min(first + 12, positions.count) {
                     let end = positions[index] + base
                     var measure = LineMeasure(typesetter: typesetter, paragraph: paragraph, start: start, offset: 0)

@@ -44,7 +44,6 @@ for round in $(seq "$ROUNDS"); do
       record "en galley optimal" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode optimal
       record "en galley greedy-justified" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode greedy-justified
       record "en typst optimized" "$PY" "$PEERS/typst_layout.py" --runs "$RUNS" --json --mode optimized --font-file "$font"
-      record "en galley paragraphs 1" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode paragraphs --threads 1
       record "en galley paragraphs 2" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode paragraphs --threads 2
     fi
   done

@@ -13,7 +13,7 @@ struct BenchCommand: ParsableCommand {
             + "(and, with --relayout-width, after those runs every line again from the same shaped text, at that width and back in turn, as the peers re-lay out); optimal — the "
             + "corpus justified and hyphenated (en-US) in one frame by Knuth–Plass, as Typst's optimized mode; "
             + "greedy-justified — the same frame broken greedily; paragraphs — a framesetter and frame per paragraph, "
-            + "on --threads threads (with a checksum of the line ranges, which must not change with the thread count). Prints one JSON line (median and minimum of "
+            + "on --threads threads (with a checksum of the line ranges, which must not change with the thread count; with more than one thread, a one-thread run before each timed run gives the speed-up). Prints one JSON line (median and minimum of "
             + "--runs after --warmup, lines, and with --retain the memory the laid-out text keeps)."
     )
 
@@ -51,7 +51,17 @@ struct BenchCommand: ParsableCommand {
         var checksum: Int? = nil
         let lastRound = max(warmup, 0) + max(runs, 1) - 1
         var lastLayout: (typesetter: Typesetter, lines: [Line])? = nil
+        let strings = mode == "paragraphs" ? paragraphs.map { String($0) } : []
+        var singleThreadTimes: [Double] = []
+        var singleThreadChecksum: Int? = nil
         for round in 0...lastRound {
+            if mode == "paragraphs", threads > 1 {
+                // One thread in turn with the timed rounds, so that both see the same machine (other tenants come
+                // and go): the speed-up is a ratio of neighbours.
+                let singleStart = DispatchTime.now()
+                singleThreadChecksum = layOutFrames(strings, font: font, threads: 1).checksum
+                if round >= warmup { singleThreadTimes.append(seconds(since: singleStart)) }
+            }
             let before = retain ? residentMiB() : 0
             let start = DispatchTime.now()
             var kept: Any? = nil
@@ -63,26 +73,9 @@ struct BenchCommand: ParsableCommand {
                 kept = (typesetter, laidOut)
                 if round == lastRound { lastLayout = (typesetter, laidOut) }
             case "paragraphs":
-                // Every paragraph its own framesetter and frame, spread over `threads` threads; the line ranges are
-                // summed into a checksum that must not depend on the thread count.
-                let strings = paragraphs.map { String($0) }
-                let lineWidth = CGFloat(width)
-                let results = Mutex<[Int: (lines: Int, checksum: Int)]>([:])
-                let workers = max(threads, 1)
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    var local: [Int: (lines: Int, checksum: Int)] = [:]
-                    for index in stride(from: worker, to: strings.count, by: workers) {
-                        let string = NSAttributedString(string: strings[index], attributes: [.font: font])
-                        let frame = Framesetter(attributedString: string)
-                            .frame(path: Path(rect: CGRect(x: 0, y: 0, width: lineWidth, height: 1e7)))
-                        let checksum = frame.lines.reduce(0) { $0 &* 31 &+ $1.stringRange.upperBound }
-                        local[index] = (frame.lines.count, checksum)
-                    }
-                    results.withLock { $0.merge(local) { first, _ in first } }
-                }
-                let all = results.withLock { $0 }
-                lines = all.values.reduce(0) { $0 + $1.lines }
-                checksum = (0..<strings.count).reduce(0) { $0 &* 31 &+ (all[$1]?.checksum ?? 0) }
+                let result = layOutFrames(strings, font: font, threads: threads)
+                lines = result.lines
+                checksum = result.checksum
             case "optimal", "greedy-justified":
                 var style = ParagraphStyle()
                 style.alignment = .justified
@@ -131,6 +124,13 @@ struct BenchCommand: ParsableCommand {
             result["threads"] = threads
             result["checksum"] = checksum
         }
+        if !singleThreadTimes.isEmpty {
+            singleThreadTimes.sort()
+            let single = singleThreadTimes[singleThreadTimes.count / 2]
+            result["single_thread_median_s"] = round4(single)
+            result["speedup"] = round4(single / times[times.count / 2])
+            result["identical_to_single_thread"] = singleThreadChecksum == checksum
+        }
         let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
     }
@@ -147,6 +147,28 @@ struct BenchCommand: ParsableCommand {
             start = end < text.endIndex ? text.index(after: end) : end
         }
         return result
+    }
+
+    /// Every paragraph its own framesetter and frame, spread over `threads` threads: the lines, and a checksum of
+    /// their ranges that must not depend on the thread count.
+    private func layOutFrames(_ strings: [String], font: Font, threads: Int) -> (lines: Int, checksum: Int) {
+        let lineWidth = CGFloat(width)
+        let results = Mutex<[Int: (lines: Int, checksum: Int)]>([:])
+        // Each thread takes the next paragraph not yet taken: a thread on a busier core does less.
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: max(threads, 1)) { _ in
+            var local: [Int: (lines: Int, checksum: Int)] = [:]
+            while case let index = next.add(1, ordering: .relaxed).oldValue, index < strings.count {
+                let string = NSAttributedString(string: strings[index], attributes: [.font: font])
+                let frame = Framesetter(attributedString: string)
+                    .frame(path: Path(rect: CGRect(x: 0, y: 0, width: lineWidth, height: 1e7)))
+                let checksum = frame.lines.reduce(0) { $0 &* 31 &+ $1.stringRange.upperBound }
+                local[index] = (frame.lines.count, checksum)
+            }
+            results.withLock { $0.merge(local) { first, _ in first } }
+        }
+        let all = results.withLock { $0 }
+        return (all.values.reduce(0) { $0 + $1.lines }, (0..<strings.count).reduce(0) { $0 &* 31 &+ (all[$1]?.checksum ?? 0) })
     }
 
     /// Every line of the text at `width`, as `Line` objects (what a client draws).

@@ -64,4 +64,25 @@ struct BoundaryOffsets: RandomAccessCollection, Sendable {
 
     @inline(__always)
     subscript(position: Int) -> Int { offsets.isEmpty ? base + position : base + Int(offsets[position]) }
+
+    /// The index of the first offset greater than `offset` (`endIndex` when none is): offsets sit about evenly, so
+    /// a guess from where `offset` falls between the first and the last, and a few steps from there, usually find
+    /// it without the unpredictable branches of a binary search; a binary search otherwise.
+    func firstIndex(after offset: Int) -> Int {
+        let count = self.count
+        guard count > 0, offset >= self[0] else { return 0 }
+        let last = self[count - 1]
+        guard offset < last else { return count }
+        var index = count > 1 ? (offset - self[0]) * (count - 1) / (last - self[0]) : 0
+        for _ in 0..<8 {
+            if self[index] <= offset {
+                index += 1
+            } else if index > 0, self[index - 1] > offset {
+                index -= 1
+            } else {
+                return index
+            }
+        }
+        return partitioningIndex { $0 > offset }
+    }
 }

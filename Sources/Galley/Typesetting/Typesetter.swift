@@ -270,7 +270,7 @@ public final class Typesetter: Sendable {
         let positions = paragraph.breaks.positions
         let base = paragraph.range.lowerBound
         // The first opportunity after start (positions are relative to the paragraph).
-        let low = positions.partitioningIndex { $0 + base > start }
+        let low = positions.firstIndex(after: start - base)
         var advances = paragraph.unitAdvances.reader
         if let widths = paragraph.opportunityWidths,
             let startWidth = widths.width(before: start, positions: positions, after: low, advances: &advances)
@@ -284,7 +284,13 @@ public final class Typesetter: Sendable {
                 // binary search up to the first mandatory break (which ends the line); the loop below goes on from
                 // there, measuring hanging whitespace, as it would have.
                 let stop = paragraph.breaks.firstMandatory(atOrAfter: low) ?? positions.count - 1
-                let over = (low..<(stop + 1)).partitioningIndex { widths.width(from: startWidth, to: $0) > width + 0.0001 }
+                // A line holds a few opportunities: stepping through the first ones costs fewer mispredicted branches
+                // than a binary search over the paragraph's rest; past 16, the rest is searched.
+                var over = low
+                while over <= stop, over < low + 16, widths.width(from: startWidth, to: over) <= width + 0.0001 { over += 1 }
+                if over == low + 16, over <= stop {
+                    over = (over..<(stop + 1)).partitioningIndex { widths.width(from: startWidth, to: $0) > width + 0.0001 }
+                }
                 if over > low { fitIndex = over - 1 }
                 index = over > stop && paragraph.breaks.isMandatory[stop] ? positions.count : over
             }

@@ -2,7 +2,7 @@ import CUnicode
 import Foundation
 import Testing
 
-@testable import Galley
+@_spi(GalleyText) @testable import Galley
 
 /// Grapheme boundaries: the shortcut for text of stand-alone characters agrees with ICU on every corpus line,
 /// and ICU's answer agrees with Unicode's own GraphemeBreakTest.txt.
@@ -51,5 +51,28 @@ import Testing
         print("GraphemeBreakTest.txt: \(passed) of \(total) cases pass")
         #expect(total > 600)
         #expect(passed == total)
+    }
+
+    /// `firstIndex(after:)` (a guess and a few steps) gives what a binary search gives, for every offset of every
+    /// corpus line, over its line-break opportunities (uneven gaps) and its grapheme boundaries (even ones), and
+    /// at the edges of empty and one-offset collections.
+    @Test func firstIndexAfterAgreesWithBinarySearch() throws {
+        var checked = 0
+        for file in Corpus.files {
+            for line in try Corpus.lines(file).prefix(60) {
+                let units = Array(line.utf16)
+                let breaks = LineBreakOpportunities(units[...], language: nil).positions
+                for offsets in [breaks, GraphemeBoundaries.compute(units), BoundaryOffsets(everyUnitOf: 5..<(5 + units.count))] {
+                    for offset in -2...(units.count + 8) {
+                        #expect(offsets.firstIndex(after: offset) == offsets.partitioningIndex { $0 > offset }, "\(file) \(offset)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked > 10_000)
+        for offsets in [BoundaryOffsets(base: 0, offsets: []), BoundaryOffsets(base: 3, offsets: [4])] {
+            for offset in -1...9 { #expect(offsets.firstIndex(after: offset) == offsets.partitioningIndex { $0 > offset }) }
+        }
     }
 }

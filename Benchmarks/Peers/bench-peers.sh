@@ -45,6 +45,16 @@ for round in $(seq "$ROUNDS"); do
       record "en galley greedy-justified" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode greedy-justified
       record "en typst optimized" "$PY" "$PEERS/typst_layout.py" --runs "$RUNS" --json --mode optimized --font-file "$font"
       record "en galley paragraphs 2" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode paragraphs --threads 2
+      # What the machine gives this work on two cores with nothing shared: the one-thread layout alone, then in two
+      # processes at once (virtual CPUs on a shared host are not always equal).
+      one=(bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode paragraphs --threads 1)
+      record "en galley process alone" "$GALLEY" "${one[@]}"
+      quiet "$GALLEY" "${one[@]}" > "$OUT.a" & quiet "$GALLEY" "${one[@]}" > "$OUT.b"; wait
+      for side in a b; do
+        echo "{\"label\": \"en galley process pair $side\", \"result\": $(cat "$OUT.$side")}" >> "$OUT"
+        echo "en galley process pair $side: $(cat "$OUT.$side")" >&2
+      done
+      rm -f "$OUT.a" "$OUT.b"
     fi
   done
 done

@@ -44,7 +44,8 @@ struct WordTable {
     mutating func append(_ key: WordShapes.Key, hash: UInt64, to glyphs: inout GlyphArrays, at start: Int) -> Bool {
         let index = slot(of: key, hash: hash)
         guard !slots[index].key.isEmpty else { return false }
-        slots[index].lengthAndHit |= 0x8000_0000
+        // Written once a sweep: a slot that two threads read stays in both their caches.
+        if !slots[index].isHit { slots[index].lengthAndHit |= 0x8000_0000 }
         let from = Int(slots[index].start)
         let to = from + slots[index].length
         arena.withUnsafeBufferPointer { ShapedWord.append($0[from..<to], to: &glyphs, at: start) }

@@ -41,7 +41,8 @@ import Testing
             var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
             var pos: UnsafeMutablePointer<Int32>? = nil
             var cut: UnsafeMutablePointer<Int32>? = nil
-            _ = hnj_hyphen_hyphenate2(dictionary, bytes, Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut)
+            // NUL-terminated, as the example's words are (libhyphen reads the word with strstr too).
+            _ = hnj_hyphen_hyphenate2(dictionary, bytes + [0], Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut)
             var result = ""
             for (index, scalar) in word.unicodeScalars.enumerated() {
                 result.unicodeScalars.append(scalar)

@@ -27,8 +27,11 @@ final class HyphenDictionary: @unchecked Sendable {  // every use of `pointer` h
         var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
         var positions: UnsafeMutablePointer<Int32>? = nil
         var cuts: UnsafeMutablePointer<Int32>? = nil
+        // NUL-terminated: besides the length given, libhyphen reads the word with strstr (its NOHYPHEN check), which
+        // runs to a terminator (AddressSanitizer caught it reading past the word).
+        let terminated = word + [0]
         let status = lock.withLock { _ in
-            word.withUnsafeBufferPointer { bytes in
+            terminated.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { characters in
                     hnj_hyphen_hyphenate3(
                         pointer, characters.baseAddress, Int32(word.count), &hyphens, &hyphenated, &replacements,

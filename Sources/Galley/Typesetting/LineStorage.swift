@@ -24,8 +24,11 @@ final class LineStorage: Sendable {
         /// The pen position at the run's left edge.
         var x: CGFloat
         var stringRange: Range<Int>
-        var sharedAttributes: SharedAttributes
-        var font: Font
+        /// Unretained, as is `font`: the line keeps both alive (see `LineStorage.owners`), so copying a record —
+        /// which every question about a run does — counts no references on objects that every line of a text
+        /// shares and that threads laying out at once would pass between cores.
+        unowned(unsafe) var sharedAttributes: SharedAttributes
+        unowned(unsafe) var font: Font
         var level: UInt8
         var baselineShift: CGFloat
         var status: RunStatus
@@ -98,6 +101,10 @@ final class LineStorage: Sendable {
     /// Nil when every glyph is the paragraph's (most lines): 8 bytes instead of five empty arrays.
     private let ownGlyphs: OwnGlyphs?
     let runs: Runs
+    /// The fonts and attributes of inserted runs (a hyphen, a truncation token), which the paragraph does not hold;
+    /// every other run's are the paragraph's items' (`LineBuilder` cuts and reshapes items but never changes their
+    /// font or attributes), which `paragraph` keeps alive. Empty for most lines.
+    private let owners: [any AnyObject & Sendable]
     let glyphCount: Int
     let width: CGFloat
     /// The caret table, built on the first caret or hit-testing question (layout alone never needs it), then kept.
@@ -119,13 +126,16 @@ final class LineStorage: Sendable {
         runs.reserveCapacity(pieces.count)
         var pen: CGFloat = 0
         var count = 0
+        var owners: [any AnyObject & Sendable] = []
         for position in pieces.indices {
-            let run = Self.run(pieces[order?[position] ?? position], firstGlyph: count, x: pen, paragraph: paragraph,
-                               lineGlyphs: lineGlyphs)
+            let piece = pieces[order?[position] ?? position]
+            if piece.item.insertion != nil { owners += [piece.item.item.font, piece.item.sharedAttributes] }
+            let run = Self.run(piece, firstGlyph: count, x: pen, paragraph: paragraph, lineGlyphs: lineGlyphs)
             runs.append(run.record)
             pen += run.width
             count = run.record.glyphRange.upperBound
         }
+        self.owners = owners
         self.runs = Runs(runs)
         self.glyphCount = count
         self.width = pen
@@ -136,6 +146,7 @@ final class LineStorage: Sendable {
         self.paragraph = paragraph
         self.stringRange = stringRange
         ownGlyphs = nil
+        owners = []
         // (The item is read in place: a copy would retain its font and attributes once more.)
         let run = Self.run(paragraph.items[index], glyphRange: glyphRange, stringRange: stringRange,
                            level: paragraph.items[index].item.level, source: .paragraph, firstGlyph: 0, x: 0,
@@ -186,6 +197,7 @@ final class LineStorage: Sendable {
     init(_ other: LineStorage, advances newAdvances: [CGFloat]) {
         paragraph = other.paragraph
         stringRange = other.stringRange
+        owners = other.owners
         glyphCount = other.glyphCount
         // Indices relative to the paragraph's start, as the paragraph stores them: its glyphs copy over wholesale.
         var glyphs = GlyphArrays(base: other.paragraph.glyphs.base)

@@ -71,9 +71,9 @@ struct BoundaryOffsets: RandomAccessCollection, Sendable {
     func firstIndex(after offset: Int) -> Int {
         let count = self.count
         guard count > 0, offset >= self[0] else { return 0 }
-        let last = self[count - 1]
+        let first = self[0], last = self[count - 1]
         guard offset < last else { return count }
-        var index = count > 1 ? (offset - self[0]) * (count - 1) / (last - self[0]) : 0
+        var index = (offset - first) * (count - 1) / (last - first)  // first ≤ offset < last
         for _ in 0..<8 {
             if self[index] <= offset {
                 index += 1

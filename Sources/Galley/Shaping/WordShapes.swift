@@ -76,8 +76,11 @@ final class WordShapes: Sendable {
         unretainedShards = shards.map { Unmanaged.passUnretained($0) }
     }
 
-    /// The shard of a key with this hash: its top bits (the table's slot comes from the low ones).
-    private func shard(_ hash: UInt64) -> Shard { shards[Int(hash >> 61) % Self.shardCount] }
+    /// Calls `body` with the table of the shard of a key with this hash (chosen by its top bits; the table's slot
+    /// comes from the low ones), locked, without counting references on the shard.
+    private func withTable<Result>(_ hash: UInt64, _ body: (inout WordTable) -> Result) -> Result {
+        unretainedShards[Int(hash >> 61) % Self.shardCount]._withUnsafeGuaranteedRef { $0.words.withLock { body(&$0) } }
+    }
 
     /// The setup for shaping `item` word by word, or nil when it must be shaped whole.
     func setup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
@@ -134,9 +137,7 @@ final class WordShapes: Sendable {
     /// is copied twice or reference-counted); false when the word is not cached.
     func appendWord(_ key: Key, to glyphs: inout GlyphArrays, at start: Int) -> Bool {
         let hash = key.spread
-        return unretainedShards[Int(hash >> 61) % Self.shardCount]._withUnsafeGuaranteedRef {
-            $0.words.withLock { $0.append(key, hash: hash, to: &glyphs, at: start) }
-        }
+        return withTable(hash) { $0.append(key, hash: hash, to: &glyphs, at: start) }
     }
 
     /// Adds an item's lookups and hits to `statistics` (once per item: counters every thread touches per word would
@@ -150,7 +151,7 @@ final class WordShapes: Sendable {
     func store(_ words: [(Key, ShapedWord)]) {
         for (key, word) in words {
             let hash = key.spread
-            shard(hash).words.withLock { $0.insert(key, hash: hash, packed: word.packed) }
+            withTable(hash) { $0.insert(key, hash: hash, packed: word.packed) }
         }
     }
 

@@ -84,20 +84,22 @@ struct OpportunityWidths: Sendable {
     /// The width of the text from `start` to opportunity `index`, whitespace at its end included.
     func width(from startWidth: Double, to index: Int) -> CGFloat { CGFloat(widths[index] - startWidth) }
 
-    /// The width of the text from `start` to opportunity `index` (at `end`) without the whitespace that hangs at its
-    /// end, the same as `LineMeasure` gives (`startWidth` from `width(before:)`). `previous` is opportunity
-    /// `index - 1` (the paragraph's start for the first): a line starting there or before hangs the stored width.
-    func visibleWidth(from start: Int, startWidth: Double, to index: Int, end: Int, previous: Int, units: [UInt16],
+    /// The width of the text from `start` to opportunity `index` without the whitespace that hangs at its end, the
+    /// same as `LineMeasure` gives (`startWidth` from `width(before:)`). A line starting at or before the opportunity
+    /// before (the paragraph's start for the first) hangs the stored width.
+    func visibleWidth(from start: Int, startWidth: Double, to index: Int, positions: BoundaryOffsets, units: [UInt16],
                       advances: inout UnitAdvances.Reader) -> CGFloat {
         let stored = hanging[index]
+        let previous = index > 0 ? positions[index - 1] + base : base
         if start <= previous, !stored.isNaN { return CGFloat(widths[index] - startWidth - Double(stored)) }
-        return measuredVisibleWidth(from: start, startWidth: startWidth, to: index, end: end, units: units, advances: &advances)
+        return measuredVisibleWidth(from: start, startWidth: startWidth, to: index, positions: positions, units: units,
+                                    advances: &advances)
     }
 
     /// The same, always measuring the hanging whitespace.
-    func measuredVisibleWidth(from start: Int, startWidth: Double, to index: Int, end: Int, units: [UInt16],
-                              advances: inout UnitAdvances.Reader) -> CGFloat {
-        let trailing = Self.hangingWhitespace(before: end, from: start, units: units, advances: &advances)
+    func measuredVisibleWidth(from start: Int, startWidth: Double, to index: Int, positions: BoundaryOffsets,
+                              units: [UInt16], advances: inout UnitAdvances.Reader) -> CGFloat {
+        let trailing = Self.hangingWhitespace(before: positions[index] + base, from: start, units: units, advances: &advances)
         return CGFloat(widths[index] - startWidth - trailing)
     }
 

@@ -280,12 +280,11 @@ public final class Typesetter: Sendable {
             var index = low
             var fitIndex: Int? = nil
             if breakVeto == nil, widths.advancesAreNonNegative, low < positions.count {
-                // Whole widths then ascend: every opportunity up to the last whose whole width fits is a fit, found by
-                // binary search up to the first mandatory break (which ends the line); the loop below goes on from
-                // there, measuring hanging whitespace, as it would have.
+                // Whole widths then ascend: every opportunity up to the last whose whole width fits is a fit, found up
+                // to the first mandatory break (which ends the line); the loop below goes on from there, measuring
+                // hanging whitespace, as it would have. A line holds a few opportunities: stepping through the first
+                // 16 costs fewer mispredicted branches than a binary search; past them, the rest is searched.
                 let stop = paragraph.breaks.firstMandatory(atOrAfter: low) ?? positions.count - 1
-                // A line holds a few opportunities: stepping through the first ones costs fewer mispredicted branches
-                // than a binary search over the paragraph's rest; past 16, the rest is searched.
                 var over = low
                 while over <= stop, over < low + 16, widths.width(from: startWidth, to: over) <= width + 0.0001 { over += 1 }
                 if over == low + 16, over <= stop {
@@ -297,9 +296,8 @@ public final class Typesetter: Sendable {
             while index < positions.count {
                 let end = positions[index] + base
                 let fits = widths.advancesAreNonNegative && widths.width(from: startWidth, to: index) <= width + 0.0001
-                    || widths.visibleWidth(from: start, startWidth: startWidth, to: index, end: end,
-                                           previous: index > 0 ? positions[index - 1] + base : base, units: text.units,
-                                           advances: &advances) <= width + 0.0001
+                    || widths.visibleWidth(from: start, startWidth: startWidth, to: index, positions: positions,
+                                           units: text.units, advances: &advances) <= width + 0.0001
                 guard fits else { break }
                 let mandatory = paragraph.breaks.isMandatory[index] || end == paragraph.range.upperBound
                 if mandatory || (breakVeto?(end, false) ?? true) { fitIndex = index }
@@ -308,8 +306,7 @@ public final class Typesetter: Sendable {
             }
             return fitIndex.map { index in
                 let end = positions[index] + base
-                return (end, widths.visibleWidth(from: start, startWidth: startWidth, to: index, end: end,
-                                                 previous: index > 0 ? positions[index - 1] + base : base,
+                return (end, widths.visibleWidth(from: start, startWidth: startWidth, to: index, positions: positions,
                                                  units: text.units, advances: &advances))
             }
         }

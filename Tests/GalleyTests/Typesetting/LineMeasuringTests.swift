@@ -41,12 +41,13 @@ import Testing
                     var measure = LineMeasure(typesetter: typesetter, paragraph: paragraph, start: start, offset: 0)
                     measure.advance(to: end)
                     let previous = index > 0 ? positions[index - 1] + base : base
-                    let fast = widths.visibleWidth(from: start, startWidth: startWidth, to: index, end: end,
-                                                   previous: previous, units: typesetter.text.units, advances: &advances)
+                    let fast = widths.visibleWidth(from: start, startWidth: startWidth, to: index, positions: positions,
+                                                   units: typesetter.text.units, advances: &advances)
                     #expect(abs(fast - measure.visibleWidth) < 1e-6, "\(file): \(start)..<\(end)")
                     // The stored hanging whitespace gives exactly what measuring it gives.
-                    let measured = widths.measuredVisibleWidth(from: start, startWidth: startWidth, to: index, end: end,
-                                                               units: typesetter.text.units, advances: &advances)
+                    let measured = widths.measuredVisibleWidth(from: start, startWidth: startWidth, to: index,
+                                                               positions: positions, units: typesetter.text.units,
+                                                               advances: &advances)
                     #expect(fast == measured, "\(file): \(start)..<\(end)")
                     if start <= previous, widths.storesHanging(at: index) { storedCompared += 1 }
                     compared += 1

@@ -96,7 +96,11 @@ struct BidiLevels: Sendable {
     /// (right to left) or even (left to right) level; bit 0x80 marks an override.
     private static func explicitLevels(_ text: AttributedText, range: Range<Int>, paragraphLevel: UInt8) -> [UInt8] {
         var result = [UInt8](repeating: paragraphLevel, count: range.count)
-        for (index, attributes) in text.runAttributes.enumerated() where !attributes.writingDirection.isEmpty {
+        guard !range.isEmpty else { return result }
+        // Only the runs that overlap the paragraph: a run wholly before or after it covers nothing here.
+        for index in text.runIndex(at: range.lowerBound)...text.runIndex(at: range.upperBound - 1) {
+            let attributes = text.sharedRunAttributes[index].value
+            guard !attributes.writingDirection.isEmpty else { continue }
             var level = paragraphLevel
             for embedding in attributes.writingDirection {
                 let wantsOdd = embedding.direction == .rightToLeft
@@ -105,8 +109,9 @@ struct BidiLevels: Sendable {
                 if candidate <= 125 { level = candidate }
             }
             if attributes.writingDirection.last?.isOverride == true { level |= 0x80 }
-            let covered = max(text.runStarts[index], range.lowerBound)..<min(text.runEnd(index), range.upperBound)
-            for position in covered { result[position - range.lowerBound] = level }
+            let start = max(text.runStarts[index], range.lowerBound)
+            let end = min(text.runEnd(index), range.upperBound)
+            for position in start..<max(start, end) { result[position - range.lowerBound] = level }
         }
         return result
     }

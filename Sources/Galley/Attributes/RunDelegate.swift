@@ -18,10 +18,11 @@ public final class RunDelegate: Hashable, Sendable {
     /// Anything the host needs to find its object again. Core Text: `CTRunDelegateGetRefCon`.
     public let userInfo: (any Sendable & Hashable)?
 
-    /// A delegate with fixed metrics; NaN, infinite or negative values become 0.
+    /// A delegate with fixed metrics; NaN, negative and negative infinite values become 0, values above
+    /// `LayoutLimits.maximumExtent` (positive infinity included) become that limit.
     /// Core Text: `CTRunDelegateCreate`.
     public init(width: CGFloat, ascent: CGFloat, descent: CGFloat, userInfo: (any Sendable & Hashable)? = nil) {
-        func clean(_ value: CGFloat) -> CGFloat { value.isFinite && value > 0 ? value : 0 }
+        func clean(_ value: CGFloat) -> CGFloat { LayoutLimits.clampedExtent(value) }
         self.width = clean(width)
         self.ascent = clean(ascent)
         self.descent = clean(descent)

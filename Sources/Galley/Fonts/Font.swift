@@ -24,6 +24,10 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     public let catalog: FontCatalog
 
     let face: FontFace
+    /// A number no other font object of the process has, before or after (unlike an `ObjectIdentifier`, which a
+    /// later object may reuse): caches key on it without keeping the font alive.
+    let serialNumber: UInt64 = Font.serialNumbers.add(1, ordering: .relaxed).newValue
+    private static let serialNumbers = Atomic<UInt64>(0)
     let harfBuzzFont: HarfBuzzFont
     /// Points per design unit.
     let scale: CGFloat
@@ -206,11 +210,15 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         try self.init(face: face, descriptor: resolved, size: size, matrix: matrix, catalog: catalog)
     }
 
-    /// The size to use: 0 becomes 12 (Core Text's default); negative, NaN and infinite sizes are refused.
+    /// The size to use: 0 becomes 12 (Core Text's default); negative, NaN and infinite sizes, and sizes above
+    /// `LayoutLimits.maximumFontSize`, are refused.
     static func validatedSize(_ size: CGFloat?) throws(FontError) -> CGFloat {
         guard let size else { return defaultSize }
         guard size.isFinite, size >= 0 else {
             throw FontError(.invalidSize, "font size \(size) is not a finite, non-negative number of points")
+        }
+        guard size <= LayoutLimits.maximumFontSize else {
+            throw FontError(.invalidSize, "font size \(size) is above the largest size, \(LayoutLimits.maximumFontSize) points")
         }
         return size == 0 ? defaultSize : size
     }

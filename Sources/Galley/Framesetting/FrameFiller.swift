@@ -5,36 +5,54 @@ struct FrameFiller {
     let typesetter: Typesetter
     let path: Path
     let attributes: FrameAttributes
+    /// The path's shape and the exclusions, moved so that the top of the path's bounding box is at y = 0: a band's
+    /// top is minus its depth, exact however far from the origin the path lies and however tall it is.
     let shape: BandShape
     let exclusions: [BandShape]
+    /// The frame's bounds: the path's bounding box, cut to `LayoutLimits.maximumExtent` below its top.
     let box: CGRect
+    /// The depths below the top where a vertex of the shape or of an exclusion lies, ascending: between two of them
+    /// every edge is straight (see `nextDepth`).
+    let vertexDepths: [CGFloat]
     /// Extra space below a line (given its string range), the editing layer's per-line hook; nil for none.
     var extraSpacingAfterLine: ((Range<Int>) -> CGFloat)? = nil
-    /// Where greedy word-wrapped lines starting at a known offset end (and whether hyphenated), from an earlier
-    /// layout: used instead of breaking again (see `Framesetter.frame(…knownBreaks:)`).
-    var knownBreaks: [Int: (end: Int, hyphenated: Bool)] = [:]
+    /// Greedy word-wrapped lines of an earlier layout by their start: used instead of breaking again in a fragment
+    /// as wide (see `Framesetter.frame(…knownBreaks:)`).
+    var knownBreaks: [Int: KnownLineBreak] = [:]
 
     /// Tolerance for "fits": a frame of the size a suggestion measured must take the same lines.
     static let epsilon: CGFloat = 1e-6
     /// The tolerance for heights in this shape: rounding grows with the size of the coordinates.
     let tolerance: CGFloat
 
+    /// The tolerance for depths in a frame `height` tall: depths are sums of line heights from 0 down to the
+    /// height, and their rounding grows with it.
+    static func tolerance(height: CGFloat) -> CGFloat {
+        epsilon + (height.isFinite ? height * 1e-11 : 0)
+    }
+
     init(typesetter: Typesetter, path: Path, attributes: FrameAttributes) {
         self.typesetter = typesetter
         self.path = path
         self.attributes = attributes
-        shape = BandShape(path, fillRule: attributes.pathFillRule)
-        exclusions = attributes.clippingPaths.map { BandShape($0.path, fillRule: $0.fillRule) }.filter { !$0.isEmpty }
-        let points = shape.polygons.flatMap { $0 }
-        if points.isEmpty {
-            box = .zero
-        } else {
+        let polygons = path.polygons()
+        let points = polygons.flatMap { $0 }
+        var box = CGRect.zero
+        if !points.isEmpty {
             let xs = points.map(\.x)
             let ys = points.map(\.y)
             box = CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
         }
-        let magnitude = abs(box.minY) + abs(box.maxY)
-        tolerance = FrameFiller.epsilon + (magnitude.isFinite ? magnitude * 1e-11 : 0)
+        let top = box.maxY
+        if !(box.height <= LayoutLimits.maximumExtent) {
+            // Filled to the limit from the top (the origins stay exact relative to the cut box).
+            box = CGRect(x: box.minX, y: top - LayoutLimits.maximumExtent, width: box.width, height: LayoutLimits.maximumExtent)
+        }
+        self.box = box
+        shape = BandShape(polygons: polygons, fillRule: attributes.pathFillRule).shifted(by: -top)
+        exclusions = attributes.clippingPaths.map { BandShape($0.path, fillRule: $0.fillRule).shifted(by: -top) }.filter { !$0.isEmpty }
+        vertexDepths = Array(Set((shape.vertexHeights + exclusions.flatMap(\.vertexHeights)).map { -$0 })).sorted()
+        tolerance = FrameFiller.tolerance(height: box.height)
     }
 
     /// The vertical extent a line takes and the space after it, by the paragraph's style and line-height policy.
@@ -92,7 +110,7 @@ struct FrameFiller {
         return LineBox(above: height - descent, below: descent, gap: max(gap, 0))
     }
 
-    /// The usable spans of the band [bottom, top], left to right.
+    /// The usable spans of the band [bottom, top] (y up, the box's top at 0), left to right.
     func spans(bottom: CGFloat, top: CGFloat) -> [ClosedRange<CGFloat>] {
         var usable = shape.intervals(from: bottom, to: top)
         if usable.isEmpty { return [] }
@@ -109,7 +127,7 @@ struct FrameFiller {
         var origins: [CGPoint] = []
         var fragments: [CGRect] = []
         var index = range.lowerBound
-        guard !shape.isEmpty, box.width > 0, box.height > 0, box.minX.isFinite, box.maxY.isFinite else {
+        guard !shape.isEmpty, box.width > 0, box.height > 0, box.minX.isFinite, box.width.isFinite else {
             return Frame(lines: [], lineOrigins: [], stringRange: range, visibleStringRange: range.lowerBound..<range.lowerBound,
                          path: path, attributes: attributes, bounds: box, lineFragments: [], usedHeight: 0)
         }
@@ -137,8 +155,8 @@ struct FrameFiller {
             if case .optimal(let looseness) = style.lineBreakStrategy, style.lineBreakMode == .byWordWrapping,
                 plannedBreaks.isEmpty
             {
-                plannedBreaks = planLines(paragraph, from: index, depth: bandDepth, lineHeight: proposed, looseness: looseness)
-                    .filter { $0.end > index }
+                plannedBreaks = planLines(paragraph, from: index, to: range.upperBound, depth: bandDepth, lineHeight: proposed,
+                                          looseness: looseness).filter { $0.end > index }
             }
             var attempt = 0
             while true {
@@ -146,7 +164,7 @@ struct FrameFiller {
                 let remaining = box.height - bandDepth
                 if remaining <= tolerance { break fillLoop }
                 let bandHeight = min(proposed, remaining)
-                let bandTop = box.maxY - bandDepth
+                let bandTop = -bandDepth
                 let spans = spans(bottom: bandTop - bandHeight, top: bandTop)
                 let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
                 let ordered = rightToLeft ? spans.reversed() : spans
@@ -154,9 +172,9 @@ struct FrameFiller {
                 var next = index
                 var needsTaller: CGFloat? = nil
                 for span in ordered where next < range.upperBound && next < paragraph.range.upperBound {
-                    let planned = plannedBreaks.first { $0.end > next } ?? knownBreaks[next]
                     guard let result = layLine(paragraph, start: next, isFirstLine: next == paragraph.range.lowerBound,
-                                               span: span, bandDepth: bandDepth, limit: range.upperBound, planned: planned)
+                                               span: span, bandDepth: bandDepth, limit: range.upperBound,
+                                               planned: plannedBreaks.first { $0.end > next }, known: knownBreaks[next])
                     else { continue }
                     if placed.isEmpty, result.box.height > bandHeight + tolerance {
                         // Taller than the band: it does not fit below, or ask again with a band as tall as it.
@@ -176,8 +194,11 @@ struct FrameFiller {
                     continue
                 }
                 if placed.isEmpty {
-                    // No span here takes a line: move down and try again.
-                    bandDepth += max(min(proposed / 4, 4), 0.5)
+                    // No span here takes a line: the next depth where one can, found without walking down the frame.
+                    guard let below = nextDepth(after: bandDepth, bandHeight: proposed, style: style,
+                                                isFirstLine: index == paragraph.range.lowerBound)
+                    else { break fillLoop }
+                    bandDepth = below
                     continue
                 }
                 for (line, origin, fragment, _) in placed where lines.count < limit {
@@ -230,7 +251,7 @@ struct FrameFiller {
 
     /// Optimal breaks for the rest of a paragraph, with line n as wide as the first span of the band it would take
     /// if every line were as tall as a line of the paragraph's font.
-    private func planLines(_ paragraph: Typesetter.Paragraph, from start: Int, depth: CGFloat, lineHeight: CGFloat,
+    private func planLines(_ paragraph: Typesetter.Paragraph, from start: Int, to limit: Int, depth: CGFloat, lineHeight: CGFloat,
                            looseness: Int) -> [(end: Int, hyphenated: Bool)] {
         let style = paragraph.style
         let font = paragraphFont(paragraph, at: start)
@@ -240,18 +261,89 @@ struct FrameFiller {
         var lastWidth = box.width
         // In a rectangle without exclusions every line after the first (which may be indented differently) is as wide.
         let uniformFrom = shape.isRectangle && exclusions.isEmpty ? 1 : nil
-        return typesetter.optimalBreaks(startingAt: start, looseness: looseness, uniformFrom: uniformFrom) { line in
-            let top = box.maxY - depth - CGFloat(line) * step
+        return typesetter.optimalBreaks(startingAt: start, looseness: looseness, uniformFrom: uniformFrom, endingBy: limit) { line in
+            let top = -(depth + CGFloat(line) * step)
             let spans = spans(bottom: top - lineHeight, top: top)
             guard let span = rightToLeft ? spans.last : spans.first else { return lastWidth }
-            let spanWidth = span.upperBound - span.lowerBound
             let isFirstLine = line == 0 && start == paragraph.range.lowerBound
-            let head = max(ParagraphStyle.length(isFirstLine ? style.firstLineHeadIndent : style.headIndent), 0)
-            let tail = ParagraphStyle.length(style.tailIndent)
-            let end = tail > 0 ? min(tail, spanWidth) : spanWidth + tail
-            lastWidth = max(end - head, 1)
+            lastWidth = max(Self.room(in: span, style: style, isFirstLine: isFirstLine).available, 1)
             return lastWidth
         }
+    }
+
+    /// Where a line goes in a span: the paragraph's indents taken off (Core Text's tail indent: positive measures
+    /// the line's end from the leading margin; otherwise an inset). `head` and `end` are distances from the leading
+    /// edge; a line fits only where `available` is positive.
+    static func room(in span: ClosedRange<CGFloat>, style: ParagraphStyle, isFirstLine: Bool)
+        -> (head: CGFloat, end: CGFloat, available: CGFloat)
+    {
+        let spanWidth = span.upperBound - span.lowerBound
+        let head = max(ParagraphStyle.length(isFirstLine ? style.firstLineHeadIndent : style.headIndent), 0)
+        let tail = ParagraphStyle.length(style.tailIndent)
+        let end = tail > 0 ? min(tail, spanWidth) : spanWidth + tail
+        return (head, end, end - head)
+    }
+
+    /// The first depth below `depth` where a band `bandHeight` tall has a span with room for a line, on the grid the
+    /// search steps on (`depth` plus multiples of a quarter of the band, 0.5 to 4 pt); nil when there is none above
+    /// the frame's bottom.
+    ///
+    /// The grid is not walked down the frame. Between two depths where the band's top or bottom passes a vertex of
+    /// the shape or of an exclusion, every edge is straight, so a span's width changes linearly with depth; and past
+    /// the last vertex there is no shape at all, so the search stops there. A stretch between vertices is walked
+    /// step by step when short (up to 64 steps, as a line-by-line search would), else tried at 64 evenly spread
+    /// steps, and the first step with room is found by bisection below the first sample that has it. So time grows
+    /// with the number of vertices, never with the frame's height.
+    private func nextDepth(after depth: CGFloat, bandHeight: CGFloat, style: ParagraphStyle, isFirstLine: Bool) -> CGFloat? {
+        let step = max(min(bandHeight / 4, 4), 0.5)
+        let bottom = box.height - tolerance
+        guard depth + step < bottom else { return nil }
+        let lastStep = Int(((bottom - depth) / step).rounded(.up)) - 1
+        func stepDepth(_ index: Int) -> CGFloat { depth + CGFloat(index) * step }
+        func hasRoom(_ index: Int) -> Bool {
+            let top = stepDepth(index)
+            let height = min(bandHeight, box.height - top)
+            return spans(bottom: -top - height, top: -top).contains {
+                Self.room(in: $0, style: style, isFirstLine: isFirstLine).available > 0
+            }
+        }
+        // The first depth after `from` where the band's top or bottom reaches a vertex.
+        func nextChange(after from: CGFloat) -> CGFloat? {
+            let byTop = vertexDepths.partitioningIndex { $0 > from }
+            let byBottom = vertexDepths.partitioningIndex { $0 - bandHeight > from }
+            let candidates = [byTop < vertexDepths.count ? vertexDepths[byTop] : nil,
+                              byBottom < vertexDepths.count ? vertexDepths[byBottom] - bandHeight : nil].compactMap { $0 }
+            return candidates.min()
+        }
+        var first = 1
+        while first <= lastStep {
+            // The stretch holding step `first`: up to the next change after it.
+            var change = nextChange(after: stepDepth(first - 1))
+            while let found = change, found <= stepDepth(first) { change = nextChange(after: found) }
+            guard let end = change else { return hasRoom(first) ? stepDepth(first) : nil }
+            // The last step before the change.
+            let last = min(max(Int(((end - depth) / step).rounded(.up)) - 1, first), lastStep)
+            if last - first < 64 {
+                for index in first...last where hasRoom(index) { return stepDepth(index) }
+            } else {
+                var failed = first - 1
+                for sample in 0..<64 {
+                    let index = first + (last - first) * sample / 63
+                    guard hasRoom(index) else {
+                        failed = index
+                        continue
+                    }
+                    var (low, high) = (failed, index)
+                    while high - low > 1 {
+                        let middle = low + (high - low) / 2
+                        if hasRoom(middle) { high = middle } else { low = middle }
+                    }
+                    return stepDepth(high)
+                }
+            }
+            first = last + 1
+        }
+        return nil
     }
 
     /// Where a line sits in its free space: 0 flush left, 0.5 centred, 1 flush right.
@@ -273,21 +365,20 @@ struct FrameFiller {
 
     /// Breaks and places one line in a span: indents, alignment, the line's box.
     private func layLine(_ paragraph: Typesetter.Paragraph, start: Int, isFirstLine: Bool, span: ClosedRange<CGFloat>,
-                         bandDepth: CGFloat, limit: Int, planned: (end: Int, hyphenated: Bool)? = nil) -> (line: Line, end: Int, origin: CGPoint, fragment: CGRect, box: LineBox)? {
+                         bandDepth: CGFloat, limit: Int, planned: (end: Int, hyphenated: Bool)? = nil,
+                         known: KnownLineBreak? = nil) -> (line: Line, end: Int, origin: CGPoint, fragment: CGRect, box: LineBox)? {
         let style = paragraph.style
         let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
-        let spanWidth = span.upperBound - span.lowerBound
-        let head = max(ParagraphStyle.length(isFirstLine ? style.firstLineHeadIndent : style.headIndent), 0)
-        let tail = ParagraphStyle.length(style.tailIndent)
-        // Core Text's tail indent: positive measures the line's end from the leading margin; otherwise an inset.
-        let end = tail > 0 ? min(tail, spanWidth) : spanWidth + tail
-        let available = end - head
+        let (head, end, available) = Self.room(in: span, style: style, isFirstLine: isFirstLine)
         guard available > 0 else { return nil }
         let count: Int
         var hyphenated = false
         switch style.lineBreakMode {
         case .byWordWrapping:
-            let broken = planned ?? typesetter.breakLine(startingAt: start, width: available, offset: head)
+            // A known line is taken only in a fragment as wide as the one it was broken for.
+            let known = known.flatMap { $0.width == available && $0.range.upperBound > start ? (end: $0.range.upperBound, hyphenated: $0.hyphenated) : nil }
+            let broken = planned.flatMap { $0.end > start ? $0 : nil } ?? known
+                ?? typesetter.breakLine(startingAt: start, width: available, offset: head, endingBy: limit)
             count = broken.end - start
             hyphenated = broken.hyphenated
         case .byCharWrapping:

@@ -59,12 +59,14 @@ public final class Framesetter: Sendable {
     /// The size a rectangle needs to show `stringRange` within `constraints` (use `.greatestFiniteMagnitude` for
     /// no limit), and the range that fits. It is computed by the very routine that fills frames, so a frame with a
     /// rectangle of the returned size (at any origin) shows exactly `fitRange` — Core Text's suggestion can be
-    /// short and lose the last line. The size is not rounded; round up if you need whole points.
+    /// short and lose the last line. The size is not rounded; round up if you need whole points. A line with
+    /// nothing visible (spaces, an empty paragraph) counts as 1 pt wide, the room a fragment needs to take it.
     /// Core Text: `CTFramesetterSuggestFrameSizeWithConstraints`.
     public func suggestFrameSize(stringRange: Range<Int> = 0..<0, attributes: FrameAttributes = FrameAttributes(),
                                  constraints: CGSize) -> (size: CGSize, fitRange: Range<Int>) {
         let width = constraints.width.isFinite && constraints.width > 0 ? min(constraints.width, 1e7) : 1e7
-        let height = constraints.height.isFinite && constraints.height > 0 ? min(constraints.height, 1e9) : 1e9
+        let height = constraints.height.isFinite && constraints.height > 0
+            ? min(constraints.height, LayoutLimits.maximumExtent) : LayoutLimits.maximumExtent
         let frame = frame(stringRange: stringRange, path: Path(rect: CGRect(x: 0, y: 0, width: width, height: height)),
                           attributes: attributes)
         let used = frame.lineFragments.indices.reduce(CGFloat(0)) { widest, index in
@@ -72,11 +74,22 @@ public final class Framesetter: Sendable {
             let fragment = frame.lineFragments[index]
             // The line's visible end from the frame's left edge, or the fragment's width when it is aligned.
             let visible = frame.lineOrigins[index].x + line.typographicBounds.width - line.trailingWhitespaceWidth
-            return max(widest, min(max(visible, 0), fragment.maxX))
+            // A line with (nearly) nothing visible — spaces, an empty paragraph — still needs a fragment: the
+            // paragraph's indents and a point of room.
+            let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: line.stringRange.lowerBound)]
+            let style = paragraph.style
+            let isFirstLine = line.stringRange.lowerBound == paragraph.range.lowerBound
+            let indents = max(ParagraphStyle.length(isFirstLine ? style.firstLineHeadIndent : style.headIndent), 0)
+                + max(-ParagraphStyle.length(style.tailIndent), 0)
+            return max(widest, min(max(visible, indents + Self.minimumRoom), fragment.maxX))
         }
         let suggestedWidth = constraints.width.isFinite && constraints.width > 0 && used > constraints.width ? constraints.width : used
         return (CGSize(width: suggestedWidth, height: frame.usedHeight), frame.visibleStringRange)
     }
+
+    /// The least width `suggestFrameSize` gives a line's fragment beyond the indents, so that a line showing nothing
+    /// (spaces, an empty paragraph) has a fragment to go in.
+    static let minimumRoom: CGFloat = 1
 
     func resolved(_ range: Range<Int>) -> Range<Int> {
         let length = typesetter.length

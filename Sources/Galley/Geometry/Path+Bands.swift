@@ -66,7 +66,12 @@ struct BandShape: Sendable {
     private let rectangle: (minX: CGFloat, maxX: CGFloat, minY: CGFloat, maxY: CGFloat)?
 
     init(_ path: Path, fillRule: Path.FillRule) {
-        polygons = path.polygons()
+        self.init(polygons: path.polygons(), fillRule: fillRule)
+    }
+
+    /// A shape from flattened polygons (see `Path.polygons()`).
+    init(polygons: [[CGPoint]], fillRule: Path.FillRule) {
+        self.polygons = polygons
         self.fillRule = fillRule
         vertexHeights = polygons.flatMap { $0.map(\.y) }.sorted()
         rectangle = Self.rectangle(of: polygons)
@@ -96,6 +101,11 @@ struct BandShape: Sendable {
     }
 
     var isEmpty: Bool { polygons.isEmpty }
+
+    /// The same shape moved up by `dy` (down for a negative `dy`).
+    func shifted(by dy: CGFloat) -> BandShape {
+        BandShape(polygons: polygons.map { $0.map { CGPoint(x: $0.x, y: $0.y + dy) } }, fillRule: fillRule)
+    }
 
     /// Whether the shape is one axis-aligned rectangle (every horizontal band inside it is equally wide).
     var isRectangle: Bool { rectangle != nil }

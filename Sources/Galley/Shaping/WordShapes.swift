@@ -48,15 +48,16 @@ final class WordShapes: Sendable {
     }
 
     private struct SetupKey: Hashable {
-        var font: ObjectIdentifier
+        var font: UInt64
         var script: UInt32
         var language: String?
         var features: [UInt32]
         var extra: CGFloat
     }
 
-    /// Setups keep their fonts alive, so a font's identifier is never reused while its words are cached.
-    private let setups = Mutex<[SetupKey: (id: UInt32, font: Font)]>([:])
+    /// Setups name their fonts by serial number, never reused, so they need not keep the fonts alive: a font made
+    /// from data and used once is freed after its last use (its words leave the table as the table fills).
+    private let setups = Mutex<[SetupKey: UInt32]>([:])
 
     /// The words, in shards with a lock each, so that threads laying out at once rarely wait for each other. A
     /// shard's table keeps its words' packed glyphs in one arena: looking a word up copies plain numbers, so threads
@@ -88,14 +89,14 @@ final class WordShapes: Sendable {
             return nil
         }
         let key = SetupKey(
-            font: ObjectIdentifier(item.font), script: script.rawValue, language: language,
+            font: item.font.serialNumber, script: script.rawValue, language: language,
             features: features.flatMap { [$0.tag, $0.value, $0.start, $0.end] }, extra: extra)
         let (setup, cleared) = setups.withLock { setups -> (Setup, Bool) in
-            if let known = setups[key] { return (Setup(id: known.id), false) }
+            if let known = setups[key] { return (Setup(id: known), false) }
             let full = setups.count >= 1024
             if full { setups.removeAll() }
             let id = UInt32(setups.count)
-            setups[key] = (id, item.font)
+            setups[key] = id
             return (Setup(id: id), full)
         }
         // Setup numbers start again: words cached under the old ones go too.

@@ -26,19 +26,33 @@ extension Typesetter {
     }
 }
 
+/// A line an earlier layout made: its string range, whether it ended hyphenated, and the width of the fragment it
+/// was broken for (the same start breaks the same way only in a fragment as wide).
+@_spi(GalleyText) public struct KnownLineBreak: Sendable {
+    public var range: Range<Int>
+    public var hyphenated: Bool
+    public var width: CGFloat
+
+    public init(range: Range<Int>, hyphenated: Bool, width: CGFloat) {
+        self.range = range
+        self.hyphenated = hyphenated
+        self.width = width
+    }
+}
+
 extension Framesetter {
     /// `frame(stringRange:path:attributes:)` with extra space below lines: `spacingAfterLine` gets each line's string
     /// range and returns the points to add below it (TextKit's line spacing hook).
     ///
-    /// `knownBreaks`: lines (string ranges, and whether each ends hyphenated) a greedy word-wrapping paragraph is
-    /// known to break into, from an earlier layout of text they do not depend on: a line starting where one of them
-    /// starts takes its end without breaking again (the editing layer re-breaks from the first changed line).
+    /// `knownBreaks`: lines a greedy word-wrapping paragraph is known to break into, from an earlier layout of text
+    /// they do not depend on: a line starting where one of them starts, in a fragment as wide, takes its end without
+    /// breaking again (the editing layer re-breaks from the first changed line).
     @_spi(GalleyText) public func frame(stringRange: Range<Int>, path: Path, attributes: FrameAttributes,
                                         spacingAfterLine: ((Range<Int>) -> CGFloat)?,
-                                        knownBreaks: [(range: Range<Int>, hyphenated: Bool)] = []) -> Frame {
+                                        knownBreaks: [KnownLineBreak] = []) -> Frame {
         var filler = FrameFiller(typesetter: typesetter, path: path, attributes: attributes)
         filler.extraSpacingAfterLine = spacingAfterLine
-        filler.knownBreaks = Dictionary(knownBreaks.map { ($0.range.lowerBound, ($0.range.upperBound, $0.hyphenated)) }) { first, _ in first }
+        filler.knownBreaks = Dictionary(knownBreaks.map { ($0.range.lowerBound, $0) }) { first, _ in first }
         return filler.fill(resolved(stringRange))
     }
 }

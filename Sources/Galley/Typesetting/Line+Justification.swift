@@ -6,7 +6,8 @@ extension Line {
     ///
     /// `factor` ≥ 1 justifies fully, between 0 and 1 closes that fraction of the gap, ≤ 0 returns the line as it
     /// is. A `width` below the line's natural width squeezes the spaces, down to nothing. Trailing whitespace
-    /// hangs and is left alone. Returns nil when the line has no inter-word space to adjust (a single word, or
+    /// hangs and is left alone; a `width` above `LayoutLimits.maximumExtent` (or infinite) counts as that limit, a
+    /// NaN width leaves the line as it is. Returns nil when the line has no inter-word space to adjust (a single word, or
     /// text in scripts written without spaces), as Core Text returns NULL when it cannot justify.
     ///
     /// Core Text: `CTLineCreateJustifiedLine`.
@@ -18,7 +19,9 @@ extension Line {
     /// between grapheme clusters (never inside joining scripts such as Arabic), and spaces take what no cluster gap
     /// can. Squeezing narrows spaces only. Returns nil when nothing on the line can widen. Galley only.
     public func justified(factor: CGFloat, width: CGFloat, justification: Justification) -> Line? {
-        guard factor.isFinite, width.isFinite, factor > 0 else { return self }
+        guard factor.isFinite, !width.isNaN, factor > 0 else { return self }
+        // Wider than any line can be: as wide as the longest (infinity included).
+        let width = min(width, LayoutLimits.maximumExtent)
         let visible = storage.width - trailingWhitespaceWidth
         let gap = (width - visible) * min(factor, 1)
         guard abs(gap) > 1e-9 else { return self }

@@ -17,6 +17,9 @@ struct OptimalLineBreaker {
     let paragraph: Typesetter.Paragraph
     /// Where the lines start (the paragraph's start, or later when a frame continues a paragraph).
     let start: Int
+    /// Where the last line ends: the paragraph's end, or earlier when a frame's string range ends inside the
+    /// paragraph (the text is then set as if it ended there: a forced break, a last line at its natural width).
+    let end: Int
     /// The usable width of line n (0 is the first line from `start`).
     let width: (Int) -> CGFloat
     let looseness: Int
@@ -24,6 +27,18 @@ struct OptimalLineBreaker {
     /// which keeps the active list short on rectangles (TeX's "easy line"); unused with a looseness, which needs
     /// every line count.
     var uniformFrom: Int? = nil
+
+    /// A breaker for the lines from `start` to `end` (nil: the paragraph's end) of `paragraph`.
+    init(typesetter: Typesetter, paragraph: Typesetter.Paragraph, start: Int, end: Int? = nil,
+         width: @escaping (Int) -> CGFloat, looseness: Int, uniformFrom: Int? = nil) {
+        self.typesetter = typesetter
+        self.paragraph = paragraph
+        self.start = start
+        self.end = end ?? paragraph.range.upperBound
+        self.width = width
+        self.looseness = looseness
+        self.uniformFrom = uniformFrom
+    }
 
     static let linePenalty: CGFloat = 10
     static let hyphenPenalty: CGFloat = 50
@@ -85,7 +100,7 @@ struct OptimalLineBreaker {
     /// The chosen lines: each end, and whether it is hyphenated.
     func breaks() -> [(end: Int, hyphenated: Bool)] {
         let plain = withPrefixes(candidates(hyphenating: false))
-        guard !plain.isEmpty else { return [(paragraph.range.upperBound, false)] }
+        guard !plain.isEmpty else { return [(end, false)] }
         if let result = run(plain, tolerance: 1, allowOverfull: false) { return result }
         let all = paragraph.style.hyphenationFactor > 0 ? addingHyphenation(to: plain) : plain
         for tolerance in [3.0, OptimalLineBreaker.finalTolerance] {
@@ -96,12 +111,12 @@ struct OptimalLineBreaker {
         return greedyBreaks()
     }
 
-    /// The greedy lines from `start` to the paragraph's end, with the same widths.
+    /// The greedy lines from `start` to `end`, with the same widths.
     func greedyBreaks() -> [(end: Int, hyphenated: Bool)] {
         var result: [(end: Int, hyphenated: Bool)] = []
         var position = start
-        while position < paragraph.range.upperBound {
-            let line = typesetter.breakLine(startingAt: position, width: width(result.count), offset: 0)
+        while position < end {
+            let line = typesetter.breakLine(startingAt: position, width: width(result.count), offset: 0, endingBy: end)
             result.append(line)
             position = line.end
         }
@@ -148,13 +163,14 @@ struct OptimalLineBreaker {
         var result: [Candidate] = []
         var hyphenPoints: [Int] = []
         if hyphenating, paragraph.style.hyphenationFactor > 0 {
-            hyphenPoints = typesetter.hyphenationPoints(paragraph, in: start..<paragraph.range.upperBound)
+            hyphenPoints = typesetter.hyphenationPoints(paragraph, in: start..<end)
         }
         result.reserveCapacity(paragraph.breaks.positions.count + hyphenPoints.count)
         var hyphenWidths = HyphenWidths(typesetter: typesetter)
         var next = 0
         for (index, relative) in paragraph.breaks.positions.enumerated() {
-            let position = relative + base
+            // `end` ends the text: opportunities past it do not count, and it is a forced break itself.
+            let position = min(relative + base, end)
             guard position > start else { continue }
             while next < hyphenPoints.count, hyphenPoints[next] < position {
                 let point = hyphenPoints[next]
@@ -166,12 +182,13 @@ struct OptimalLineBreaker {
             }
             var visibleEnd = position
             while visibleEnd > start, Typesetter.isHangingWhitespace(units[visibleEnd - 1]) { visibleEnd -= 1 }
-            let forced = paragraph.breaks.isMandatory[index] || position == paragraph.range.upperBound
+            let forced = paragraph.breaks.isMandatory[index] || position == end
             guard forced || (typesetter.breakVeto?(position, false) ?? true) else { continue }
-            let softHyphen = units[position - 1] == 0xAD
+            let softHyphen = units[position - 1] == 0xAD && position < end
             result.append(Candidate(position: position, visibleEnd: visibleEnd, penalty: softHyphen ? Self.hyphenPenalty : 0,
                                     isHyphen: softHyphen, isForced: forced,
                                     hyphenWidth: softHyphen ? hyphenWidths.width(at: position - 1) : 0))
+            if position == end { break }
         }
         return result
     }
@@ -225,7 +242,7 @@ struct OptimalLineBreaker {
     /// in the same order as summing the merged list afresh, so the plain candidates' sums stay as they are and pass
     /// two does not walk the paragraph again. Falls back to summing afresh if the order is not plain.
     func addingHyphenation(to plain: [Candidate]) -> [Candidate] {
-        let points = typesetter.hyphenationPoints(paragraph, in: start..<paragraph.range.upperBound)
+        let points = typesetter.hyphenationPoints(paragraph, in: start..<end)
         guard !points.isEmpty else { return plain }
         let units = typesetter.text.units
         var result: [Candidate] = []
@@ -398,9 +415,9 @@ struct OptimalLineBreaker {
                                   isHyphen: candidate.isHyphen, previous: entry.node, prefix: candidate.endPrefix))
             }
             if active.isEmpty { return nil }
-            if candidate.isForced, candidate.position == paragraph.range.upperBound { break }
+            if candidate.isForced, candidate.position == end { break }
         }
-        let finals = active.filter { nodes[$0].position == paragraph.range.upperBound }
+        let finals = active.filter { nodes[$0].position == end }
         guard let bestFinal = finals.min(by: { nodes[$0].demerits < nodes[$1].demerits }) else { return nil }
         var chosen = bestFinal
         if looseness != 0 {

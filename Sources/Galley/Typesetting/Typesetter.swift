@@ -146,6 +146,21 @@ public final class Typesetter: Sendable {
         return breakLine(startingAt: start, width: width, offset: offset).end - start
     }
 
+    /// The greedy line from `start` when the text counts as ending at `limit` (a frame's string range ending inside
+    /// the paragraph): the line the paragraph gives, or all the text up to the limit when that fits — as a paragraph
+    /// ending there would break. Only the first opportunity past the line's end needs measuring: if it lies before
+    /// the limit, the text to the limit is wider still.
+    func breakLine(startingAt start: Int, width: CGFloat, offset: CGFloat, endingBy limit: Int) -> (end: Int, hyphenated: Bool) {
+        let broken = breakLine(startingAt: start, width: width, offset: offset)
+        guard broken.end < limit else { return broken }
+        let paragraph = paragraphs[paragraphIndex(at: start)]
+        guard limit < paragraph.range.upperBound, nextOpportunity(paragraph, after: broken.end).map({ $0 >= limit }) ?? true
+        else { return broken }
+        var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
+        measure.advance(to: limit, stoppingAbove: width)
+        return measure.position == limit && measure.visibleWidth <= width + 0.0001 ? (limit, false) : broken
+    }
+
     /// The greedy line from `start`: where it ends and whether it ends at a hyphenation point.
     func breakLine(startingAt start: Int, width: CGFloat, offset: CGFloat) -> (end: Int, hyphenated: Bool) {
         let paragraph = paragraphs[paragraphIndex(at: start)]
@@ -169,14 +184,16 @@ public final class Typesetter: Sendable {
         return optimalBreaks(startingAt: start, looseness: looseness, width: width).map(\.end)
     }
 
-    /// `uniformFrom`: the line from which on every line is as wide (nil when the caller does not know).
-    func optimalBreaks(startingAt start: Int, looseness: Int, uniformFrom: Int? = nil, width: (Int) -> CGFloat)
-        -> [(end: Int, hyphenated: Bool)]
+    /// `uniformFrom`: the line from which on every line is as wide (nil when the caller does not know). `limit`:
+    /// where the text counts as ending when that is inside the paragraph (a frame's string range).
+    func optimalBreaks(startingAt start: Int, looseness: Int, uniformFrom: Int? = nil, endingBy limit: Int? = nil,
+                       width: (Int) -> CGFloat) -> [(end: Int, hyphenated: Bool)]
     {
         let paragraph = paragraphs[paragraphIndex(at: start)]
+        let end = min(max(limit ?? paragraph.range.upperBound, start + 1), paragraph.range.upperBound)
         return withoutActuallyEscaping(width) { width in
-            OptimalLineBreaker(typesetter: self, paragraph: paragraph, start: start, width: width, looseness: looseness,
-                               uniformFrom: uniformFrom).breaks()
+            OptimalLineBreaker(typesetter: self, paragraph: paragraph, start: start, end: end, width: width,
+                               looseness: looseness, uniformFrom: uniformFrom).breaks()
         }
     }
 

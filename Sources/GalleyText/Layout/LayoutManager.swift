@@ -335,15 +335,17 @@ public final class LayoutManager: TextStorageObserver {
     /// re-breaking from the first changed line: greedy word wrapping decides a line from its own text and the first
     /// word of the next line, so every line whose next line ends before the edit keeps its break. None when the
     /// paragraph breaks optimally (a change anywhere moves every break) or its style changed.
-    private func knownBreaks(paragraph index: Int, before edit: Int, replacement: Paragraph) -> [(range: Range<Int>, hyphenated: Bool)] {
+    private func knownBreaks(paragraph index: Int, before edit: Int, replacement: Paragraph) -> [KnownLineBreak] {
         guard index < layouts.count, replacement.style == paragraphs[index].style,
             replacement.style.lineBreakStrategy == .greedy, replacement.style.lineBreakMode == .byWordWrapping
         else { return [] }
-        let lines = layouts[index].placements.flatMap(\.frame.lines)
-        var known: [(range: Range<Int>, hyphenated: Bool)] = []
-        for (position, line) in lines.enumerated() {
-            guard position + 1 < lines.count, lines[position + 1].stringRange.upperBound < edit else { break }
-            known.append((line.stringRange, line.runs.contains(where: \.isInsertedHyphen)))
+        let lines = layouts[index].placements.flatMap { placement in
+            zip(placement.frame.lines, placement.frame.lineFragments).map { (line: $0, width: $1.width) }
+        }
+        var known: [KnownLineBreak] = []
+        for (position, (line, width)) in lines.enumerated() {
+            guard position + 1 < lines.count, lines[position + 1].line.stringRange.upperBound < edit else { break }
+            known.append(KnownLineBreak(range: line.stringRange, hyphenated: line.runs.contains(where: \.isInsertedHyphen), width: width))
         }
         return known
     }
@@ -354,7 +356,7 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     /// Lays out again after paragraphs `removed` (old indices) became `inserted` new ones.
-    private func relayout(replacing removed: Range<Int>, with inserted: Int, knownBreaks: [(range: Range<Int>, hyphenated: Bool)] = []) {
+    private func relayout(replacing removed: Range<Int>, with inserted: Int, knownBreaks: [KnownLineBreak] = []) {
         let oldLayouts = layouts
         guard removed.lowerBound < oldLayouts.count else {
             // The edit lies past the laid-out part: nothing laid out changes.
@@ -368,8 +370,9 @@ public final class LayoutManager: TextStorageObserver {
             position = layout.end
             if !layout.isComplete { return }
         }
-        // The old paragraphs after the edit, as far as layout had gone.
-        for oldIndex in removed.upperBound..<oldLayouts.count {
+        // The old paragraphs after the edit, as far as layout had gone (none when the edit reached past it: the
+        // rest is laid out on demand).
+        for oldIndex in removed.upperBound..<max(removed.upperBound, oldLayouts.count) {
             let newIndex = oldIndex - removed.count + inserted
             let previous = oldLayouts[oldIndex]
             if previous.start == position {
@@ -473,7 +476,7 @@ public final class LayoutManager: TextStorageObserver {
 
     /// Fills paragraph `index` into the containers from `start`.
     private func layOut(paragraph index: Int, from start: FlowPosition,
-                        knownBreaks: [(range: Range<Int>, hyphenated: Bool)] = []) -> ParagraphLayout {
+                        knownBreaks: [KnownLineBreak] = []) -> ParagraphLayout {
         statistics.paragraphsLaidOut += 1
         let paragraph = paragraphs[index]
         var position = start

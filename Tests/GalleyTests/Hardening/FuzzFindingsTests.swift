@@ -1,0 +1,231 @@
+import Foundation
+import Galley
+import GalleyText
+import Testing
+
+/// One regression test per finding of the fuzzing campaign (issue 16), each from its reproducer through the public
+/// API, and each checking the class of input, not only the one the fuzzer found.
+@Suite struct FuzzFindingsTests {
+    static let sans = try! TestFonts.font("DejaVuSans.ttf", size: 12)
+    static let serif = try! TestFonts.font("DejaVuSerif.ttf", size: 12)
+
+    /// Every character in exactly one line or in the unshown remainder, lines in order.
+    static func checkCoverage(_ frame: Frame, sourceLocation: SourceLocation = #_sourceLocation) {
+        var next = frame.stringRange.lowerBound
+        for line in frame.lines {
+            #expect(line.stringRange.lowerBound == next, "a line starts at \(line.stringRange.lowerBound), not \(next)",
+                    sourceLocation: sourceLocation)
+            next = line.stringRange.upperBound
+        }
+        #expect(frame.visibleStringRange == frame.stringRange.lowerBound..<next, sourceLocation: sourceLocation)
+    }
+
+    // MARK: 1. Writing direction with an attribute run outside the paragraph
+
+    @Test func writingDirectionWithAnAttributeRunOutsideTheParagraph() {
+        let text = NSMutableAttributedString(string: "a\nbcd", attributes: [
+            .font: Self.sans, .writingDirection: [WritingDirectionEmbedding(.leftToRight)],
+        ])
+        text.addAttribute(.font, value: Self.serif, range: NSRange(location: 3, length: 2))
+        let frame = Framesetter(attributedString: text).frame(path: Path(rect: CGRect(x: 0, y: 0, width: 200, height: 200)))
+        #expect(frame.lines.map(\.stringRange) == [0..<2, 2..<5])
+        // The class: every paragraph of a text whose runs start and end anywhere, with embeddings and overrides.
+        let mixed = NSMutableAttributedString(string: "one\ntwo שלום\nthree\n\nfour", attributes: [.font: Self.sans])
+        for (location, length, direction) in [(1, 2, WritingDirection.rightToLeft), (6, 9, .leftToRight), (19, 1, .rightToLeft)] {
+            mixed.addAttribute(.writingDirection, value: [WritingDirectionEmbedding(direction, isOverride: location == 6)],
+                               range: NSRange(location: location, length: length))
+            mixed.addAttribute(.font, value: Self.serif, range: NSRange(location: location + 1, length: 1))
+        }
+        let lines = Framesetter(attributedString: mixed).frame(path: Path(rect: CGRect(x: 0, y: 0, width: 300, height: 300)))
+        Self.checkCoverage(lines)
+        #expect(lines.visibleStringRange == 0..<mixed.length)
+    }
+
+    // MARK: 2. An edit spanning paragraphs that lazy layout has not reached
+
+    @Test func editSpanningParagraphsBeyondLazyLayout() {
+        let storage = TextStorage(string: "a\nb\nc\nd\ne", attributes: [.font: Self.sans])
+        let manager = LayoutManager(textStorage: storage, textContainers: [TextContainer(size: CGSize(width: 200, height: 400))])
+        manager.ensureLayout(forCharacterRange: 0..<1)
+        storage.replaceCharacters(in: 1..<7, with: "")
+        manager.ensureLayoutForAllText()
+        let fresh = LayoutManager(textStorage: storage.copy(), textContainers: manager.textContainers)
+        #expect(LayoutManagerTests.dump(manager) == LayoutManagerTests.dump(fresh))
+        // Deleting everything, and replacing across every paragraph, with nothing laid out.
+        let untouched = LayoutManager(textStorage: storage, textContainers: [TextContainer(size: CGSize(width: 200, height: 400))])
+        storage.replaceCharacters(in: 0..<storage.length, with: "x\ny\nz")
+        storage.replaceCharacters(in: 0..<storage.length, with: "")
+        untouched.ensureLayoutForAllText()
+        #expect(untouched.numberOfParagraphs == 1)
+    }
+
+    // MARK: 3. Band search time independent of the frame's height
+
+    /// A frame whose every band is blocked lays out nothing, and as fast in a frame 1e9 pt tall as in one 100 pt
+    /// tall: the search jumps to where the shape changes and stops where nothing changes below.
+    @Test(arguments: ["exclusion covering the width", "indent wider than the frame", "exclusion at the top, text below"])
+    func bandSearchDoesNotWalkTheFrameHeight(case name: String) {
+        var style = ParagraphStyle()
+        var attributes = FrameAttributes()
+        let height: CGFloat = 1e9
+        switch name {
+        case "exclusion covering the width":
+            attributes.clippingPaths = [ClippingPath(Path(rect: CGRect(x: -10, y: -10, width: 300, height: height + 20)))]
+        case "indent wider than the frame":
+            style.headIndent = 500
+            style.firstLineHeadIndent = 500
+        default:
+            // Text resumes below an exclusion nearly as tall as the frame.
+            attributes.clippingPaths = [ClippingPath(Path(rect: CGRect(x: -10, y: 1000, width: 300, height: height)))]
+        }
+        let text = NSAttributedString(string: "Some words to lay out.", attributes: [.font: Self.sans, .paragraphStyle: style])
+        let framesetter = Framesetter(attributedString: text)
+        let clock = ContinuousClock()
+        var frame: Frame? = nil
+        let elapsed = clock.measure {
+            frame = framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: 200, height: height)), attributes: attributes)
+        }
+        // Not a timing test: a walk in 4-pt steps would take minutes; this bound only stops a hang.
+        #expect(elapsed < .seconds(20))
+        guard let frame else { return }
+        Self.checkCoverage(frame)
+        if name == "exclusion at the top, text below" {
+            #expect(frame.visibleStringRange == 0..<text.length)
+            // The first line sits just below the exclusion's bottom edge (at y 1000), not somewhere past it.
+            let firstTop = frame.lineFragments[0].maxY
+            #expect(firstTop <= 1000 + 1e-6 && firstTop > 1000 - 5, "\(firstTop)")
+        } else {
+            #expect(frame.lines.isEmpty)
+        }
+    }
+
+    @Test func suggestingASizeWithBlockedBandsReturns() {
+        var style = ParagraphStyle()
+        style.headIndent = 1e8
+        style.firstLineHeadIndent = 1e8
+        let text = NSAttributedString(string: "Unplaceable.", attributes: [.font: Self.sans, .paragraphStyle: style])
+        let (size, fit) = Framesetter(attributedString: text).suggestFrameSize(constraints: CGSize(width: 300, height: CGFloat.greatestFiniteMagnitude))
+        #expect(fit == 0..<0)
+        #expect(size.height == 0)
+    }
+
+    @Test func growingContainerUnderATallExclusion() {
+        let storage = TextStorage(string: "Text below a tall picture.\nAnd a second paragraph.", attributes: [.font: Self.sans])
+        let container = TextContainer(size: CGSize(width: 200, height: CGFloat.infinity),
+                                      exclusionPaths: [Path(rect: CGRect(x: -5, y: 0, width: 300, height: 5e8))])
+        let manager = LayoutManager(textStorage: storage, textContainers: [container])
+        manager.ensureLayoutForAllText()
+        let dump = LayoutManagerTests.dump(manager)
+        #expect(dump.lines.map { $0.range } == [0..<27, 27..<50])
+        // Below the exclusion, one line after the other.
+        #expect(dump.lines[0].origin.y > 5e8 && dump.lines[0].origin.y < 5e8 + 20)
+        #expect(abs(dump.lines[1].origin.y - dump.lines[0].origin.y - (Self.sans.ascent + Self.sans.descent + Self.sans.leading)) < 1e-6)
+    }
+
+    /// "Unbounded height", Core Text's idiom: a rectangle `CGFloat.greatestFiniteMagnitude` tall. Lines go down from
+    /// its top at exact depths however tall the rectangle (the frame is filled to `LayoutLimits.maximumExtent` at most).
+    @Test(arguments: [CGFloat.greatestFiniteMagnitude, 1e20, 1e17, 1e9, 1000])
+    func linesKeepExactDepthsInTallFrames(height: CGFloat) {
+        let text = NSAttributedString(string: String(repeating: "word ", count: 60), attributes: [.font: Self.sans])
+        let framesetter = Framesetter(attributedString: text)
+        let frame = framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: 100, height: height)))
+        #expect(frame.visibleStringRange == 0..<text.length)
+        let reference = framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: 100, height: 1000)))
+        #expect(frame.lines.count == reference.lines.count)
+        // Depth below the frame's top: bounds' height minus the origin, as in the reference.
+        for (index, origin) in frame.lineOrigins.enumerated() where index < reference.lines.count {
+            let depth = frame.bounds.height - origin.y
+            let expected = reference.bounds.height - reference.lineOrigins[index].y
+            #expect(abs(depth - expected) < 1e-6, "line \(index): depth \(depth), expected \(expected)")
+        }
+        #expect(frame.bounds.height <= LayoutLimits.maximumExtent)
+    }
+
+    // MARK: 4. Suggested size for a range ending inside a paragraph
+
+    @Test func suggestedSizeForARangeEndingInsideAParagraph() {
+        let text = NSAttributedString(string: "abcd efgh ijkl", attributes: [.font: Self.sans])
+        let framesetter = Framesetter(attributedString: text)
+        let (size, fit) = framesetter.suggestFrameSize(stringRange: 4..<12, constraints: CGSize(width: 300, height: 300))
+        #expect(fit == 4..<12)
+        let frame = framesetter.frame(stringRange: 4..<12, path: Path(rect: CGRect(origin: .zero, size: size)))
+        #expect(frame.visibleStringRange == fit)
+        // The class: every range of a longer text, greedy and optimal, suggests what its frame then shows.
+        let long = NSAttributedString(string: "The quick brown fox jumps over the lazy dog again and again.", attributes: [.font: Self.sans])
+        for strategy in [LineBreakStrategy.greedy, .optimal()] {
+            var style = ParagraphStyle()
+            style.lineBreakStrategy = strategy
+            let styled = NSMutableAttributedString(attributedString: long)
+            styled.addAttribute(.paragraphStyle, value: style, range: NSRange(location: 0, length: styled.length))
+            let setter = Framesetter(attributedString: styled)
+            for start in stride(from: 0, to: styled.length, by: 7) {
+                for end in stride(from: start + 1, through: styled.length, by: 5) {
+                    for width in [60.0, 150, 1000] as [CGFloat] {
+                        let (size, fit) = setter.suggestFrameSize(stringRange: start..<end, constraints: CGSize(width: width, height: 1000))
+                        let shown = setter.frame(stringRange: start..<end, path: Path(rect: CGRect(origin: .zero, size: size))).visibleStringRange
+                        #expect(shown == fit, "\(strategy) \(start)..<\(end) at \(width): suggested \(fit), shown \(shown)")
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: 5. Incremental layout with a line taller than its container
+
+    @Test func incrementalLayoutWithALineTallerThanItsContainer() throws {
+        let libertine12 = try TestFonts.font("LinLibertine_R.otf", size: 12)
+        let libertine150 = try TestFonts.font("LinLibertine_R.otf", size: 150)
+        let text = NSMutableAttributedString(string: String(repeating: "abc ", count: 9) + "d", attributes: [.font: libertine12])
+        text.addAttribute(.font, value: libertine150, range: NSRange(location: 2, length: 4))
+        let containers = [TextContainer(size: CGSize(width: 254, height: 170)), TextContainer(size: CGSize(width: 45, height: CGFloat.infinity))]
+        let storage = TextStorage(attributedString: text)
+        let manager = LayoutManager(textStorage: storage, textContainers: containers)
+        manager.ensureLayoutForAllText()
+        storage.replaceCharacters(in: 0..<0, with: "漢字")
+        storage.replaceCharacters(in: 9..<29, with: "")
+        let fresh = LayoutManager(textStorage: storage.copy(), textContainers: containers)
+        #expect(LayoutManagerTests.dump(manager) == LayoutManagerTests.dump(fresh))
+    }
+
+    // MARK: 6. Fonts made from data are freed
+
+    @Test func fontsFromDataAreFreedAfterTheirLastUse() throws {
+        // DejaVu Serif: its words go through the word cache (spaces take part in none of its lookups).
+        let data = try Data(contentsOf: TestFonts.url("DejaVuSerif.ttf"))
+        weak var weakFont: Font?
+        do {
+            let font = try Font(data: data, size: 12, catalog: TestFonts.catalog)
+            weakFont = font
+            // Swift's AttributedString: Foundation's NSAttributedString on Linux leaks its attribute dictionaries.
+            var text = AttributedString("office words, and a paragraph\nlaid out in a frame")
+            text.galley.font = font
+            let line = Line(attributedString: text)
+            #expect(line.glyphCount > 0)
+            let frame = Framesetter(attributedString: text).frame(path: Path(rect: CGRect(x: 0, y: 0, width: 100, height: 100)))
+            #expect(!frame.lines.isEmpty)
+        }
+        #expect(weakFont == nil, "a font made from data outlived its last use")
+    }
+
+    // MARK: 7. Infinite and huge sizes
+
+    @Test func hugeSizesAreRejectedOrClamped() throws {
+        #expect(throws: FontError.self) { try TestFonts.font("DejaVuSans.ttf", size: .greatestFiniteMagnitude) }
+        #expect(throws: FontError.self) { try TestFonts.font("DejaVuSans.ttf", size: LayoutLimits.maximumFontSize * 2) }
+        let largest = try TestFonts.font("DejaVuSans.ttf", size: LayoutLimits.maximumFontSize)
+        #expect(largest.ascent.isFinite && largest.ascent > 0)
+        #expect(throws: FontError.self) { try Self.sans.withSize(.greatestFiniteMagnitude) }
+        let line = Line(attributedString: NSAttributedString(string: "a few words here", attributes: [.font: Self.sans]))
+        for width in [CGFloat.greatestFiniteMagnitude, .infinity, 1e300] {
+            let justified = line.justified(factor: 1, width: width)
+            let bounds = (justified ?? line).typographicBounds
+            // Glyph advances are stored as 32-bit floats: a stretched space keeps 7 digits.
+            #expect(bounds.width.isFinite && bounds.width <= LayoutLimits.maximumExtent * (1 + 1e-6), "\(bounds.width)")
+        }
+        let object = RunDelegate(width: .greatestFiniteMagnitude, ascent: .greatestFiniteMagnitude, descent: 1e300)
+        #expect(object.width == LayoutLimits.maximumExtent && object.ascent == LayoutLimits.maximumExtent)
+        let withObject = NSAttributedString(string: "a\u{FFFC}b", attributes: [.font: Self.sans, .runDelegate: object])
+        let bounds = Line(attributedString: withObject).typographicBounds
+        #expect(bounds.width.isFinite && bounds.ascent.isFinite && bounds.descent.isFinite)
+    }
+}

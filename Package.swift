@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "GalleyRendering", targets: ["GalleyRendering"]),
         .library(name: "GalleyText", targets: ["GalleyText"]),
         .executable(name: "galley", targets: ["GalleyCommand"]),
+        .executable(name: "galley-fuzz", targets: ["GalleyFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,6 +42,18 @@ let package = Package(
             name: "GalleyText",
             dependencies: ["Galley", "CUnicode"]
         ),
+        // The fuzzing harnesses (issue 16): each derives text, attributes, shapes, fonts or edits from a fuzzer's
+        // bytes and checks the answers; the tests replay Fuzz/Corpus through them.
+        .target(
+            name: "GalleyFuzzing",
+            dependencies: ["Galley", "GalleyRendering", "GalleyText"]
+        ),
+        // `galley-fuzz TARGET`: libFuzzer over a harness when built by `make fuzz` (-sanitize=fuzzer,address
+        // -DGALLEY_LIBFUZZER), else a replayer of inputs.
+        .executableTarget(
+            name: "GalleyFuzz",
+            dependencies: ["GalleyFuzzing"]
+        ),
         .executableTarget(
             name: "GalleyCommand",
             dependencies: [
@@ -53,7 +66,7 @@ let package = Package(
         .testTarget(
             name: "GalleyTests",
             dependencies: [
-                "Galley", "GalleyRendering", "GalleyText", "CHarfBuzz", "CFreeType", "CFontconfig", "CCairo", "CHyphen", "CUnicode",
+                "Galley", "GalleyRendering", "GalleyText", "GalleyFuzzing", "CHarfBuzz", "CFreeType", "CFontconfig", "CCairo", "CHyphen", "CUnicode",
             ],
             // Read through #filePath, not bundled: the corpus and the goldens (GALLEY_RECORD=1 rewrites them).
             exclude: ["Corpus", "Typesetting/Golden", "Rendering/Golden", "Framesetting/Golden", "Text/Golden"]

@@ -60,7 +60,8 @@ public final class Framesetter: Sendable {
     /// no limit), and the range that fits. It is computed by the very routine that fills frames, so a frame with a
     /// rectangle of the returned size (at any origin) shows exactly `fitRange` — Core Text's suggestion can be
     /// short and lose the last line. The size is not rounded; round up if you need whole points. A line with
-    /// nothing visible (spaces, an empty paragraph) counts as 1 pt wide, the room a fragment needs to take it.
+    /// nothing visible (spaces, an empty paragraph) counts as 1 pt wide, the room a fragment needs to take it; a
+    /// last line with no height adds a few millionths of a point, the room a band needs.
     /// Core Text: `CTFramesetterSuggestFrameSizeWithConstraints`.
     public func suggestFrameSize(stringRange: Range<Int> = 0..<0, attributes: FrameAttributes = FrameAttributes(),
                                  constraints: CGSize) -> (size: CGSize, fitRange: Range<Int>) {
@@ -79,12 +80,22 @@ public final class Framesetter: Sendable {
             let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: line.stringRange.lowerBound)]
             let style = paragraph.style
             let isFirstLine = line.stringRange.lowerBound == paragraph.range.lowerBound
-            let indents = max(ParagraphStyle.length(isFirstLine ? style.firstLineHeadIndent : style.headIndent), 0)
-                + max(-ParagraphStyle.length(style.tailIndent), 0)
-            return max(widest, min(max(visible, indents + Self.minimumRoom), fragment.maxX))
+            let head = max(ParagraphStyle.length(isFirstLine ? style.firstLineHeadIndent : style.headIndent), 0)
+            let indents = head + max(-ParagraphStyle.length(style.tailIndent), 0)
+            // With negative advances the line may be wider before its end than at it: breaking must get past that.
+            let prefix = style.lineBreakMode == .byWordWrapping
+                ? typesetter.widestPrefix(startingAt: line.stringRange.lowerBound, end: line.stringRange.upperBound, offset: head)
+                    .map { fragment.minX + $0 + max(-ParagraphStyle.length(style.tailIndent), 0) } ?? 0 : 0
+            return max(widest, min(max(visible, prefix, indents + Self.minimumRoom), fragment.maxX))
         }
         let suggestedWidth = constraints.width.isFinite && constraints.width > 0 && used > constraints.width ? constraints.width : used
-        return (CGSize(width: suggestedWidth, height: frame.usedHeight), frame.visibleStringRange)
+        // A last line with no height (its runs have none) sits at the very bottom, where a frame of exactly the used
+        // height has no room left to try a band: a sliver more gives it one.
+        var usedHeight = frame.usedHeight
+        if let last = frame.lineFragments.last, last.height <= FrameFiller.tolerance(height: usedHeight) {
+            usedHeight = min(usedHeight + 2 * FrameFiller.tolerance(height: usedHeight), height)
+        }
+        return (CGSize(width: suggestedWidth, height: usedHeight), frame.visibleStringRange)
     }
 
     /// The least width `suggestFrameSize` gives a line's fragment beyond the indents, so that a line showing nothing

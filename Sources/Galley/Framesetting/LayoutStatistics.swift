@@ -55,7 +55,7 @@ extension Framesetter {
             let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: range.lowerBound)]
             let isLast = range.upperBound >= paragraph.range.upperBound || typesetter.endsWithForcedBreak(range.upperBound)
             var visibleEnd = range.upperBound
-            while visibleEnd > range.lowerBound, Typesetter.isHangingWhitespace(units[visibleEnd - 1]) { visibleEnd -= 1 }
+            while visibleEnd > range.lowerBound, CharacterClasses.hangsAtLineEnd(units[visibleEnd - 1]) { visibleEnd -= 1 }
             let sums = OptimalLineBreaker.Sums(typesetter: typesetter, paragraph: paragraph, from: range.lowerBound, to: visibleEnd)
             let natural = sums.width(range.lowerBound..<visibleEnd) + (hyphenated ? typesetter.hyphenWidth(at: range.upperBound - 1) : 0)
             let shrink = sums.shrink(range.lowerBound..<visibleEnd)

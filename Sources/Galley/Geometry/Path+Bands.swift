@@ -50,7 +50,8 @@ extension Path {
 
     private static func steps(_ length: CGFloat) -> Int {
         guard length.isFinite else { return 1 }
-        return min(max(Int((length / 2).rounded(.up)), 4), 256)
+        // Clamped before the conversion: a huge (finite) curve would overflow `Int`.
+        return Int(min(max((length / 2).rounded(.up), 4), 256))
     }
 }
 

@@ -16,6 +16,10 @@ final class ShapedParagraph: Sendable {
         /// Text a line shows that is not in the string: a truncation token or a hyphen (its glyphs stand for no
         /// characters; their string indices are the point where it was put).
         var insertion: Insertion? = nil
+        /// Whether the glyphs' string indices ascend (descend, right to left) in visual order, as cutting the item's
+        /// glyphs by string index assumes. Not always: HarfBuzz keeps some clusters of a right-to-left item in logical
+        /// order (invisible format characters in a row, for one); lines cut such an item by reshaping its pieces.
+        var clustersAreMonotonic = true
 
         init(item: TextItem, glyphRange: Range<Int>, attributes: SharedAttributes, baselineShift: CGFloat,
              insertion: Insertion? = nil) {

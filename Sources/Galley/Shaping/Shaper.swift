@@ -44,7 +44,10 @@ struct Shaper {
         } else {
             appendShaped(item, attributes: attributes)
         }
-        return ShapedParagraph.Item(item: item, glyphRange: start..<glyphs.count,             attributes: requested === item.font ? shared : SharedAttributes(attributes), baselineShift: shift)
+        var shaped = ShapedParagraph.Item(item: item, glyphRange: start..<glyphs.count,
+                                          attributes: requested === item.font ? shared : SharedAttributes(attributes), baselineShift: shift)
+        shaped.clustersAreMonotonic = glyphs.isMonotonic(shaped.glyphRange, rightToLeft: item.isRightToLeft)
+        return shaped
     }
 
     private static func superscriptShift(_ font: Font, level: Int) -> CGFloat {

@@ -50,13 +50,15 @@ struct CaretTable: Sendable {
                     clusters.append((cluster, left, pen, first, index - first))
                 }
             }
-            // Logical order: ascending string index. A cluster ends where the next one in reading order starts.
+            // Logical order: ascending string index. Runs are read in visual order, so a left-to-right run's clusters
+            // usually ascend and a right-to-left run's descend; but HarfBuzz keeps the clusters inside a reversed
+            // grapheme (a base and its marks) in logical order, so neither need hold: sort then, and merge clusters
+            // that share a start. A cluster ends where the next one in logical order starts.
+            CaretTable.sortLogically(&clusters, rightToLeft: rightToLeft)
             let count = clusters.count
-            for step in 0..<count {
-                let position = rightToLeft ? count - 1 - step : step
+            for position in 0..<count {
                 let cluster = clusters[position]
-                let nextPosition = rightToLeft ? position - 1 : position + 1
-                let end = nextPosition >= 0 && nextPosition < count ? clusters[nextPosition].start : run.stringRange.upperBound
+                let end = position + 1 < count ? clusters[position + 1].start : run.stringRange.upperBound
                 guard end > cluster.start else { continue }
                 if end - cluster.start == 1 || !CaretTable.hasBoundary(inside: cluster.start..<end, boundaries: graphemes) {
                     segments.append(
@@ -111,6 +113,29 @@ struct CaretTable: Sendable {
                 merged[$0].left != merged[$1].left ? merged[$0].left < merged[$1].left : $0 < $1
             }
         }
+    }
+
+    /// Clusters (read in visual order) put in logical order, those with one start merged into one.
+    private static func sortLogically(_ clusters: inout [(start: Int, left: CGFloat, right: CGFloat, glyph: Int, glyphCount: Int)],
+                                      rightToLeft: Bool) {
+        if rightToLeft, zip(clusters, clusters.dropFirst()).allSatisfy({ $0.start > $1.start }) {
+            clusters.reverse()
+            return
+        }
+        if zip(clusters, clusters.dropFirst()).allSatisfy({ $0.start < $1.start }) { return }
+        clusters.sort { $0.start < $1.start }
+        var merged = 0
+        for index in clusters.indices {
+            if index > 0, clusters[merged].start == clusters[index].start {
+                clusters[merged].left = min(clusters[merged].left, clusters[index].left)
+                clusters[merged].right = max(clusters[merged].right, clusters[index].right)
+                clusters[merged].glyphCount += clusters[index].glyphCount
+            } else {
+                if index > 0 { merged += 1 }
+                clusters[merged] = clusters[index]
+            }
+        }
+        clusters.removeSubrange((merged + 1)...)
     }
 
     /// Whether a grapheme boundary falls strictly inside `range`.

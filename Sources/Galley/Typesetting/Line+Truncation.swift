@@ -16,89 +16,33 @@ extension Line {
         let bounds = typographicBounds
         if bounds.width - trailingWhitespaceWidth <= width + 1e-6 { return self }
         let paragraph = storage.paragraph
-        let segments = storage.caret.logical
-        guard let first = segments.first, let last = segments.last else { return self }
-        let units = paragraph.text.units
+        guard !storage.caret.logical.isEmpty else { return self }
 
-        // The token: the caller's, or "…" with the attributes at the cut (decided once the cut is known).
-        func defaultToken(at index: Int) -> Line { Line.inserted([0x2026], attributesAt: index, of: paragraph.text) }
-        func isSpace(_ segment: CaretTable.Segment) -> Bool {
-            segment.end - segment.start == 1 && (units[segment.start] == 0x20 || units[segment.start] == 0x09)
+        // The plan measures the clusters as this line sets them, but the truncated line may set them wider: the
+        // default token takes the attributes of the first hidden character (which depends on the cut), and a cut
+        // drops kerning across it or reshapes the edge. So plan, build, and plan again with less room by what the
+        // token or the line turned out wider than planned. Each round takes a wider token of another attribute run
+        // or more room away, so this ends; a few rounds do.
+        var tokenWidth = (token ?? Line.inserted([0x2026], attributesAt: storage.caret.logical[0].start, of: paragraph.text))
+            .typographicBounds.width
+        var excess: CGFloat = 0
+        for _ in 0..<16 {
+            guard tokenWidth <= width + 1e-6, let plan = TruncationPlan(self, type: type, room: width - tokenWidth - excess) else {
+                return nil
+            }
+            let tokenLine = token ?? Line.inserted([0x2026], attributesAt: plan.tokenSource, of: paragraph.text)
+            guard tokenLine.typographicBounds.width <= tokenWidth + 1e-6 else {
+                tokenWidth = tokenLine.typographicBounds.width
+                continue
+            }
+            let (tokenItems, tokenGlyphs) = Line.items(of: tokenLine, at: plan.cut, paragraph: paragraph, kind: .truncationToken)
+            let built = Line(storage: LineBuilder(paragraph: paragraph).build(
+                showing: plan.shown, of: stringRange, offset: 0, token: (tokenItems, tokenGlyphs, plan.tokenPosition)))
+            let overflow = built.typographicBounds.width - built.trailingWhitespaceWidth - width
+            guard overflow > 1e-6 else { return built }
+            excess += overflow
         }
-        func widthOf(_ segment: CaretTable.Segment) -> CGFloat { segment.right - segment.left }
-
-        var shown: [Range<Int>]
-        var tokenPosition: Int
-        var cut: Int
-        var tokenLine: Line
-        switch type {
-        case .end:
-            // Which character is hidden first decides the token's attributes, so measure with a provisional token.
-            tokenLine = token ?? defaultToken(at: first.start)
-            let room = width - tokenLine.typographicBounds.width
-            guard room >= -1e-6 else { return nil }
-            var used: CGFloat = 0
-            var kept = 0
-            while kept < segments.count, used + widthOf(segments[kept]) <= room + 1e-6 {
-                used += widthOf(segments[kept])
-                kept += 1
-            }
-            while kept > 0, isSpace(segments[kept - 1]) { kept -= 1 }
-            cut = kept < segments.count ? segments[kept].start : last.end
-            if token == nil { tokenLine = defaultToken(at: cut) }
-            shown = kept > 0 ? [first.start..<cut] : []
-            tokenPosition = shown.count
-        case .start:
-            tokenLine = token ?? defaultToken(at: first.start)
-            let room = width - tokenLine.typographicBounds.width
-            guard room >= -1e-6 else { return nil }
-            // The line's own trailing whitespace hangs and takes no room.
-            var end = segments.count
-            while end > 0, isSpace(segments[end - 1]) { end -= 1 }
-            var used: CGFloat = 0
-            var start = end
-            while start > 0, used + widthOf(segments[start - 1]) <= room + 1e-6 {
-                used += widthOf(segments[start - 1])
-                start -= 1
-            }
-            while start < segments.count, isSpace(segments[start]) { start += 1 }
-            cut = start < segments.count ? segments[start].start : last.end
-            if token == nil { tokenLine = defaultToken(at: max(cut - 1, first.start)) }
-            shown = start < segments.count ? [cut..<last.end] : []
-            tokenPosition = 0
-        case .middle:
-            tokenLine = token ?? defaultToken(at: first.start)
-            let room = width - tokenLine.typographicBounds.width
-            guard room >= -1e-6 else { return nil }
-            var end = segments.count
-            while end > 0, isSpace(segments[end - 1]) { end -= 1 }
-            var head = 0
-            var used: CGFloat = 0
-            while head < end, used + widthOf(segments[head]) <= room / 2 + 1e-6 {
-                used += widthOf(segments[head])
-                head += 1
-            }
-            var tail = end
-            while tail > head, used + widthOf(segments[tail - 1]) <= room + 1e-6 {
-                used += widthOf(segments[tail - 1])
-                tail -= 1
-            }
-            var headEnd = head
-            while headEnd > 0, isSpace(segments[headEnd - 1]) { headEnd -= 1 }
-            while tail < segments.count, isSpace(segments[tail]) { tail += 1 }
-            cut = head < segments.count ? segments[head].start : last.end
-            if token == nil { tokenLine = defaultToken(at: cut) }
-            shown = []
-            if headEnd > 0 { shown.append(first.start..<segments[headEnd - 1].end) }
-            tokenPosition = shown.count
-            if tail < segments.count { shown.append(segments[tail].start..<last.end) }
-        }
-        guard tokenLine.typographicBounds.width <= width + 1e-6 else { return nil }
-
-        let (tokenItems, tokenGlyphs) = Line.items(of: tokenLine, at: cut, paragraph: paragraph, kind: .truncationToken)
-        let built = LineBuilder(paragraph: paragraph).build(
-            showing: shown, of: stringRange, offset: 0, token: (tokenItems, tokenGlyphs, tokenPosition))
-        return Line(storage: built)
+        return nil
     }
 
     /// The runs of a line (a token, a hyphen) as items inserted into a line of `paragraph` at string index `index`,
@@ -136,5 +80,75 @@ extension Line {
         var attributes = text.attributes(at: index)
         attributes.runDelegate = nil
         return Line(text: AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: attributes.font))
+    }
+}
+
+/// What a truncated line shows: the ranges kept, where the token goes among them, the string index it stands at,
+/// and the character whose attributes the default token takes.
+private struct TruncationPlan {
+    var shown: [Range<Int>]
+    var tokenPosition: Int
+    var cut: Int
+    var tokenSource: Int
+
+    /// The plan that keeps as much of `line` as fits in `room` (the width less the token's), cutting between grapheme
+    /// clusters and dropping whitespace next to the token; nil when the token alone does not fit.
+    init?(_ line: Line, type: TruncationType, room: CGFloat) {
+        guard room >= -1e-6 else { return nil }
+        let segments = line.storage.caret.logical
+        let units = line.storage.paragraph.text.units
+        let first = segments[0], last = segments[segments.count - 1]
+        func isSpace(_ segment: CaretTable.Segment) -> Bool {
+            segment.end - segment.start == 1 && (units[segment.start] == 0x20 || units[segment.start] == 0x09)
+        }
+        func widthOf(_ segment: CaretTable.Segment) -> CGFloat { segment.right - segment.left }
+        // The line's own trailing whitespace hangs and takes no room.
+        var end = segments.count
+        while end > 0, isSpace(segments[end - 1]) { end -= 1 }
+        var used: CGFloat = 0
+        switch type {
+        case .end:
+            var kept = 0
+            while kept < segments.count, used + widthOf(segments[kept]) <= room + 1e-6 {
+                used += widthOf(segments[kept])
+                kept += 1
+            }
+            while kept > 0, isSpace(segments[kept - 1]) { kept -= 1 }
+            cut = kept < segments.count ? segments[kept].start : last.end
+            tokenSource = cut
+            shown = kept > 0 ? [first.start..<cut] : []
+            tokenPosition = shown.count
+        case .start:
+            var start = end
+            while start > 0, used + widthOf(segments[start - 1]) <= room + 1e-6 {
+                used += widthOf(segments[start - 1])
+                start -= 1
+            }
+            while start < segments.count, isSpace(segments[start]) { start += 1 }
+            cut = start < segments.count ? segments[start].start : last.end
+            tokenSource = max(cut - 1, first.start)
+            shown = start < segments.count ? [cut..<last.end] : []
+            tokenPosition = 0
+        case .middle:
+            var head = 0
+            while head < end, used + widthOf(segments[head]) <= room / 2 + 1e-6 {
+                used += widthOf(segments[head])
+                head += 1
+            }
+            var tail = end
+            while tail > head, used + widthOf(segments[tail - 1]) <= room + 1e-6 {
+                used += widthOf(segments[tail - 1])
+                tail -= 1
+            }
+            var headEnd = head
+            while headEnd > 0, isSpace(segments[headEnd - 1]) { headEnd -= 1 }
+            while tail < segments.count, isSpace(segments[tail]) { tail += 1 }
+            cut = head < segments.count ? segments[head].start : last.end
+            tokenSource = cut
+            shown = []
+            if headEnd > 0 { shown.append(first.start..<segments[headEnd - 1].end) }
+            tokenPosition = shown.count
+            if tail < segments.count { shown.append(segments[tail].start..<last.end) }
+        }
     }
 }

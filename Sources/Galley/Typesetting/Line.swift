@@ -91,10 +91,13 @@ public struct Line: Sendable {
         // The whitespace at the logical end, then its glyphs' advances (no caret table needed).
         let start = storage.trailingWhitespaceStart
         guard start < storage.stringRange.upperBound else { return 0 }
+        let units = storage.paragraph.text.units
         var width: CGFloat = 0
         for (position, run) in storage.runs.enumerated() where run.insertion == nil && run.stringRange.upperBound > start {
             storage.forEachGlyph(ofRun: position) { _, source, index, _ in
-                if source.stringIndex(index) >= start { width += source.advance(index) }
+                // Controls among the whitespace show nothing but do not hang either.
+                let stringIndex = source.stringIndex(index)
+                if stringIndex >= start, CharacterClasses.hangsAtLineEnd(units[stringIndex]) { width += source.advance(index) }
             }
         }
         return width

@@ -24,7 +24,8 @@ struct LineBuilder {
             if index < paragraph.items.count, paragraph.items[index].item.range.lowerBound <= range.lowerBound,
                 paragraph.items[index].item.range.upperBound >= range.upperBound,
                 let slice = safeSlice(paragraph.items[index].glyphRange, of: paragraph.items[index].item.range,
-                                      rightToLeft: paragraph.items[index].item.isRightToLeft, range)
+                                      rightToLeft: paragraph.items[index].item.isRightToLeft,
+                                      monotonic: paragraph.items[index].clustersAreMonotonic, range)
             {
                 return LineStorage(paragraph: paragraph, stringRange: range, item: index, glyphRange: slice)
             }
@@ -84,7 +85,8 @@ struct LineBuilder {
             if pieceIndex == tokenPieceIndex { appendToken() }
             var item = piece.item
             var source = LineStorage.GlyphSource.paragraph
-            if let slice = safeSlice(item.glyphRange, of: item.item.range, rightToLeft: item.item.isRightToLeft, piece.range) {
+            if let slice = safeSlice(item.glyphRange, of: item.item.range, rightToLeft: item.item.isRightToLeft,
+                                     monotonic: item.clustersAreMonotonic, piece.range) {
                 item.glyphRange = slice
             } else {
                 // Reshape the piece with the line as context: the far side of the line's edge is not there.
@@ -161,10 +163,13 @@ struct LineBuilder {
 
     /// The paragraph glyphs of an item (its glyphs `all`, its text `itemRange`) that belong to `range`, when cutting
     /// there needs no reshaping: each cut falls at a cluster start HarfBuzz did not mark unsafe to break (or at the
-    /// item's own edge).
-    private func safeSlice(_ all: Range<Int>, of itemRange: Range<Int>, rightToLeft: Bool, _ range: Range<Int>) -> Range<Int>? {
+    /// item's own edge) — and the item's string indices are monotonic, so that cutting them by index is meaningful.
+    private func safeSlice(_ all: Range<Int>, of itemRange: Range<Int>, rightToLeft: Bool, monotonic: Bool, _ range: Range<Int>)
+        -> Range<Int>?
+    {
         // (`paragraph.glyphs` is read in place throughout: a copy would retain each of its arrays.)
         if range == itemRange { return all }
+        guard monotonic else { return nil }
         // Glyphs are in visual order: cluster indices ascend (left to right) or descend (right to left).
         func firstGlyph(where predicate: (Int) -> Bool) -> Int {
             all.partitioningIndex { predicate(paragraph.glyphs.stringIndex($0)) }

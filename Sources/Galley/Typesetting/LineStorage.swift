@@ -307,17 +307,13 @@ final class LineStorage: Sendable {
         return result
     }
 
-    /// Where the whitespace at the logical end of the line starts (the line's end when there is none).
+    /// Where the whitespace at the logical end of the line starts (the line's end when there is none): after the
+    /// last character that ends the hanging run (`CharacterClasses.trailingRole`).
     var trailingWhitespaceStart: Int {
+        let units = paragraph.text.units
         var start = stringRange.upperBound
-        while start > stringRange.lowerBound, isWhitespace(at: start - 1) { start -= 1 }
+        while start > stringRange.lowerBound, CharacterClasses.trailingRole(units[start - 1]) != .ends { start -= 1 }
         return start
-    }
-
-    /// Whether the character at a UTF-16 offset is whitespace (for trailing whitespace and by-word lines).
-    func isWhitespace(at index: Int) -> Bool {
-        let (codePoint, _) = UnicodeScalarReader.codePoint(in: paragraph.text.units, at: index)
-        return galley_is_whitespace(Int32(codePoint)) != 0
     }
 }
 

@@ -55,10 +55,10 @@ struct OpportunityWidths: Sendable {
     /// shows (nothing hangs) or is one space after a unit that shows; other endings (several spaces, controls)
     /// are measured each time. `lastAdvance` is the advance of the unit before `end`.
     private static func storedHanging(before end: Int, after previous: Int, units: [UInt16], lastAdvance: CGFloat) -> Float {
-        func shows(_ unit: UInt16) -> Bool { unit >= 0x20 && !Typesetter.isHangingWhitespace(unit) }
+        func shows(_ unit: UInt16) -> Bool { unit >= 0x20 && !CharacterClasses.hangsAtLineEnd(unit) }
         guard end - 1 >= previous else { return .nan }
         if shows(units[end - 1]) { return 0 }
-        guard Typesetter.isHangingWhitespace(units[end - 1]), end - 2 >= previous, shows(units[end - 2]),
+        guard CharacterClasses.hangsAtLineEnd(units[end - 1]), end - 2 >= previous, shows(units[end - 2]),
             Double(Float(lastAdvance)) == lastAdvance
         else { return .nan }
         return Float(lastAdvance)
@@ -71,7 +71,7 @@ struct OpportunityWidths: Sendable {
         var unit = end - 1
         scan: while unit >= start {
             let advance = advances.advance(at: unit)
-            switch Typesetter.trailingRole(units[unit], advance: advance) {
+            switch CharacterClasses.trailingRole(units[unit]) {
             case .hangs: trailing += advance
             case .ends: break scan
             case .neutral: break

@@ -181,7 +181,7 @@ struct OptimalLineBreaker {
                 next += 1
             }
             var visibleEnd = position
-            while visibleEnd > start, Typesetter.isHangingWhitespace(units[visibleEnd - 1]) { visibleEnd -= 1 }
+            while visibleEnd > start, CharacterClasses.hangsAtLineEnd(units[visibleEnd - 1]) { visibleEnd -= 1 }
             let forced = paragraph.breaks.isMandatory[index] || position == end
             guard forced || (typesetter.breakVeto?(position, false) ?? true) else { continue }
             let softHyphen = units[position - 1] == 0xAD && position < end

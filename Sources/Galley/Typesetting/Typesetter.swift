@@ -161,6 +161,27 @@ public final class Typesetter: Sendable {
         return measure.position == limit && measure.visibleWidth <= width + 0.0001 ? (limit, false) : broken
     }
 
+    /// The widest the text from `start` gets, visibly, at any break opportunity up to `end` (inclusive): the width a
+    /// line must have for greedy breaking to reach `end`. With negative advances (negative kerning or tracking) a
+    /// line can be narrower at its end than before it, and greedy breaking stops at the first opportunity that does
+    /// not fit. Nil when the paragraph's advances are all non-negative (the line's own width is then the widest).
+    func widestPrefix(startingAt start: Int, end: Int, offset: CGFloat) -> CGFloat? {
+        let paragraph = paragraphs[paragraphIndex(at: start)]
+        if paragraph.opportunityWidths?.advancesAreNonNegative == true { return nil }
+        let base = paragraph.range.lowerBound
+        let positions = paragraph.breaks.positions
+        var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
+        var widest = -CGFloat.infinity
+        var index = positions.firstIndex(after: start - base)
+        while index < positions.count, positions[index] + base < end {
+            measure.advance(to: positions[index] + base)
+            widest = max(widest, measure.visibleWidth)
+            index += 1
+        }
+        measure.advance(to: min(end, paragraph.range.upperBound))
+        return max(widest, measure.visibleWidth)
+    }
+
     /// The greedy line from `start`: where it ends and whether it ends at a hyphenation point.
     func breakLine(startingAt start: Int, width: CGFloat, offset: CGFloat) -> (end: Int, hyphenated: Bool) {
         let paragraph = paragraphs[paragraphIndex(at: start)]
@@ -433,26 +454,6 @@ public final class Typesetter: Sendable {
         let unit = text.units[index - 1]
         return unit == 0x2028 || unit == 0x2029 || unit == 0x0A || unit == 0x0D || unit == 0x85
     }
-
-    /// Whether a UTF-16 unit is whitespace that hangs at a line's end (spaces, tabs, line ends).
-    @inline(__always)
-    static func isHangingWhitespace(_ unit: UInt16) -> Bool {
-        if unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D { return true }
-        if unit < 0x80 { return false }
-        return galley_is_whitespace(Int32(unit)) != 0 && unit != 0xA0 && unit != 0x202F && unit != 0x2007
-    }
-
-    /// What a unit does to the whitespace hanging at a line's end: whitespace hangs; a unit that shows or takes space
-    /// ends the run; zero-width controls do neither. (The one rule `LineMeasure` and `OpportunityWidths` share.)
-    enum TrailingRole {
-        case hangs, ends, neutral
-    }
-
-    @inline(__always)
-    static func trailingRole(_ unit: UInt16, advance: CGFloat) -> TrailingRole {
-        if isHangingWhitespace(unit) { return .hangs }
-        return advance != 0 || unit >= 0x20 ? .ends : .neutral
-    }
 }
 
 /// Width of a line under construction, unit by unit, with tabs at their stops and trailing whitespace kept apart.
@@ -519,7 +520,7 @@ struct LineMeasure {
                 advance = max(target - offset - width, 0)
             }
             width += advance
-            switch Typesetter.trailingRole(unit, advance: advance) {
+            switch CharacterClasses.trailingRole(unit) {
             case .hangs: trailingWhitespace += advance
             case .ends: trailingWhitespace = 0
             case .neutral: break

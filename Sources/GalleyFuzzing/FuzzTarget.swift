@@ -1,0 +1,50 @@
+import Foundation
+
+/// A wrong answer a harness found: what it checked and what it saw. Crashes and hangs are found by the fuzzer
+/// itself; wrong answers are thrown as this, and the fuzzing driver turns them into a crash.
+public struct FuzzFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Throws a `FuzzFailure` unless `condition` holds.
+@inline(__always)
+func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+    if !condition { throw FuzzFailure(message()) }
+}
+
+/// The harnesses, by name: each derives everything from the bytes it is given and checks what it can of the answer.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// Lines of hostile text and attribute runs: breaking, lines, carets, hit testing, truncation, justification.
+    case lines
+    /// Frames of any shape with exclusions and paragraph styles: every character in exactly one line or in the
+    /// unshown remainder, finite positions, suggested sizes that frames then fill as suggested.
+    case frames
+    /// Font files as bytes (mutated real fonts): loading, metrics, glyphs, outlines, a line.
+    case fontBytes = "font-bytes"
+    /// Edit scripts on a text storage with a layout manager: after every edit the incremental layout must equal a
+    /// fresh one.
+    case editing
+    /// Words of any letters in every bundled hyphenation language.
+    case hyphenator
+    /// Lines and frames drawn to PNG, PDF and SVG.
+    case rendering
+
+    /// Runs the harness on one input.
+    public func run(_ bytes: [UInt8]) throws {
+        var input = FuzzInput(bytes)
+        switch self {
+        case .lines: try LinesHarness.run(&input)
+        case .frames: try FramesHarness.run(&input)
+        case .fontBytes: try FontBytesHarness.run(bytes)
+        case .editing: try EditingHarness.run(&input)
+        case .hyphenator: try HyphenatorHarness.run(&input)
+        case .rendering: try RenderingHarness.run(&input)
+        }
+    }
+
+    /// The folder of this target's seed inputs and minimized regressions in the repository (Fuzz/Corpus/NAME).
+    public var corpusDirectory: URL {
+        FuzzFonts.directory.deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus").appendingPathComponent(rawValue)
+    }
+}

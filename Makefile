@@ -12,7 +12,7 @@ DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev 
 	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
 	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman
 
-.PHONY: deps build test test-asan demo clean bench-peers bench bench-thresholds fuzz fuzz-build fuzz-smoke
+.PHONY: deps build test test-asan demo clean bench-peers bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke
 
 ## deps: install, only when missing, every Debian package above (apt-get; root or sudo).
 deps:
@@ -56,6 +56,10 @@ fuzz-build: deps
 		-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld --scratch-path .build-fuzz --product galley-fuzz
 
 fuzz: fuzz-build
+	@$(MAKE) --no-print-directory fuzz-run
+
+## fuzz-run: the fuzzing loop alone, over an existing fuzz build (two can run at once on different targets).
+fuzz-run:
 	@mkdir -p .build-fuzz/artifacts; \
 	for target in $(FUZZ_TARGETS); do \
 		mkdir -p .build-fuzz/corpus/$$target; \

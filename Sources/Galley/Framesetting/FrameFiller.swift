@@ -322,7 +322,8 @@ struct FrameFiller {
             while let found = change, found <= stepDepth(first) { change = nextChange(after: found) }
             guard let end = change else { return hasRoom(first) ? stepDepth(first) : nil }
             // The last step before the change.
-            let last = min(max(Int(((end - depth) / step).rounded(.up)) - 1, first), lastStep)
+            // (Clamped as a `Double` first: a vertex far below would overflow `Int`.)
+            let last = min(max(Int(min(((end - depth) / step).rounded(.up), Double(lastStep + 1))) - 1, first), lastStep)
             if last - first < 64 {
                 for index in first...last where hasRoom(index) { return stepDepth(index) }
             } else {

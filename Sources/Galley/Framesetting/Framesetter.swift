@@ -82,10 +82,11 @@ public final class Framesetter: Sendable {
             let isFirstLine = line.stringRange.lowerBound == paragraph.range.lowerBound
             let head = max(ParagraphStyle.length(isFirstLine ? style.firstLineHeadIndent : style.headIndent), 0)
             let indents = head + max(-ParagraphStyle.length(style.tailIndent), 0)
-            // With negative advances the line may be wider before its end than at it: breaking must get past that.
+            // What breaking measures for the line (its reshaped edges aside, and where negative advances make it wider
+            // before its end than at it) must fit too, or a frame of the suggested width breaks it earlier.
             let prefix = style.lineBreakMode == .byWordWrapping
-                ? typesetter.widestPrefix(startingAt: line.stringRange.lowerBound, end: line.stringRange.upperBound, offset: head)
-                    .map { fragment.minX + $0 + max(-ParagraphStyle.length(style.tailIndent), 0) } ?? 0 : 0
+                ? indents + typesetter.widestPrefix(startingAt: line.stringRange.lowerBound, end: line.stringRange.upperBound, offset: head)
+                : 0
             return max(widest, min(max(visible, prefix, indents + Self.minimumRoom), fragment.maxX))
         }
         let suggestedWidth = constraints.width.isFinite && constraints.width > 0 && used > constraints.width ? constraints.width : used

@@ -161,18 +161,19 @@ public final class Typesetter: Sendable {
         return measure.position == limit && measure.visibleWidth <= width + 0.0001 ? (limit, false) : broken
     }
 
-    /// The widest the text from `start` gets, visibly, at any break opportunity up to `end` (inclusive): the width a
-    /// line must have for greedy breaking to reach `end`. With negative advances (negative kerning or tracking) a
-    /// line can be narrower at its end than before it, and greedy breaking stops at the first opportunity that does
-    /// not fit. Nil when the paragraph's advances are all non-negative (the line's own width is then the widest).
-    func widestPrefix(startingAt start: Int, end: Int, offset: CGFloat) -> CGFloat? {
+    /// The widest the text from `start` gets, visibly, at any break opportunity up to `end` (inclusive), as breaking
+    /// measures it (from the paragraph's shaping): the width a line must have for greedy breaking to reach `end`.
+    /// That can exceed the width of the line set for the range, whose edges may be reshaped; and with negative
+    /// advances (negative kerning or tracking) a line can be narrower at its end than before it, while greedy
+    /// breaking stops at the first opportunity that does not fit.
+    func widestPrefix(startingAt start: Int, end: Int, offset: CGFloat) -> CGFloat {
         let paragraph = paragraphs[paragraphIndex(at: start)]
-        if paragraph.opportunityWidths?.advancesAreNonNegative == true { return nil }
         let base = paragraph.range.lowerBound
         let positions = paragraph.breaks.positions
         var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
         var widest = -CGFloat.infinity
-        var index = positions.firstIndex(after: start - base)
+        // Without negative advances the width at the end is the widest.
+        var index = paragraph.opportunityWidths?.advancesAreNonNegative == true ? positions.count : positions.firstIndex(after: start - base)
         while index < positions.count, positions[index] + base < end {
             measure.advance(to: positions[index] + base)
             widest = max(widest, measure.visibleWidth)

@@ -153,7 +153,7 @@ struct BenchCommand: ParsableCommand {
     /// their ranges that must not depend on the thread count.
     private func layOutFrames(_ strings: [String], font: Font, threads: Int) -> (lines: Int, checksum: Int) {
         let lineWidth = CGFloat(width)
-        let results = Mutex<[Int: (lines: Int, checksum: Int)]>([:])
+        let results = Locked<[Int: (lines: Int, checksum: Int)]>([:])
         // Each thread takes the next paragraph not yet taken: a thread on a busier core does less.
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: max(threads, 1)) { _ in

@@ -15,13 +15,13 @@ final class CairoFontFaces: Sendable {
         let face: OpaquePointer
     }
 
-    private let library: Mutex<FT_Library?>
-    private let faces = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let library: Locked<FT_Library?>
+    private let faces = Locked<[ObjectIdentifier: Entry]>([:])
 
     private init() {
         var library: FT_Library?
         FT_Init_FreeType(&library)
-        self.library = Mutex(library)
+        self.library = Locked(library)
     }
 
     /// The cairo face for a font (a new reference the caller does not release), or nil when FreeType cannot

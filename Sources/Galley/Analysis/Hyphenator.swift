@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Finds where words may be hyphenated, with libhyphen and the pattern dictionaries Debian's hyphen-* packages
 /// install (hyph_en_US.dic, hyph_de.dic, hyph_fr.dic …) in /usr/share/hyphen — or in the directories of
@@ -24,10 +23,10 @@ public final class Hyphenator: Sendable {
     private let dictionary: HyphenDictionary
     /// Whether the dictionary is UTF-8 (else ISO 8859-1, as hyph_de.dic).
     private let isUTF8: Bool
-    private let cache = Mutex<[String: [Int]]>([:])
+    private let cache = Locked<[String: [Int]]>([:])
     /// The same answers for words of up to `PackedWord.maximumLength` units, keyed without making a `String`: layout
     /// asks once per word.
-    private let packedCache = Mutex<[PackedWord: [Int]]>([:])
+    private let packedCache = Locked<[PackedWord: [Int]]>([:])
     /// Past this many words a cache starts again.
     private static let cacheCapacity = 100_000
 
@@ -60,8 +59,8 @@ public final class Hyphenator: Sendable {
         return result
     }
 
-    private static let shared = Mutex<[String: Hyphenator?]>([:])
-    private static let byTag = Mutex<[String: Hyphenator?]>([:])
+    private static let shared = Locked<[String: Hyphenator?]>([:])
+    private static let byTag = Locked<[String: Hyphenator?]>([:])
 
     /// Directories searched for hyph_*.dic files.
     static var searchDirectories: [String] {
@@ -112,7 +111,7 @@ public final class Hyphenator: Sendable {
     }
 
     /// The answer kept under `key`, else `compute`'s, kept (a full cache starts again).
-    private static func cached<Key: Hashable & Sendable>(_ key: Key, in cache: borrowing Mutex<[Key: [Int]]>, compute: () -> [Int]) -> [Int] {
+    private static func cached<Key: Hashable & Sendable>(_ key: Key, in cache: Locked<[Key: [Int]]>, compute: () -> [Int]) -> [Int] {
         if let known = cache.withLock({ $0[key] }) { return known }
         let result = compute()
         cache.withLock { cache in

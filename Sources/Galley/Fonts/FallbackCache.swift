@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Fallback answers of one catalog, so that multi-script text asks fontconfig once per (font, language)
 /// for a sorted candidate list and once per (font, language, code point) for the chosen face — never
@@ -38,7 +37,7 @@ final class FallbackCache: Sendable {
     /// that this grows with scripts and characters, not with paragraphs).
     var queryCounts: (candidates: Int, answers: Int) { tables.withLock { ($0.candidateQueries, $0.answerQueries) } }
 
-    private let tables = Mutex(Tables())
+    private let tables = Locked(Tables())
     private let limit = 65_536
 
     func candidates(_ key: CandidatesKey, compute: () -> [FontDescriptor]) -> [FontDescriptor] {

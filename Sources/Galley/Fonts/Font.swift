@@ -34,7 +34,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// Fallback answers of this font object by (code point, language): layout asks the same questions for every
     /// paragraph, and this memo answers them without building cache keys. Bounded; nil stands for this font
     /// itself (so the memo never holds its own font).
-    let fallbackMemo = Mutex<[FallbackMemoKey: Font?]>([:])
+    let fallbackMemo = Locked<[FallbackMemoKey: Font?]>([:])
 
     /// Scaled ascender (HarfBuzz's choice: OS/2 typo metrics when USE_TYPO_METRICS is set, else hhea).
     /// Core Text: `CTFontGetAscent`.

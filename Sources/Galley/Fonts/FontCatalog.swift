@@ -1,6 +1,5 @@
 internal import CFontconfig
 import Foundation
-import Synchronization
 
 /// The set of font files that names and descriptors are matched against: the system's fontconfig
 /// configuration (with fonts registered through `FontManager`), or a private configuration holding only
@@ -18,11 +17,11 @@ public final class FontCatalog: Sendable {
         var allDescriptors: [FontDescriptor]?
     }
 
-    let state: Mutex<State>
+    let state: Locked<State>
     let fallbackCache = FallbackCache()
 
     init(configuration: FontconfigConfiguration) {
-        state = Mutex(State(configuration: configuration))
+        state = Locked(State(configuration: configuration))
     }
 
     /// The system's fonts as fontconfig configures them, plus fonts registered through `FontManager`.

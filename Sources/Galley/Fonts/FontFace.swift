@@ -27,11 +27,11 @@ final class FontFace: Sendable {
     let axes: [VariationAxis]
     /// Whether the face has outline tables (glyf, CFF or CFF2); bitmap-only colour fonts do not.
     let hasOutlines: Bool
-    private let freeType: Mutex<FreeTypeFace>
-    private let fonts = Mutex<[[OpenTypeTag: Double]: HarfBuzzFont]>([:])
-    private let lazyCodePoints = Mutex<CodePointSet?>(nil)
-    private let lazyLanguages = Mutex<[String]?>(nil)
-    private let lazyASCII = Mutex<(UInt64, UInt64)?>(nil)
+    private let freeType: Locked<FreeTypeFace>
+    private let fonts = Locked<[[OpenTypeTag: Double]: HarfBuzzFont]>([:])
+    private let lazyCodePoints = Locked<CodePointSet?>(nil)
+    private let lazyLanguages = Locked<[String]?>(nil)
+    private let lazyASCII = Locked<(UInt64, UInt64)?>(nil)
     /// 0 not known yet, 1 no, 2 yes (read without a lock: asked for every shaped item).
     private let lazySpaceInLookups = Atomic<UInt8>(0)
 
@@ -67,7 +67,7 @@ final class FontFace: Sendable {
         self.glyphCount = face.glyphCount
         self.axes = VariationAxis.axes(of: face)
         self.hasOutlines = ["glyf", "CFF ", "CFF2"].contains { face.tableLength($0) > 0 }
-        self.freeType = Mutex(freeTypeFace)
+        self.freeType = Locked(freeTypeFace)
     }
 
     /// Whether the face's GSUB or GPOS lookups involve the space glyph (then words are never shaped apart from
@@ -85,7 +85,7 @@ final class FontFace: Sendable {
 
     // MARK: The face cache
 
-    private static let cache = Mutex<[Key: FontFace]>([:])
+    private static let cache = Locked<[Key: FontFace]>([:])
     private static let dataSerial = Atomic<Int>(0)
 
     /// The face `index` of a file, opened once per process and shared.

@@ -291,9 +291,15 @@ struct FrameFiller {
     /// The grid is not walked down the frame. Between two depths where the band's top or bottom passes a vertex of
     /// the shape or of an exclusion, every edge is straight, so a span's width changes linearly with depth; and past
     /// the last vertex there is no shape at all, so the search stops there. A stretch between vertices is walked
-    /// step by step when short (up to 64 steps, as a line-by-line search would), else tried at 64 evenly spread
-    /// steps, and the first step with room is found by bisection below the first sample that has it. So time grows
-    /// with the number of vertices, never with the frame's height.
+    /// step by step when short (up to `walkedSteps`, as a line-by-line search would), else tried at `sampledSteps`
+    /// evenly spread steps (a span's width is linear or, with exclusions, piecewise linear there), and the first step
+    /// with room is found by bisection below the first sample that has it. So time grows with the number of
+    /// vertices, never with the frame's height.
+    /// Stretches between vertices up to this many steps long are walked step by step; longer ones are sampled.
+    static let walkedSteps = 8
+    /// The steps tried in a longer stretch (its first and last among them).
+    static let sampledSteps = 5
+
     private func nextDepth(after depth: CGFloat, bandHeight: CGFloat, style: ParagraphStyle, isFirstLine: Bool) -> CGFloat? {
         let step = max(min(bandHeight / 4, 4), 0.5)
         let bottom = box.height - tolerance
@@ -324,12 +330,12 @@ struct FrameFiller {
             // The last step before the change.
             // (Clamped as a `Double` first: a vertex far below would overflow `Int`.)
             let last = min(max(Int(min(((end - depth) / step).rounded(.up), Double(lastStep + 1))) - 1, first), lastStep)
-            if last - first < 64 {
+            if last - first < Self.walkedSteps {
                 for index in first...last where hasRoom(index) { return stepDepth(index) }
             } else {
                 var failed = first - 1
-                for sample in 0..<64 {
-                    let index = first + (last - first) * sample / 63
+                for sample in 0..<Self.sampledSteps {
+                    let index = first + (last - first) * sample / (Self.sampledSteps - 1)
                     guard hasRoom(index) else {
                         failed = index
                         continue

@@ -57,13 +57,13 @@ final class WordShapes: Sendable {
 
     /// Setups name their fonts by serial number, never reused, so they need not keep the fonts alive: a font made
     /// from data and used once is freed after its last use (its words leave the table as the table fills).
-    private let setups = Mutex<[SetupKey: UInt32]>([:])
+    private let setups = Locked<[SetupKey: UInt32]>([:])
 
     /// The words, in shards with a lock each, so that threads laying out at once rarely wait for each other. A
     /// shard's table keeps its words' packed glyphs in one arena: looking a word up copies plain numbers, so threads
     /// never count references on shared objects.
     private final class Shard: Sendable {
-        let words = Mutex(WordTable(capacity: WordShapes.capacity / WordShapes.shardCount))
+        let words = Locked(WordTable(capacity: WordShapes.capacity / WordShapes.shardCount))
     }
 
     private static let shardCount = 8

@@ -26,6 +26,19 @@ extension Typesetter {
     }
 }
 
+extension Typesetter {
+    /// Whether a line may end at `index` other than by cutting a word: a line-break opportunity (UAX #14), or the
+    /// end of a paragraph. A line's break depends on its text up to the first such place after its end.
+    @_spi(GalleyText) public func isBreakOpportunity(at index: Int) -> Bool {
+        guard index > 0, index <= length else { return false }
+        let paragraph = paragraphs[paragraphIndex(at: index - 1)]
+        if index == paragraph.range.upperBound { return true }
+        let relative = index - paragraph.range.lowerBound
+        let found = paragraph.breaks.positions.partitioningIndex { $0 >= relative }
+        return found < paragraph.breaks.positions.count && paragraph.breaks.positions[found] == relative
+    }
+}
+
 /// A line an earlier layout made: its string range, whether it ended hyphenated, and the width of the fragment it
 /// was broken for (the same start breaks the same way only in a fragment as wide).
 @_spi(GalleyText) public struct KnownLineBreak: Sendable {

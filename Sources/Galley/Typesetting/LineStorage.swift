@@ -108,7 +108,9 @@ final class LineStorage: Sendable {
     let glyphCount: Int
     let width: CGFloat
     /// The caret table, built on the first caret or hit-testing question (layout alone never needs it), then kept.
-    private let caretCache = Mutex<CaretTableBox?>(nil)
+    /// An atomic reference, not a lock: a line costs no allocation for it until asked, and two threads asking at
+    /// once both build the same table, of which the first stored is kept.
+    private let caretCache = AtomicLazyReference<CaretTableBox>()
 
     /// A line showing every item of `paragraph` (the whole text as one line).
     convenience init(paragraph: ShapedParagraph) {
@@ -260,15 +262,12 @@ final class LineStorage: Sendable {
     }
 
     var caret: CaretTable {
-        caretCache.withLock { cached in
-            if let cached { return cached.table }
-            let flat = flattened()
-            let table = CaretTable(
-                runs: runs, glyphs: flat.glyphs, advances: flat.advances, stringIndices: flat.stringIndices,
-                graphemes: paragraph.graphemes, stringRange: stringRange)
-            cached = CaretTableBox(table: table)
-            return table
-        }
+        if let cached = caretCache.load() { return cached.table }
+        let flat = flattened()
+        let table = CaretTable(
+            runs: runs, glyphs: flat.glyphs, advances: flat.advances, stringIndices: flat.stringIndices,
+            graphemes: paragraph.graphemes, stringRange: stringRange)
+        return caretCache.storeIfNil(CaretTableBox(table: table)).table
     }
 
     // MARK: Metrics

@@ -45,7 +45,7 @@ public final class Typesetter: Sendable {
     /// The paragraph found last: lines are asked for in order, so the next offset is usually in it or the next one.
     private let lastParagraph = Atomic<Int>(0)
     /// The hyphen line of each attribute run that has needed one (shaped on first use).
-    private let hyphenLines = Mutex<[Int: Line]>([:])
+    private let hyphenLines = Locked<[Int: Line]>([:])
     /// Refuses breaks: called with the UTF-16 offset a line would end at and whether it is a hyphenation point.
     let breakVeto: (@Sendable (_ index: Int, _ isHyphenation: Bool) -> Bool)?
 

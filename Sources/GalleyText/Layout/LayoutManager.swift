@@ -333,8 +333,9 @@ public final class LayoutManager: TextStorageObserver {
 
     /// The lines of paragraph `index`'s layout that an edit at paragraph offset `edit` cannot change, for
     /// re-breaking from the first changed line: greedy word wrapping decides a line from its own text and the first
-    /// word of the next line, so every line whose next line ends before the edit keeps its break. None when the
-    /// paragraph breaks optimally (a change anywhere moves every break) or its style changed.
+    /// word of the next line, so every line whose next line ends at a break opportunity before the edit keeps its
+    /// break. None when the paragraph breaks optimally (a change anywhere moves every break) or its style changed.
+    /// The reused lines keep their fragment widths: a line is reused only in a fragment as wide.
     private func knownBreaks(paragraph index: Int, before edit: Int, replacement: Paragraph) -> [KnownLineBreak] {
         guard index < layouts.count, replacement.style == paragraphs[index].style,
             replacement.style.lineBreakStrategy == .greedy, replacement.style.lineBreakMode == .byWordWrapping
@@ -343,8 +344,14 @@ public final class LayoutManager: TextStorageObserver {
             zip(placement.frame.lines, placement.frame.lineFragments).map { (line: $0, width: $1.width) }
         }
         var known: [KnownLineBreak] = []
+        let typesetter = paragraphs[index].framesetter.typesetter
         for (position, (line, width)) in lines.enumerated() {
-            guard position + 1 < lines.count, lines[position + 1].line.stringRange.upperBound < edit else { break }
+            // A line's break depends on its text up to the first opportunity after it (the word that did not fit, or
+            // that was hyphenated or cut): the next line's end when that is an opportunity, which must lie before
+            // the edit. A next line cut inside a word says nothing of where that word ends.
+            guard position + 1 < lines.count, lines[position + 1].line.stringRange.upperBound < edit,
+                typesetter.isBreakOpportunity(at: lines[position + 1].line.stringRange.upperBound)
+            else { break }
             known.append(KnownLineBreak(range: line.stringRange, hyphenated: line.runs.contains(where: \.isInsertedHyphen), width: width))
         }
         return known

@@ -1,12 +1,11 @@
 internal import CHyphen
 import Foundation
-import Synchronization
 
 /// Owns one libhyphen `HyphenDict`, loaded from a dictionary file; calls are serialised by a lock (libhyphen
 /// keeps no per-call state in the dictionary, but it makes no promise about threads either).
 final class HyphenDictionary: @unchecked Sendable {  // every use of `pointer` holds `lock`
     private let pointer: UnsafeMutablePointer<HyphenDict>
-    private let lock = Mutex(())
+    private let lock = Locked(())
 
     /// Loads a dictionary file; nil when libhyphen cannot read it.
     init?(path: String) {

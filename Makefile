@@ -12,7 +12,7 @@ DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev 
 	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
 	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman
 
-.PHONY: deps build test test-asan demo clean bench-peers bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke
+.PHONY: deps build test test-asan demo clean bench-peers bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan
 
 ## deps: install, only when missing, every Debian package above (apt-get; root or sudo).
 deps:
@@ -78,6 +78,13 @@ fuzz-run:
 ## fuzz-smoke: what CI runs, a short pass of every harness (30 s each: about five minutes with the build).
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=30
+
+## test-tsan: the concurrency suites under ThreadSanitizer (lines, frames, carets and fonts from many tasks at once),
+## in their own build folder. Galley's locks are pthread mutexes (Locked), which ThreadSanitizer sees.
+test-tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
+		--filter Concurrency
 
 SHOWCASE := office fjord AVATAR Wave — مرحبا بالعالم — नमस्ते — 👋🏽 ❤️‍🔥 🇯🇵
 

@@ -60,8 +60,14 @@ int32_t galley_line_break_opportunities(const uint16_t *text, int32_t length, co
          position = ubrk_next(lineIterator)) {
         positions[count] = position;
         if (isMandatory != NULL) {
-            int32_t rule = ubrk_getRuleStatus(lineIterator);
-            isMandatory[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
+            // UAX #14 LB4 and LB5: a break is mandatory after a character of class BK (U+000B, U+000C, U+2028,
+            // U+2029), CR, LF or NL (U+0085), and only there. Decided from the character, not from
+            // ubrk_getRuleStatus, which for breaks ICU's dictionaries find (Thai, Lao, Khmer, Burmese) reports the
+            // status of the rule-based break that ends the dictionary's run: every word before a line separator
+            // came out mandatory.
+            uint16_t before = position > 0 ? text[position - 1] : 0;
+            isMandatory[count] = (before == 0x0A || before == 0x0B || before == 0x0C || before == 0x0D || before == 0x85
+                                  || before == 0x2028 || before == 0x2029) ? 1 : 0;
         }
         count++;
     }

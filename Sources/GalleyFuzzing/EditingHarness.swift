@@ -12,33 +12,46 @@ enum EditingHarness {
         let storage = TextStorage(attributedString: NSAttributedString(string: initial, attributes: [.font: FuzzFonts.base]))
         let containers = (0..<input.int(1...3)).map { _ in container(&input) }
         let manager = LayoutManager(textStorage: storage, textContainers: containers)
-        if input.bool() { manager.ensureLayoutForAllText() }
+        let laidOut = input.bool()
+        if laidOut { manager.ensureLayoutForAllText() }
+        var log = ["text \(initial.debugDescription.prefix(300)), containers \(containers)\(laidOut ? ", laid out" : "")"]
         for step in 0..<input.int(1...12) {
             let length = storage.length
             let start = input.int(0...length)
             let end = min(start + input.int(0...40), length)
             switch input.int(0...5) {
             case 0, 1:
-                storage.replaceCharacters(in: start..<start, with: HostileText.string(&input, maximum: 60))
+                let inserted = HostileText.string(&input, maximum: 60)
+                log.append("insert \(inserted.debugDescription) at \(start)")
+                storage.replaceCharacters(in: start..<start, with: inserted)
             case 2:
+                log.append("delete \(start..<end)")
                 storage.replaceCharacters(in: start..<end, with: "")
             case 3:
-                storage.replaceCharacters(in: start..<end, with: HostileText.string(&input, maximum: 30))
+                let inserted = HostileText.string(&input, maximum: 30)
+                log.append("replace \(start..<end) with \(inserted.debugDescription)")
+                storage.replaceCharacters(in: start..<end, with: inserted)
             case 4:
                 guard start < end else { continue }
-                storage.setAttributes(HostileAttributes.attributes(&input).merging([.font: input.choose(FuzzFonts.fonts)]) { $1 },
-                                      range: start..<end)
+                let attributes = HostileAttributes.attributes(&input).merging([.font: input.choose(FuzzFonts.fonts)]) { $1 }
+                log.append("attributes \(start..<end): \(attributes)")
+                storage.setAttributes(attributes, range: start..<end)
             default:
                 // Lazy layout as far as some character, as a viewport would.
+                log.append("ensure layout \(start..<end)")
                 manager.ensureLayout(forCharacterRange: start..<end)
                 continue
             }
-            if input.bool() { manager.ensureLayout(forCharacterRange: 0..<input.int(0...storage.length)) }
+            if input.bool() {
+                let end = input.int(0...storage.length)
+                log.append("ensure layout 0..<\(end)")
+                manager.ensureLayout(forCharacterRange: 0..<end)
+            }
             let fresh = LayoutManager(textStorage: storage.copy(), textContainers: containers)
             let incremental = lines(manager)
             let expected = lines(fresh)
             try check(incremental.count == expected.count && zip(incremental, expected).allSatisfy { $0.matches($1) },
-                      "after edit \(step), the incremental layout\n\(incremental.map(\.description).joined(separator: "\n"))\n"
+                      "after edit \(step) (\(log.joined(separator: "; "))), the incremental layout\n\(incremental.map(\.description).joined(separator: "\n"))\n"
                         + "differs from a fresh one\n\(expected.map(\.description).joined(separator: "\n"))")
             try coverage(manager, length: storage.length)
         }

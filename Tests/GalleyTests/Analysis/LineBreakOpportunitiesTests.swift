@@ -76,4 +76,20 @@ import Testing
         #expect(Array(hard.positions) == [2, 4, 6, 7])
         #expect(hard.isMandatory == [false, true, true, false])  // the end of the text is not a hard break
     }
+
+    /// A break is mandatory exactly after BK, CR, LF and NL characters (UAX #14 LB4, LB5), also where ICU's dictionaries
+    /// find the breaks: Thai words before a line separator used to come out mandatory, one word a line.
+    @Test(arguments: ["th_Thai.txt", "lo_Laoo.txt", "km_Khmr.txt", "my_Mymr.txt", "ja_Jpan.txt", "en_Latn.txt"])
+    func mandatoryBreaksOnlyAfterHardBreakCharacters(file: String) throws {
+        let hard: Set<UInt16> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
+        let lines = try Corpus.lines(file).prefix(5)
+        for text in lines.map({ $0 + "\u{2028}\u{2028}" + $0 + "\u{2029}" }) {
+            let units = Array(text.utf16)
+            let breaks = LineBreakOpportunities(units[...], language: nil)
+            #expect(breaks.positions.count > 4)
+            for (index, position) in breaks.positions.enumerated() {
+                #expect(breaks.isMandatory[index] == hard.contains(units[position - 1]), "\(file): break at \(position)")
+            }
+        }
+    }
 }

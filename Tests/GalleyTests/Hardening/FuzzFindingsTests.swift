@@ -3,6 +3,8 @@ import Galley
 import GalleyText
 import Testing
 
+@testable import GalleyRendering
+
 /// One regression test per finding of the fuzzing campaign (issue 16), each from its reproducer through the public
 /// API, and each checking the class of input, not only the one the fuzzer found.
 @Suite struct FuzzFindingsTests {
@@ -205,6 +207,31 @@ import Testing
             #expect(!frame.lines.isEmpty)
         }
         #expect(weakFont == nil, "a font made from data outlived its last use")
+    }
+
+    /// Drawing keeps a cairo face per font face, which owns the font its FreeType face reads; when the cache lets go
+    /// and no canvas uses the face, cairo's destroy callback releases the font (it used to be retained for good).
+    @Test func fontsFromDataAreFreedAfterDrawing() throws {
+        let data = try Data(contentsOf: TestFonts.url("DejaVuSerif.ttf"))
+        weak var weakFont: Font?
+        do {
+            let font = try Font(data: data, size: 12, catalog: TestFonts.catalog)
+            weakFont = font
+            var text = AttributedString("drawn once")
+            text.galley.font = font
+            let canvas = try Canvas(width: 100, height: 30)
+            canvas.textPosition = CGPoint(x: 2, y: 10)
+            canvas.draw(Line(attributedString: text))
+            #expect(canvas.pixelSize.width == 100)
+        }
+        #expect(weakFont != nil, "the cache keeps the face it drew with")
+        CairoFontFaces.shared.removeAll()
+        // Cairo itself keeps the last 256 scaled fonts it used (and their faces): draw with as many others.
+        let canvas = try Canvas(width: 20, height: 20)
+        for size in 0..<300 {
+            canvas.draw(Line(string: "x", font: try Self.sans.withSize(5 + CGFloat(size) / 16)))
+        }
+        #expect(weakFont == nil, "a font made from data outlived its cairo face")
     }
 
     // MARK: 7. Infinite and huge sizes

@@ -2,15 +2,37 @@
 
 #include <unicode/ubidi.h>
 
+#include <pthread.h>
+
 // Each thread keeps one UBiDi object: ubidi_setPara reuses its memory, which opening one per paragraph would
-// allocate again. It lives as long as the thread.
+// allocate again. It lives as long as the thread: a thread-specific key's destructor closes it when the thread
+// exits (a thread pool's threads come and go).
 static _Thread_local UBiDi *threadBidi = NULL;
+static pthread_key_t bidiKey;
+static pthread_once_t bidiKeyOnce = PTHREAD_ONCE_INIT;
+
+static void closeThreadBidi(void *unused) {
+    (void)unused;
+    if (threadBidi != NULL) ubidi_close(threadBidi);
+    threadBidi = NULL;
+}
+
+static void makeBidiKey(void) { pthread_key_create(&bidiKey, closeThreadBidi); }
+
+static UBiDi *openThreadBidi(void) {
+    UBiDi *bidi = ubidi_open();
+    if (bidi == NULL) return NULL;
+    pthread_once(&bidiKeyOnce, makeBidiKey);
+    // Any non-null value makes the key's destructor run at the thread's exit.
+    pthread_setspecific(bidiKey, (void *)1);
+    return bidi;
+}
 
 int32_t galley_bidi_resolve(const uint16_t *text, int32_t length, uint8_t paragraphLevel,
                             uint8_t *explicitLevels, uint8_t *levels, uint8_t *resolvedParagraphLevel) {
     if (length < 0 || (length > 0 && (text == NULL || levels == NULL))) return -1;
     UErrorCode status = U_ZERO_ERROR;
-    if (threadBidi == NULL) threadBidi = ubidi_open();
+    if (threadBidi == NULL) threadBidi = openThreadBidi();
     if (threadBidi == NULL) return -1;
     UBiDi *bidi = threadBidi;
     ubidi_setPara(bidi, (const UChar *)text, length, (UBiDiLevel)paragraphLevel, (UBiDiLevel *)explicitLevels,

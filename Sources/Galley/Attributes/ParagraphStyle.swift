@@ -67,7 +67,11 @@ public struct ParagraphStyle: Hashable, Sendable {
     public static let `default` = ParagraphStyle()
 
     /// A number usable as a length: finite, else 0.
-    static func length(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
+    /// A length from the style as layout uses it: NaN and infinities count as 0, and magnitudes beyond
+    /// `LayoutLimits.maximumExtent` as that limit.
+    static func length(_ value: CGFloat) -> CGFloat {
+        value.isFinite ? min(max(value, -LayoutLimits.maximumExtent), LayoutLimits.maximumExtent) : 0
+    }
 }
 
 /// Horizontal alignment of lines. Core Text: `CTTextAlignment`.

@@ -65,7 +65,7 @@ public struct StringAttributes: Hashable, Sendable {
             case .backgroundColor: backgroundColor = value as? Color
             case .kern: kern = Self.number(value).map(Self.limited)
             case .tracking, NSAttributedString.Key("CTTracking"): tracking = Self.number(value).map(Self.limited) ?? 0
-            case .ligature: ligature = Self.number(value).map { min(max(Int($0), 0), 2) } ?? 1
+            case .ligature: ligature = Self.integer(value).map { min(max($0, 0), 2) } ?? 1
             case .paragraphStyle: paragraphStyle = value as? ParagraphStyle
             case .strokeWidth: strokeWidth = Self.number(value).map { min(max($0, -1000), 1000) } ?? 0
             case .strokeColor: strokeColor = value as? Color
@@ -73,7 +73,7 @@ public struct StringAttributes: Hashable, Sendable {
             case .underlineColor: underlineColor = value as? Color
             case .strikethroughStyle: strikethroughStyle = Self.underline(value)
             case .strikethroughColor: strikethroughColor = value as? Color
-            case .superscript: superscript = Self.number(value).map { min(max(Int($0), -8), 8) } ?? 0
+            case .superscript: superscript = Self.integer(value).map { min(max($0, -8), 8) } ?? 0
             case .baselineOffset: baselineOffset = Self.number(value).map(Self.limited) ?? 0
             case .language: language = (value as? String).flatMap { $0.isEmpty ? nil : $0 }
             case .writingDirection: writingDirection = Self.embeddings(value)
@@ -130,6 +130,11 @@ public struct StringAttributes: Hashable, Sendable {
 
     private static func limited(_ value: CGFloat) -> CGFloat { min(max(value, -10_000), 10_000) }
 
+    /// A loosely typed number as an integer, clamped to ±2³¹ before the conversion (a huge value would trap).
+    static func integer(_ value: Any) -> Int? {
+        number(value).map { Int(min(max($0, -2_147_483_648), 2_147_483_647)) }
+    }
+
     private static func bool(_ value: Any) -> Bool? {
         if let value = value as? Bool { return value }
         return number(value).map { $0 != 0 }
@@ -137,12 +142,12 @@ public struct StringAttributes: Hashable, Sendable {
 
     private static func underline(_ value: Any) -> UnderlineStyle {
         if let style = value as? UnderlineStyle { return style }
-        return number(value).map { UnderlineStyle(rawValue: Int($0)) } ?? []
+        return integer(value).map { UnderlineStyle(rawValue: $0) } ?? []
     }
 
     private static func embeddings(_ value: Any) -> [WritingDirectionEmbedding] {
         if let list = value as? [WritingDirectionEmbedding] { return list }
-        if let list = value as? [Any] { return list.compactMap { number($0).map { .init(rawValue: Int($0)) } } }
+        if let list = value as? [Any] { return list.compactMap { integer($0).map { .init(rawValue: $0) } } }
         return []
     }
 }

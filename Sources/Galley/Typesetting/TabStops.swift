@@ -10,7 +10,9 @@ struct TabStops: Sendable {
     static let defaultInterval: CGFloat = 28
 
     init(_ style: ParagraphStyle) {
-        stops = style.tabStops.filter { $0.location.isFinite && $0.location >= 0 }.sorted { $0.location < $1.location }
+        // Stops past the longest line there can be (or not finite) are ignored.
+        stops = style.tabStops.filter { $0.location.isFinite && $0.location >= 0 && $0.location <= LayoutLimits.maximumExtent }
+            .sorted { $0.location < $1.location }
         let interval = ParagraphStyle.length(style.defaultTabInterval)
         self.interval = interval > 0 ? interval : TabStops.defaultInterval
     }

@@ -54,6 +54,7 @@ func runDriver(_ arguments: [String]) -> Int32 {
 
 guard let chosen = target(named: CommandLine.arguments.dropFirst().first) else { exit(2) }
 fuzzedTarget = chosen
+FuzzTarget.prepare()
 exit(runDriver([CommandLine.arguments[0]] + CommandLine.arguments.dropFirst(2)))
 #else
 guard let replayed = target(named: CommandLine.arguments.dropFirst().first) else { exit(2) }

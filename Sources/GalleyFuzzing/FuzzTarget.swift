@@ -1,4 +1,5 @@
 import Foundation
+import Galley
 
 /// A wrong answer a harness found: what it checked and what it saw. Crashes and hangs are found by the fuzzer
 /// itself; wrong answers are thrown as this, and the fuzzing driver turns them into a crash.
@@ -29,6 +30,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case hyphenator
     /// Lines and frames drawn to PNG, PDF and SVG.
     case rendering
+
+    /// Does the one-time work of a process before the first input, so that no input is charged with it: the fonts,
+    /// and the hyphenation dictionaries (libhyphen takes about five seconds to load Debian's 1 MB German one).
+    public static func prepare() {
+        _ = FuzzFonts.fonts
+        for language in ["en-US", "de", "fr"] { _ = Hyphenator.forLanguage(language) }
+    }
 
     /// Runs the harness on one input.
     public func run(_ bytes: [UInt8]) throws {

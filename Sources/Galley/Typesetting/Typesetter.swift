@@ -154,7 +154,8 @@ public final class Typesetter: Sendable {
         let broken = breakLine(startingAt: start, width: width, offset: offset)
         guard broken.end < limit else { return broken }
         let paragraph = paragraphs[paragraphIndex(at: start)]
-        guard limit < paragraph.range.upperBound, nextOpportunity(paragraph, after: broken.end).map({ $0 >= limit }) ?? true
+        // Not past a mandatory break (after which there is no next opportunity), nor past any other before the limit.
+        guard limit < paragraph.range.upperBound, let next = nextOpportunity(paragraph, after: broken.end), next >= limit
         else { return broken }
         var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
         measure.advance(to: limit, stoppingAbove: width)

@@ -191,47 +191,49 @@ import Testing
 
     // MARK: 6. Fonts made from data are freed
 
-    @Test func fontsFromDataAreFreedAfterTheirLastUse() throws {
-        // DejaVu Serif: its words go through the word cache (spaces take part in none of its lookups).
+    /// `body` with a font made from DejaVu Serif's bytes (its words go through the word cache: spaces take part in
+    /// none of its lookups) and a text in it, as Swift's `AttributedString` (Foundation's NSAttributedString on Linux
+    /// leaks its attribute dictionaries, and the font with them); returns the font, weakly.
+    static func withFontFromData(_ string: String, _ body: (AttributedString) throws -> Void) throws -> () -> Font? {
         let data = try Data(contentsOf: TestFonts.url("DejaVuSerif.ttf"))
         weak var weakFont: Font?
         do {
             let font = try Font(data: data, size: 12, catalog: TestFonts.catalog)
             weakFont = font
-            // Swift's AttributedString: Foundation's NSAttributedString on Linux leaks its attribute dictionaries.
-            var text = AttributedString("office words, and a paragraph\nlaid out in a frame")
+            var text = AttributedString(string)
             text.galley.font = font
+            try body(text)
+        }
+        return { weakFont }
+    }
+
+    @Test func fontsFromDataAreFreedAfterTheirLastUse() throws {
+        let weakFont = try Self.withFontFromData("office words, and a paragraph\nlaid out in a frame") { text in
             let line = Line(attributedString: text)
             #expect(line.glyphCount > 0)
             let frame = Framesetter(attributedString: text).frame(path: Path(rect: CGRect(x: 0, y: 0, width: 100, height: 100)))
             #expect(!frame.lines.isEmpty)
         }
-        #expect(weakFont == nil, "a font made from data outlived its last use")
+        #expect(weakFont() == nil, "a font made from data outlived its last use")
     }
 
     /// Drawing keeps a cairo face per font face, which owns the font its FreeType face reads; when the cache lets go
     /// and no canvas uses the face, cairo's destroy callback releases the font (it used to be retained for good).
     @Test func fontsFromDataAreFreedAfterDrawing() throws {
-        let data = try Data(contentsOf: TestFonts.url("DejaVuSerif.ttf"))
-        weak var weakFont: Font?
-        do {
-            let font = try Font(data: data, size: 12, catalog: TestFonts.catalog)
-            weakFont = font
-            var text = AttributedString("drawn once")
-            text.galley.font = font
+        let weakFont = try Self.withFontFromData("drawn once") { text in
             let canvas = try Canvas(width: 100, height: 30)
             canvas.textPosition = CGPoint(x: 2, y: 10)
             canvas.draw(Line(attributedString: text))
             #expect(canvas.pixelSize.width == 100)
         }
-        #expect(weakFont != nil, "the cache keeps the face it drew with")
+        #expect(weakFont() != nil, "the cache keeps the face it drew with")
         CairoFontFaces.shared.removeAll()
         // Cairo itself keeps the last 256 scaled fonts it used (and their faces): draw with as many others.
         let canvas = try Canvas(width: 20, height: 20)
         for size in 0..<300 {
             canvas.draw(Line(string: "x", font: try Self.sans.withSize(5 + CGFloat(size) / 16)))
         }
-        #expect(weakFont == nil, "a font made from data outlived its cairo face")
+        #expect(weakFont() == nil, "a font made from data outlived its cairo face")
     }
 
     // MARK: 7. Infinite and huge sizes

@@ -103,6 +103,11 @@ struct OpportunityWidths: Sendable {
         return CGFloat(widths[index] - startWidth - trailing)
     }
 
+    /// Whether two paragraphs' sums and stored hanging whitespace agree at opportunity `index` (bit for bit).
+    func agrees(with other: OpportunityWidths, at index: Int) -> Bool {
+        widths[index].bitPattern == other.widths[index].bitPattern && hanging[index].bitPattern == other.hanging[index].bitPattern
+    }
+
     /// Whether the hanging whitespace before opportunity `index` is stored (for tests).
     func storesHanging(at index: Int) -> Bool { !hanging[index].isNaN }
 

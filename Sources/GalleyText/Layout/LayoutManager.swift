@@ -345,11 +345,14 @@ public final class LayoutManager: TextStorageObserver {
         }
         var known: [KnownLineBreak] = []
         let typesetter = paragraphs[index].framesetter.typesetter
+        // Where the old and new texts still break alike (shaping and segmentation can change before an edit).
+        let agreed = typesetter.breakingAgreement(with: replacement.framesetter.typesetter)
         for (position, (line, width)) in lines.enumerated() {
             // A line's break depends on its text up to the first opportunity after it (the word that did not fit, or
             // that was hyphenated or cut): the next line's end when that is an opportunity, which must lie before
             // the edit. A next line cut inside a word says nothing of where that word ends.
             guard position + 1 < lines.count, lines[position + 1].line.stringRange.upperBound < edit,
+                lines[position + 1].line.stringRange.upperBound <= agreed,
                 typesetter.isBreakOpportunity(at: lines[position + 1].line.stringRange.upperBound)
             else { break }
             known.append(KnownLineBreak(range: line.stringRange, hyphenated: line.runs.contains(where: \.isInsertedHyphen), width: width))

@@ -70,24 +70,23 @@ public final class Framesetter: Sendable {
             ? min(constraints.height, LayoutLimits.maximumExtent) : LayoutLimits.maximumExtent
         let frame = frame(stringRange: stringRange, path: Path(rect: CGRect(x: 0, y: 0, width: width, height: height)),
                           attributes: attributes)
-        let used = frame.lineFragments.indices.reduce(CGFloat(0)) { widest, index in
-            let line = frame.lines[index]
-            let fragment = frame.lineFragments[index]
-            // The line's visible end from the frame's left edge, or the fragment's width when it is aligned.
-            let visible = frame.lineOrigins[index].x + line.typographicBounds.width - line.trailingWhitespaceWidth
-            // A line with (nearly) nothing visible — spaces, an empty paragraph — still needs a fragment: the
-            // paragraph's indents and a point of room.
+        let used = frame.lines.reduce(CGFloat(0)) { widest, line in
+            // A line needs its indents (the head indent before it, an inset tail indent after it, whichever the
+            // direction and alignment) and its visible width between them.
             let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: line.stringRange.lowerBound)]
             let style = paragraph.style
             let isFirstLine = line.stringRange.lowerBound == paragraph.range.lowerBound
             let head = max(ParagraphStyle.length(isFirstLine ? style.firstLineHeadIndent : style.headIndent), 0)
             let indents = head + max(-ParagraphStyle.length(style.tailIndent), 0)
+            let visible = line.typographicBounds.width - line.trailingWhitespaceWidth
             // What breaking measures for the line (its reshaped edges aside, and where negative advances make it wider
             // before its end than at it) must fit too, or a frame of the suggested width breaks it earlier.
-            let prefix = style.lineBreakMode == .byWordWrapping
-                ? indents + typesetter.widestPrefix(startingAt: line.stringRange.lowerBound, end: line.stringRange.upperBound, offset: head)
+            let measured = style.lineBreakMode == .byWordWrapping
+                ? typesetter.widestPrefix(startingAt: line.stringRange.lowerBound, end: line.stringRange.upperBound, offset: head)
                 : 0
-            return max(widest, min(max(visible, prefix, indents + Self.minimumRoom), fragment.maxX))
+            // A line with (nearly) nothing visible — spaces, an empty paragraph — still needs a point of room; a line
+            // wider than the frame (a word that did not fit) needs no more than the frame.
+            return max(widest, min(indents + max(visible, measured, Self.minimumRoom), width))
         }
         let suggestedWidth = constraints.width.isFinite && constraints.width > 0 && used > constraints.width ? constraints.width : used
         // A last line with no height (its runs have none) sits at the very bottom, where a frame of exactly the used

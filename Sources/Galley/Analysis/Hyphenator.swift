@@ -20,7 +20,7 @@ public final class Hyphenator: Sendable {
     /// Longer words are left whole (pathological input, URLs, chemical names).
     public static let maximumWordLength = 100
 
-    private let dictionary: HyphenDictionary
+    let dictionary: HyphenDictionary
     /// Whether the dictionary is UTF-8 (else ISO 8859-1, as hyph_de.dic).
     private let isUTF8: Bool
     private let cache = Locked<[String: [Int]]>([:])
@@ -81,13 +81,29 @@ public final class Hyphenator: Sendable {
                 .filter { $0.hasPrefix("hyph_\(primary)_") && $0.hasSuffix(".dic") }.sorted()
             candidates += others.map { directory + "/" + $0 }
             for path in candidates where FileManager.default.fileExists(atPath: path) {
-                guard let dictionary = HyphenDictionary(path: path) else { continue }
+                guard let dictionary = loadedDictionary(path) else { continue }
                 let header = readHeader(path)
                 return Hyphenator(language: language, url: URL(fileURLWithPath: path), dictionary: dictionary,
                                   isUTF8: header.isUTF8, leftMinimum: header.left, rightMinimum: header.right)
             }
         }
         return nil
+    }
+
+    /// Dictionaries by the file they were read from, links resolved: "de", "de-DE" and "de-CH" all use Debian's
+    /// hyph_de_DE.dic, which libhyphen takes about five seconds to load, so it is loaded once.
+    private static let dictionaries = Locked<[String: HyphenDictionary]>([:])
+
+    /// The dictionary of a file, loaded on first use (nil when libhyphen cannot read it).
+    private static func loadedDictionary(_ path: String) -> HyphenDictionary? {
+        let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if let known = dictionaries.withLock({ $0[file] }) { return known }
+        guard let loaded = HyphenDictionary(path: file) else { return nil }
+        return dictionaries.withLock { table in
+            if let existing = table[file] { return existing }
+            table[file] = loaded
+            return loaded
+        }
     }
 
     /// The encoding line, LEFTHYPHENMIN and RIGHTHYPHENMIN from a dictionary's header (2 and 2 when absent).

@@ -81,8 +81,9 @@ public final class Framesetter: Sendable {
             let visible = line.typographicBounds.width - line.trailingWhitespaceWidth
             // What breaking measures for the line (its reshaped edges aside, and where negative advances make it wider
             // before its end than at it) must fit too, or a frame of the suggested width breaks it earlier.
-            let measured = style.lineBreakMode == .byWordWrapping
-                ? typesetter.widestPrefix(startingAt: line.stringRange.lowerBound, end: line.stringRange.upperBound, offset: head)
+            let measured = style.lineBreakMode == .byWordWrapping || style.lineBreakMode == .byCharWrapping
+                ? typesetter.widestPrefix(startingAt: line.stringRange.lowerBound, end: line.stringRange.upperBound, offset: head,
+                                          betweenClusters: style.lineBreakMode == .byCharWrapping)
                 : 0
             // A line with (nearly) nothing visible — spaces, an empty paragraph — still needs a point of room; a line
             // wider than the frame (a word that did not fit) needs no more than the frame.

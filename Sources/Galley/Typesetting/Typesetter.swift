@@ -167,12 +167,25 @@ public final class Typesetter: Sendable {
     /// That can exceed the width of the line set for the range, whose edges may be reshaped; and with negative
     /// advances (negative kerning or tracking) a line can be narrower at its end than before it, while greedy
     /// breaking stops at the first opportunity that does not fit.
-    func widestPrefix(startingAt start: Int, end: Int, offset: CGFloat) -> CGFloat {
+    /// `betweenClusters`: the line breaks between any grapheme clusters (char wrapping), so every cluster boundary
+    /// counts as an opportunity.
+    func widestPrefix(startingAt start: Int, end: Int, offset: CGFloat, betweenClusters: Bool = false) -> CGFloat {
         let paragraph = paragraphs[paragraphIndex(at: start)]
         let base = paragraph.range.lowerBound
         let positions = paragraph.breaks.positions
         var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
         var widest = -CGFloat.infinity
+        if betweenClusters {
+            let graphemes = paragraph.shaped.graphemes
+            var index = graphemes.partitioningIndex { $0 > start }
+            while index < graphemes.count, graphemes[index] < end {
+                measure.advance(to: graphemes[index])
+                widest = max(widest, measure.visibleWidth)
+                index += 1
+            }
+            measure.advance(to: min(end, paragraph.range.upperBound))
+            return max(widest, measure.visibleWidth)
+        }
         // Without negative advances the width at the end is the widest.
         var index = paragraph.opportunityWidths?.advancesAreNonNegative == true ? positions.count : positions.firstIndex(after: start - base)
         while index < positions.count, positions[index] + base < end {

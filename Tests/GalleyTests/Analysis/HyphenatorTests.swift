@@ -124,4 +124,15 @@ import Testing
         let hyphenator = Hyphenator.forLanguage("zz")
         #expect(hyphenator == nil || hyphenator!.hyphenationPoints(in: "wordword").allSatisfy { $0 > 0 && $0 < 8 })
     }
+
+    /// Tags that name one dictionary file (Debian links hyph_de.dic and hyph_de_CH.dic to hyph_de_DE.dic) share one
+    /// loaded dictionary: libhyphen takes seconds to load the German one.
+    @Test func tagsOfOneFileShareTheLoadedDictionary() throws {
+        let german = try #require(Hyphenator.forLanguage("de"))
+        for tag in ["de-DE", "de_CH", "de-AT"] {
+            let other = try #require(Hyphenator.forLanguage(tag))
+            #expect(other.dictionary === german.dictionary, "\(tag)")
+            #expect(other.hyphenationPoints(in: "Silbentrennung") == german.hyphenationPoints(in: "Silbentrennung"))
+        }
+    }
 }

@@ -11,9 +11,6 @@ struct FrameFiller {
     let exclusions: [BandShape]
     /// The frame's bounds: the path's bounding box, cut to `LayoutLimits.maximumExtent` below its top.
     let box: CGRect
-    /// The depths below the top where a vertex of the shape or of an exclusion lies, ascending: between two of them
-    /// every edge is straight (see `nextDepth`).
-    let vertexDepths: [CGFloat]
     /// Extra space below a line (given its string range), the editing layer's per-line hook; nil for none.
     var extraSpacingAfterLine: ((Range<Int>) -> CGFloat)? = nil
     /// Greedy word-wrapped lines of an earlier layout by their start: used instead of breaking again in a fragment
@@ -49,9 +46,8 @@ struct FrameFiller {
             box = CGRect(x: box.minX, y: top - LayoutLimits.maximumExtent, width: box.width, height: LayoutLimits.maximumExtent)
         }
         self.box = box
-        shape = BandShape(polygons: polygons, fillRule: attributes.pathFillRule).shifted(by: -top)
-        exclusions = attributes.clippingPaths.map { BandShape($0.path, fillRule: $0.fillRule).shifted(by: -top) }.filter { !$0.isEmpty }
-        vertexDepths = Array(Set((shape.vertexHeights + exclusions.flatMap(\.vertexHeights)).map { -$0 })).sorted()
+        shape = BandShape(polygons: polygons, fillRule: attributes.pathFillRule, shiftedBy: -top)
+        exclusions = attributes.clippingPaths.map { BandShape($0.path, fillRule: $0.fillRule, shiftedBy: -top) }.filter { !$0.isEmpty }
         tolerance = FrameFiller.tolerance(height: box.height)
     }
 
@@ -303,6 +299,9 @@ struct FrameFiller {
     private func nextDepth(after depth: CGFloat, bandHeight: CGFloat, style: ParagraphStyle, isFirstLine: Bool) -> CGFloat? {
         let step = max(min(bandHeight / 4, 4), 0.5)
         let bottom = box.height - tolerance
+        // The depths below the top where a vertex of the shape or of an exclusion lies, ascending: between two of
+        // them every edge is straight. (Found here, not for every frame: few frames ever need them.)
+        let vertexDepths = Array(Set((shape.vertexHeights + exclusions.flatMap(\.vertexHeights)).map { -$0 })).sorted()
         guard depth + step < bottom else { return nil }
         let lastStep = Int(((bottom - depth) / step).rounded(.up)) - 1
         func stepDepth(_ index: Int) -> CGFloat { depth + CGFloat(index) * step }

@@ -66,17 +66,19 @@ struct BandShape: Sendable {
     /// sampling.
     private let rectangle: (minX: CGFloat, maxX: CGFloat, minY: CGFloat, maxY: CGFloat)?
 
-    init(_ path: Path, fillRule: Path.FillRule) {
-        self.init(polygons: path.polygons(), fillRule: fillRule)
+    init(_ path: Path, fillRule: Path.FillRule, shiftedBy dy: CGFloat = 0) {
+        self.init(polygons: path.polygons(), fillRule: fillRule, shiftedBy: dy)
     }
 
-    /// A shape from flattened polygons (see `Path.polygons()`).
-    init(polygons: [[CGPoint]], fillRule: Path.FillRule) {
+    /// A shape from flattened polygons (see `Path.polygons()`), moved up by `dy` (down for a negative `dy`).
+    init(polygons: [[CGPoint]], fillRule: Path.FillRule, shiftedBy dy: CGFloat = 0) {
+        let polygons = dy == 0 ? polygons : polygons.map { $0.map { CGPoint(x: $0.x, y: $0.y + dy) } }
         self.polygons = polygons
         self.fillRule = fillRule
         vertexHeights = polygons.flatMap { $0.map(\.y) }.sorted()
-        edges = EdgeIndex(polygons)
         rectangle = Self.rectangle(of: polygons)
+        // A rectangle answers without crossing edges.
+        edges = rectangle == nil ? EdgeIndex(polygons) : nil
     }
 
     /// The x intervals inside the shape all the way from `bottom` to `top`: the intersection of the intervals at
@@ -104,16 +106,12 @@ struct BandShape: Sendable {
 
     var isEmpty: Bool { polygons.isEmpty }
 
-    /// The same shape moved up by `dy` (down for a negative `dy`).
-    func shifted(by dy: CGFloat) -> BandShape {
-        BandShape(polygons: polygons.map { $0.map { CGPoint(x: $0.x, y: $0.y + dy) } }, fillRule: fillRule)
-    }
 
     /// Whether the shape is one axis-aligned rectangle (every horizontal band inside it is equally wide).
     var isRectangle: Bool { rectangle != nil }
 
     /// The polygons' edges by the heights they span, so a horizontal line meets only the edges that cross it.
-    private let edges: EdgeIndex
+    private let edges: EdgeIndex?
 
     /// The extent of polygons that are one axis-aligned rectangle, else nil.
     private static func rectangle(of polygons: [[CGPoint]]) -> (minX: CGFloat, maxX: CGFloat, minY: CGFloat, maxY: CGFloat)? {
@@ -133,6 +131,11 @@ struct BandShape: Sendable {
 
     /// The x intervals inside the shape on the horizontal line at height y (crossings with the fill rule).
     func intervals(at y: CGFloat) -> [ClosedRange<CGFloat>] {
+        guard let edges else {
+            // A rectangle: its two vertical edges, half-open in y as below.
+            guard let rectangle, rectangle.minY <= y, y < rectangle.maxY, rectangle.maxX > rectangle.minX else { return [] }
+            return [rectangle.minX...rectangle.maxX]
+        }
         var crossings: [(x: CGFloat, winding: Int)] = []
         edges.forEachEdge(crossing: y) { a, b in
             // Half-open in y, so a vertex on the line counts once.

@@ -38,7 +38,13 @@ enum FramesHarness {
         let suggestion = framesetter.suggestFrameSize(stringRange: range, attributes: attributes, constraints: constraints)
         try check(suggestion.size.width.isFinite && suggestion.size.height.isFinite && suggestion.size.width >= 0 && suggestion.size.height >= 0,
                   "suggested size \(suggestion.size) for \(constraints)")
-        if attributes.clippingPaths.isEmpty {
+        // Not with a looseness: asking for more (or fewer) lines than the best makes a narrower frame take more lines
+        // (TeX's \looseness), which no suggested size can hold to; the documentation says so.
+        let loose = runs.contains { run in
+            if case .optimal(let looseness) = (run.attributes[.paragraphStyle] as? ParagraphStyle)?.lineBreakStrategy { return looseness != 0 }
+            return false
+        }
+        if attributes.clippingPaths.isEmpty, !loose {
             let frame = framesetter.frame(stringRange: range, path: Path(rect: CGRect(origin: CGPoint(x: 7, y: -3), size: suggestion.size)),
                                           attributes: attributes)
             try check(frame.visibleStringRange == suggestion.fitRange,

@@ -61,7 +61,9 @@ public final class Framesetter: Sendable {
     /// rectangle of the returned size (at any origin) shows exactly `fitRange` — Core Text's suggestion can be
     /// short and lose the last line. The size is not rounded; round up if you need whole points. A line with
     /// nothing visible (spaces, an empty paragraph) counts as 1 pt wide, the room a fragment needs to take it; a
-    /// last line with no height adds a few millionths of a point, the room a band needs.
+    /// last line with no height adds a few millionths of a point, the room a band needs. Paragraphs broken optimally
+    /// with a looseness are the exception: asking for more lines than the best is met more readily in a narrower
+    /// frame, so a frame of the suggested size may break them into more lines than the suggestion measured.
     /// Core Text: `CTFramesetterSuggestFrameSizeWithConstraints`.
     public func suggestFrameSize(stringRange: Range<Int> = 0..<0, attributes: FrameAttributes = FrameAttributes(),
                                  constraints: CGSize) -> (size: CGSize, fitRange: Range<Int>) {

@@ -38,14 +38,16 @@ public final class Canvas {
     let context: OpaquePointer
     private var isFinished = false
 
-    /// A PNG canvas of `width` × `height` points at `scale` pixels per point, transparent.
+    /// A PNG canvas of `width` × `height` points at `scale` pixels per point (at least one pixel a side), transparent.
     ///
     /// - Throws: `RenderingError.invalidSize` for sizes that are not positive and finite, or larger than
     ///   32,767 pixels a side.
     public convenience init(width: CGFloat, height: CGFloat, scale: CGFloat = 1) throws {
         try Canvas.validate(width: width, height: height, scale: scale)
-        let pixelsWide = Int32((width * scale).rounded(.up))
-        let pixelsHigh = Int32((height * scale).rounded(.up))
+        // At least one pixel a side: a size whose product with the scale underflows to 0 would give a surface no PNG
+        // can hold (libpng refuses a width of 0).
+        let pixelsWide = Int32(max((width * scale).rounded(.up), 1))
+        let pixelsHigh = Int32(max((height * scale).rounded(.up), 1))
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelsWide, pixelsHigh)!
         try self.init(kind: .png, surface: surface, width: width, height: height, scale: scale)
     }

@@ -14,7 +14,7 @@ enum EditingHarness {
         let manager = LayoutManager(textStorage: storage, textContainers: containers)
         let laidOut = input.bool()
         if laidOut { manager.ensureLayoutForAllText() }
-        var log = ["text \(initial.debugDescription.prefix(300)), containers \(containers)\(laidOut ? ", laid out" : "")"]
+        var log = ["text \(initial.debugDescription.prefix(300))\(laidOut ? ", laid out" : "")"]
         for step in 0..<input.int(1...12) {
             let length = storage.length
             let start = input.int(0...length)
@@ -51,7 +51,7 @@ enum EditingHarness {
             let incremental = lines(manager)
             let expected = lines(fresh)
             try check(incremental.count == expected.count && zip(incremental, expected).allSatisfy { $0.matches($1) },
-                      "after edit \(step) (\(log.joined(separator: "; "))), the incremental layout\n\(incremental.map(\.description).joined(separator: "\n"))\n"
+                      "after edit \(step) (\(log.joined(separator: "; ")), containers \(containers)), the incremental layout\n\(incremental.map(\.description).joined(separator: "\n"))\n"
                         + "differs from a fresh one\n\(expected.map(\.description).joined(separator: "\n"))")
             try coverage(manager, length: storage.length)
         }

@@ -274,11 +274,20 @@ struct FrameFiller {
         -> (head: CGFloat, end: CGFloat, available: CGFloat)
     {
         let spanWidth = span.upperBound - span.lowerBound
-        let head = max(ParagraphStyle.length(isFirstLine ? style.firstLineHeadIndent : style.headIndent), 0)
-        let tail = ParagraphStyle.length(style.tailIndent)
+        let (head, tail) = indents(style, isFirstLine: isFirstLine)
         let end = tail > 0 ? min(tail, spanWidth) : spanWidth + tail
         return (head, end, end - head)
     }
+
+    /// A line's head indent (never negative) and the style's tail indent, as layout reads them.
+    static func indents(_ style: ParagraphStyle, isFirstLine: Bool) -> (head: CGFloat, tail: CGFloat) {
+        (max(ParagraphStyle.length(isFirstLine ? style.firstLineHeadIndent : style.headIndent), 0), ParagraphStyle.length(style.tailIndent))
+    }
+
+    /// Stretches between vertices up to this many steps long are walked step by step; longer ones are sampled.
+    static let walkedSteps = 8
+    /// The steps tried in a longer stretch (its first and last among them).
+    static let sampledSteps = 5
 
     /// The first depth below `depth` where a band `bandHeight` tall has a span with room for a line, on the grid the
     /// search steps on (`depth` plus multiples of a quarter of the band, 0.5 to 4 pt); nil when there is none above
@@ -291,18 +300,13 @@ struct FrameFiller {
     /// evenly spread steps (a span's width is linear or, with exclusions, piecewise linear there), and the first step
     /// with room is found by bisection below the first sample that has it. So time grows with the number of
     /// vertices, never with the frame's height.
-    /// Stretches between vertices up to this many steps long are walked step by step; longer ones are sampled.
-    static let walkedSteps = 8
-    /// The steps tried in a longer stretch (its first and last among them).
-    static let sampledSteps = 5
-
     private func nextDepth(after depth: CGFloat, bandHeight: CGFloat, style: ParagraphStyle, isFirstLine: Bool) -> CGFloat? {
         let step = max(min(bandHeight / 4, 4), 0.5)
         let bottom = box.height - tolerance
+        guard depth + step < bottom else { return nil }
         // The depths below the top where a vertex of the shape or of an exclusion lies, ascending: between two of
         // them every edge is straight. (Found here, not for every frame: few frames ever need them.)
         let vertexDepths = Array(Set((shape.vertexHeights + exclusions.flatMap(\.vertexHeights)).map { -$0 })).sorted()
-        guard depth + step < bottom else { return nil }
         let lastStep = Int(((bottom - depth) / step).rounded(.up)) - 1
         func stepDepth(_ index: Int) -> CGFloat { depth + CGFloat(index) * step }
         func hasRoom(_ index: Int) -> Bool {

@@ -78,8 +78,8 @@ public final class Framesetter: Sendable {
             let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: line.stringRange.lowerBound)]
             let style = paragraph.style
             let isFirstLine = line.stringRange.lowerBound == paragraph.range.lowerBound
-            let head = max(ParagraphStyle.length(isFirstLine ? style.firstLineHeadIndent : style.headIndent), 0)
-            let indents = head + max(-ParagraphStyle.length(style.tailIndent), 0)
+            let (head, tail) = FrameFiller.indents(style, isFirstLine: isFirstLine)
+            let indents = head + max(-tail, 0)
             let visible = line.typographicBounds.width - line.trailingWhitespaceWidth
             // What breaking measures for the line (its reshaped edges aside, and where negative advances make it wider
             // before its end than at it) must fit too, or a frame of the suggested width breaks it earlier.

@@ -106,7 +106,6 @@ struct BandShape: Sendable {
 
     var isEmpty: Bool { polygons.isEmpty }
 
-
     /// Whether the shape is one axis-aligned rectangle (every horizontal band inside it is equally wide).
     var isRectangle: Bool { rectangle != nil }
 

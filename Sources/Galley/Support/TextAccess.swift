@@ -27,19 +27,19 @@ extension Typesetter {
 }
 
 extension Typesetter {
-    /// How far greedy breaking of this text and of `other` (one paragraph each, as the editing layer's) agrees: the
-    /// last break opportunity up to which both have the same opportunities, mandatory or not, and the same widths
-    /// and hanging whitespace up to each (0 when none, or when either paragraph has tabs). A line of one whose next
+    /// How far greedy breaking of this text and of `other` (one paragraph each, as the editing layer's) agrees, looked
+    /// for no further than `limit`: the last break opportunity up to which both have the same opportunities, mandatory
+    /// or not, and the same widths and hanging whitespace up to each (0 when none, or when either paragraph has tabs). A line of one whose next
     /// line ends by then breaks alike in the other, whatever differs after: an edit further on can still change
     /// the shaping or the dictionary segmentation (Thai, Khmer) before it, which this catches.
-    @_spi(GalleyText) public func breakingAgreement(with other: Typesetter) -> Int {
+    @_spi(GalleyText) public func breakingAgreement(with other: Typesetter, upTo limit: Int) -> Int {
         guard paragraphs.count == 1, other.paragraphs.count == 1, let widths = paragraphs[0].opportunityWidths,
             let otherWidths = other.paragraphs[0].opportunityWidths
         else { return 0 }
         let breaks = paragraphs[0].breaks, otherBreaks = other.paragraphs[0].breaks
         var agreed = 0
         for index in 0..<min(breaks.positions.count, otherBreaks.positions.count) {
-            guard breaks.positions[index] == otherBreaks.positions[index], breaks.isMandatory[index] == otherBreaks.isMandatory[index],
+            guard breaks.positions[index] <= limit, breaks.positions[index] == otherBreaks.positions[index], breaks.isMandatory[index] == otherBreaks.isMandatory[index],
                 widths.agrees(with: otherWidths, at: index)
             else { break }
             agreed = breaks.positions[index]

@@ -175,23 +175,19 @@ public final class Typesetter: Sendable {
         let positions = paragraph.breaks.positions
         var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
         var widest = -CGFloat.infinity
+        func measureAt(_ places: some Sequence<Int>) {
+            for place in places {
+                guard place < end else { break }
+                measure.advance(to: place)
+                widest = max(widest, measure.visibleWidth)
+            }
+        }
         if betweenClusters {
             let graphemes = paragraph.shaped.graphemes
-            var index = graphemes.partitioningIndex { $0 > start }
-            while index < graphemes.count, graphemes[index] < end {
-                measure.advance(to: graphemes[index])
-                widest = max(widest, measure.visibleWidth)
-                index += 1
-            }
-            measure.advance(to: min(end, paragraph.range.upperBound))
-            return max(widest, measure.visibleWidth)
-        }
-        // Without negative advances the width at the end is the widest.
-        var index = paragraph.opportunityWidths?.advancesAreNonNegative == true ? positions.count : positions.firstIndex(after: start - base)
-        while index < positions.count, positions[index] + base < end {
-            measure.advance(to: positions[index] + base)
-            widest = max(widest, measure.visibleWidth)
-            index += 1
+            measureAt(graphemes[graphemes.partitioningIndex { $0 > start }...])
+        } else if paragraph.opportunityWidths?.advancesAreNonNegative != true {
+            // (Without negative advances the width at the end is the widest.)
+            measureAt(positions[positions.firstIndex(after: start - base)...].lazy.map { $0 + base })
         }
         measure.advance(to: min(end, paragraph.range.upperBound))
         return max(widest, measure.visibleWidth)

@@ -346,7 +346,7 @@ public final class LayoutManager: TextStorageObserver {
         var known: [KnownLineBreak] = []
         let typesetter = paragraphs[index].framesetter.typesetter
         // Where the old and new texts still break alike (shaping and segmentation can change before an edit).
-        let agreed = typesetter.breakingAgreement(with: replacement.framesetter.typesetter)
+        let agreed = typesetter.breakingAgreement(with: replacement.framesetter.typesetter, upTo: edit)
         for (position, (line, width)) in lines.enumerated() {
             // A line's break depends on its text up to the first opportunity after it (the word that did not fit, or
             // that was hyphenated or cut): the next line's end when that is an opportunity, which must lie before

@@ -46,8 +46,9 @@ struct FrameFiller {
             box = CGRect(x: box.minX, y: top - LayoutLimits.maximumExtent, width: box.width, height: LayoutLimits.maximumExtent)
         }
         self.box = box
-        shape = BandShape(polygons: polygons, fillRule: attributes.pathFillRule, shiftedBy: -top)
-        exclusions = attributes.clippingPaths.map { BandShape($0.path, fillRule: $0.fillRule, shiftedBy: -top) }.filter { !$0.isEmpty }
+        shape = BandShape(polygons: polygons, fillRule: attributes.pathFillRule, role: .container, shiftedBy: -top)
+        exclusions = attributes.clippingPaths.map { BandShape($0.path, fillRule: $0.fillRule, role: .exclusion, shiftedBy: -top) }
+            .filter { !$0.isEmpty }
         tolerance = FrameFiller.tolerance(height: box.height)
     }
 
@@ -108,12 +109,9 @@ struct FrameFiller {
 
     /// The usable spans of the band [bottom, top] (y up, the box's top at 0), left to right.
     func spans(bottom: CGFloat, top: CGFloat) -> [ClosedRange<CGFloat>] {
-        var usable = shape.intervals(from: bottom, to: top)
-        if usable.isEmpty { return [] }
-        for exclusion in exclusions {
-            var covered: [ClosedRange<CGFloat>] = []
-            for y in exclusion.samples(from: bottom, to: top) { covered = Spans.union(covered, exclusion.intervals(at: y)) }
-            usable = Spans.subtract(usable, covered)
+        var usable = shape.inside(from: bottom, to: top)
+        for exclusion in exclusions where !usable.isEmpty {
+            usable = Spans.subtract(usable, exclusion.touched(from: bottom, to: top))
         }
         return usable.filter { $0.upperBound - $0.lowerBound > FrameFiller.epsilon }
     }
@@ -293,20 +291,21 @@ struct FrameFiller {
     /// search steps on (`depth` plus multiples of a quarter of the band, 0.5 to 4 pt); nil when there is none above
     /// the frame's bottom.
     ///
-    /// The grid is not walked down the frame. Between two depths where the band's top or bottom passes a vertex of
-    /// the shape or of an exclusion, every edge is straight, so a span's width changes linearly with depth; and past
-    /// the last vertex there is no shape at all, so the search stops there. A stretch between vertices is walked
+    /// The grid is not walked down the frame. Between two depths where the band's top or bottom passes a slab height
+    /// of the shape or of an exclusion (a vertex, or where two edges cross), every edge is straight, so a span's width
+    /// changes linearly with depth; and past the last one there is no shape at all, so the search stops there. Each
+    /// band asked about costs O(log n) (see `BandShape`). A stretch between slab heights is walked
     /// step by step when short (up to `walkedSteps`, as a line-by-line search would), else tried at `sampledSteps`
     /// evenly spread steps (a span's width is linear or, with exclusions, piecewise linear there), and the first step
     /// with room is found by bisection below the first sample that has it. So time grows with the number of
-    /// vertices, never with the frame's height.
+    /// slab heights, never with the frame's height.
     private func nextDepth(after depth: CGFloat, bandHeight: CGFloat, style: ParagraphStyle, isFirstLine: Bool) -> CGFloat? {
         let step = max(min(bandHeight / 4, 4), 0.5)
         let bottom = box.height - tolerance
         guard depth + step < bottom else { return nil }
-        // The depths below the top where a vertex of the shape or of an exclusion lies, ascending: between two of
+        // The depths below the top of the slab heights of the shape and the exclusions, ascending: between two of
         // them every edge is straight. (Found here, not for every frame: few frames ever need them.)
-        let vertexDepths = Array(Set((shape.vertexHeights + exclusions.flatMap(\.vertexHeights)).map { -$0 })).sorted()
+        let slabDepths = Array(Set((shape.slabHeights + exclusions.flatMap(\.slabHeights)).map { -$0 })).sorted()
         let lastStep = Int(((bottom - depth) / step).rounded(.up)) - 1
         func stepDepth(_ index: Int) -> CGFloat { depth + CGFloat(index) * step }
         func hasRoom(_ index: Int) -> Bool {
@@ -316,12 +315,12 @@ struct FrameFiller {
                 Self.room(in: $0, style: style, isFirstLine: isFirstLine).available > 0
             }
         }
-        // The first depth after `from` where the band's top or bottom reaches a vertex.
+        // The first depth after `from` where the band's top or bottom reaches a slab height.
         func nextChange(after from: CGFloat) -> CGFloat? {
-            let byTop = vertexDepths.partitioningIndex { $0 > from }
-            let byBottom = vertexDepths.partitioningIndex { $0 - bandHeight > from }
-            let candidates = [byTop < vertexDepths.count ? vertexDepths[byTop] : nil,
-                              byBottom < vertexDepths.count ? vertexDepths[byBottom] - bandHeight : nil].compactMap { $0 }
+            let byTop = slabDepths.partitioningIndex { $0 > from }
+            let byBottom = slabDepths.partitioningIndex { $0 - bandHeight > from }
+            let candidates = [byTop < slabDepths.count ? slabDepths[byTop] : nil,
+                              byBottom < slabDepths.count ? slabDepths[byBottom] - bandHeight : nil].compactMap { $0 }
             return candidates.min()
         }
         var first = 1
@@ -331,7 +330,7 @@ struct FrameFiller {
             while let found = change, found <= stepDepth(first) { change = nextChange(after: found) }
             guard let end = change else { return hasRoom(first) ? stepDepth(first) : nil }
             // The last step before the change.
-            // (Clamped as a `Double` first: a vertex far below would overflow `Int`.)
+            // (Clamped as a `Double` first: a slab height far below would overflow `Int`.)
             let last = min(max(Int(min(((end - depth) / step).rounded(.up), Double(lastStep + 1))) - 1, first), lastStep)
             if last - first < Self.walkedSteps {
                 for index in first...last where hasRoom(index) { return stepDepth(index) }

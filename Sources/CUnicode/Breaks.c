@@ -66,7 +66,7 @@ int32_t galley_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t
 
 // One line-break iterator per thread for the last locale asked for.
 int32_t galley_line_break_opportunities(const uint16_t *text, int32_t length, const char *locale, int32_t *positions,
-                                        uint8_t *isMandatory, int32_t capacity) {
+                                        int32_t capacity) {
     if (length <= 0 || text == NULL || positions == NULL || capacity <= 0) return 0;
     const char *wanted = locale == NULL ? "" : locale;
     UErrorCode status = U_ZERO_ERROR;
@@ -89,16 +89,6 @@ int32_t galley_line_break_opportunities(const uint16_t *text, int32_t length, co
     for (int32_t position = ubrk_following(lineIterator, 0); position != UBRK_DONE && count < capacity;
          position = ubrk_next(lineIterator)) {
         positions[count] = position;
-        if (isMandatory != NULL) {
-            // UAX #14 LB4 and LB5: a break is mandatory after a character of class BK (U+000B, U+000C, U+2028,
-            // U+2029), CR, LF or NL (U+0085), and only there. Decided from the character, not from
-            // ubrk_getRuleStatus, which for breaks ICU's dictionaries find (Thai, Lao, Khmer, Burmese) reports the
-            // status of the rule-based break that ends the dictionary's run: every word before a line separator
-            // came out mandatory.
-            uint16_t before = position > 0 ? text[position - 1] : 0;
-            isMandatory[count] = (before == 0x0A || before == 0x0B || before == 0x0C || before == 0x0D || before == 0x85
-                                  || before == 0x2028 || before == 0x2029) ? 1 : 0;
-        }
         count++;
     }
     static const UChar empty[1] = {0};

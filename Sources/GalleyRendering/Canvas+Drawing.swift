@@ -225,8 +225,8 @@ extension Canvas {
         cairo_restore(context)
     }
 
+    /// Whether the unit at `index` is whitespace, which underlining by word leaves out (`CharacterClasses.isWhitespace`).
     static func isWhitespace(_ text: [UInt16], _ index: Int) -> Bool {
-        guard index >= 0, index < text.count, let scalar = Unicode.Scalar(UInt32(text[index])) else { return false }
-        return scalar.properties.isWhitespace
+        index >= 0 && index < text.count && CharacterClasses.isWhitespace(text[index])
     }
 }

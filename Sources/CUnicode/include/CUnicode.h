@@ -65,11 +65,11 @@ int32_t galley_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t
 
 /// Line-break opportunities (UAX #14 with ICU's tailoring and dictionaries for Thai, Lao, Khmer, Burmese and
 /// CJK) of `length` UTF-16 units for a locale ("" for the root rules; "ja", "de" …): the positions after which a
-/// line may end, ascending, the text's end included, written into `positions` (at most `capacity`), and for each
-/// whether the break is mandatory (after a hard line break) into `isMandatory` (may be NULL). Returns the count,
-/// or -1 on failure.
+/// line may end, ascending, the text's end included, written into `positions` (at most `capacity`). Which are
+/// mandatory is decided by the caller from the character before (UAX #14 LB4, LB5). Returns the count, or -1 on
+/// failure.
 int32_t galley_line_break_opportunities(const uint16_t *text, int32_t length, const char *locale, int32_t *positions,
-                                        uint8_t *isMandatory, int32_t capacity);
+                                        int32_t capacity);
 
 /// Word (`kind` 0) or sentence (`kind` 1) boundaries (UAX #29, ICU's locale-tailored iterators with dictionaries),
 /// 0 and `length` included, written to `boundaries` (at most `capacity`). For words, `isWordLike[i]` (may be NULL)

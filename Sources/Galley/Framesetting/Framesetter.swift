@@ -81,12 +81,11 @@ public final class Framesetter: Sendable {
             let (head, tail) = FrameFiller.indents(style, isFirstLine: isFirstLine)
             let indents = head + max(-tail, 0)
             let visible = line.typographicBounds.width - line.trailingWhitespaceWidth
-            // What breaking measures for the line (its reshaped edges aside, and where negative advances make it wider
-            // before its end than at it) must fit too, or a frame of the suggested width breaks it earlier.
-            let measured = style.lineBreakMode == .byWordWrapping || style.lineBreakMode == .byCharWrapping
-                ? typesetter.widestPrefix(startingAt: line.stringRange.lowerBound, end: line.stringRange.upperBound, offset: head,
-                                          betweenClusters: style.lineBreakMode == .byCharWrapping)
-                : 0
+            // What breaking measures for the line (its reshaped edges aside, where negative advances make it wider
+            // before its end than at it, and Knuth–Plass's sums) must fit too, or a frame of the suggested width breaks
+            // it earlier.
+            let measured = typesetter.requiredWidth(startingAt: line.stringRange.lowerBound, end: line.stringRange.upperBound, offset: head,
+                                                    textEnd: frame.stringRange.upperBound)
             // A line with (nearly) nothing visible — spaces, an empty paragraph — still needs a point of room; a line
             // wider than the frame (a word that did not fit) needs no more than the frame.
             return max(widest, min(indents + max(visible, measured, Self.minimumRoom), width))

@@ -95,13 +95,13 @@ struct Shaper {
         var hits = 0
         var start = item.range.lowerBound
         while start < item.range.upperBound {
-            let isSpace = units[start] == 0x20
+            let isSpace = WordShapes.cutsWords(units[start])
             var end = start + 1
-            while end < item.range.upperBound, (units[end] == 0x20) == isSpace { end += 1 }
+            while end < item.range.upperBound, WordShapes.cutsWords(units[end]) == isSpace { end += 1 }
             // A mark (or joiner) after the spaces belongs to the last space's cluster: keep them together.
             while isSpace, end < item.range.upperBound, WordShapes.continuesCluster(units, at: end) {
                 end += 1
-                while end < item.range.upperBound, units[end] != 0x20 { end += 1 }
+                while end < item.range.upperBound, !WordShapes.cutsWords(units[end]) { end += 1 }
             }
             let segment = start..<end
             start = end
@@ -168,7 +168,7 @@ struct Shaper {
             var advance = CGFloat(position.x_advance) * scale
             let cluster = Int(info.cluster) + context.lowerBound
             let unit = text.units[cluster]
-            if unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) || unit == 0x2028 || unit == 0x2029 {
+            if CharacterClasses.isLayoutControl(unit) {
                 // Controls and the line and paragraph separators draw nothing, as in Core Text (HarfBuzz would show
                 // .notdef): the space glyph, as wide as a space for a tab (tab stops are the typesetter's) and zero
                 // wide for line ends and the rest.

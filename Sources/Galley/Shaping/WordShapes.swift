@@ -115,11 +115,17 @@ final class WordShapes: Sendable {
     /// The same from units in place.
     static func key(_ setup: Setup, _ units: Slice<UnsafeBufferPointer<UInt16>>) -> Key? {
         guard units.count <= maximumWordLength,
-            !units.contains(where: { $0 < 0x20 || ($0 >= 0x7F && $0 <= 0x9F) || $0 == 0x2028 || $0 == 0x2029 }),
+            !units.contains(where: CharacterClasses.isLayoutControl),
             let word = PackedWord(units)
         else { return nil }
         return Key(word: word, setup: setup.id)
     }
+
+    /// Whether items are cut into words at this character: U+0020 SPACE only. This is a shaping rule, not a text
+    /// class: it is the one character whose glyph `setup` checks no lookup touches, so shaping either side of it
+    /// apart gives the glyphs shaping through it gives. (Other spaces are shaped inside the words they join.)
+    @inline(__always)
+    static func cutsWords(_ unit: UInt16) -> Bool { unit == 0x20 }
 
     /// Whether the character at `index` belongs to the cluster before it (a mark, a joiner, a variation selector):
     /// a word is never cut there.

@@ -1,18 +1,8 @@
 import Foundation
 
-// What GalleyText (the editing layer) needs from inside Galley and nobody else should: the paragraph rule the
-// typesetter uses, so that a layout manager's paragraphs are the typesetter's. `@_spi(GalleyText)` keeps it out
-// of the public interface.
-
-/// Galley's paragraph separation for the editing layer.
-@_spi(GalleyText) public enum ParagraphSeparation {
-    /// The ranges of the paragraphs of UTF-16 text, each with its separator (LF, CR, CRLF, NEL, U+2029); one empty
-    /// range for empty text.
-    public static func ranges(_ units: [UInt16]) -> [Range<Int>] { ParagraphBoundaries.ranges(units) }
-
-    /// Whether a UTF-16 unit ends a paragraph (CR may be followed by the LF it pairs with).
-    public static func isSeparator(_ unit: UInt16) -> Bool { unit == 0x0A || unit == 0x0D || unit == 0x85 || unit == 0x2029 }
-}
+// What GalleyText (the editing layer) needs from inside Galley and nobody else should. `@_spi(GalleyText)` keeps it
+// out of the public interface. (The paragraph rule the two layers share is `package`: `ParagraphBoundaries`,
+// `CharacterClasses.endsParagraph`.)
 
 extension Typesetter {
     /// A typesetter over UTF-16 text and attribute runs (ranges within the text, as in an attributed string), for

@@ -37,7 +37,7 @@ extension Line {
             for glyph in run.glyphRange {
                 let index = source.stringIndex(run.sourceIndex(glyph))
                 let unit = units[index]
-                if (unit == 0x20 || unit == 0xA0 || unit == 0x3000) && index < trailingStart && advances[glyph] > 0 {
+                if CharacterClasses.stretchesWhenJustified(unit) && index < trailingStart && advances[glyph] > 0 {
                     spaces.append(glyph)
                 }
             }

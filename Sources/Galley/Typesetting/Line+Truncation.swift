@@ -99,7 +99,7 @@ private struct TruncationPlan {
         let units = line.storage.paragraph.text.units
         let first = segments[0], last = segments[segments.count - 1]
         func isSpace(_ segment: CaretTable.Segment) -> Bool {
-            segment.end - segment.start == 1 && (units[segment.start] == 0x20 || units[segment.start] == 0x09)
+            segment.end - segment.start == 1 && CharacterClasses.hangsAtLineEnd(units[segment.start])
         }
         func widthOf(_ segment: CaretTable.Segment) -> CGFloat { segment.right - segment.left }
         // The line's own trailing whitespace hangs and takes no room.

@@ -72,11 +72,11 @@ struct OptimalLineBreaker {
         var stretch: CGFloat = 0
         var shrink: CGFloat = 0
 
-        /// Adds a unit's advance (spaces stretch and shrink).
+        /// Adds a unit's advance (spaces stretch and shrink: `CharacterClasses.stretchesWhenJustified`).
         @inline(__always)
-        mutating func add(_ advance: CGFloat, isSpace: Bool) {
+        mutating func add(_ advance: CGFloat, stretches: Bool) {
             width += advance
-            if isSpace {
+            if stretches {
                 stretch += advance * OptimalLineBreaker.stretchOfSpace
                 shrink += advance * OptimalLineBreaker.shrinkOfSpace
             }
@@ -228,7 +228,7 @@ struct OptimalLineBreaker {
                 for step in 0..<2 {
                     let isEnd = step == 1
                     while let (unit, advance) = walker.next(before: isEnd ? result[index].position : result[index].visibleEnd) {
-                        sums.add(advance, isSpace: units[unit] == 0x20 || units[unit] == 0xA0)
+                        sums.add(advance, stretches: CharacterClasses.stretchesWhenJustified(units[unit]))
                     }
                     if isEnd { result[index].endPrefix = sums } else { result[index].visiblePrefix = sums }
                 }
@@ -259,7 +259,7 @@ struct OptimalLineBreaker {
                 var sums = result.last?.endPrefix ?? Prefix()
                 var walker = paragraph.unitAdvances.walker(from: from)
                 while let (unit, advance) = walker.next(before: point) {
-                    sums.add(advance, isSpace: units[unit] == 0x20 || units[unit] == 0xA0)
+                    sums.add(advance, stretches: CharacterClasses.stretchesWhenJustified(units[unit]))
                 }
                 result.append(Candidate(position: point, visibleEnd: point, penalty: Self.hyphenPenalty, isHyphen: true, isForced: false,
                                         hyphenWidth: hyphenWidths.width(at: point - 1), visiblePrefix: sums, endPrefix: sums))
@@ -283,6 +283,20 @@ struct OptimalLineBreaker {
         }
     }
 
+    /// The natural width the breaker gives the line `range` of `paragraph`: its advances up to its hanging
+    /// whitespace, and the hyphen it shows when it ends at a hyphenation point or a soft hyphen (as `candidates()`
+    /// and `run` measure a line). `textEnd`: where the text counts as ending (a frame's range), a forced break.
+    static func naturalWidth(of range: Range<Int>, in paragraph: Typesetter.Paragraph, textEnd: Int, typesetter: Typesetter) -> CGFloat {
+        guard !range.isEmpty else { return 0 }
+        let units = typesetter.text.units
+        var visibleEnd = range.upperBound
+        while visibleEnd > range.lowerBound, CharacterClasses.hangsAtLineEnd(units[visibleEnd - 1]) { visibleEnd -= 1 }
+        let sums = Sums(typesetter: typesetter, paragraph: paragraph, from: range.lowerBound, to: visibleEnd)
+        let end = range.upperBound
+        let showsHyphen = end < min(textEnd, paragraph.range.upperBound) && (!typesetter.isBreakOpportunity(at: end) || units[end - 1] == 0xAD)
+        return sums.width(range.lowerBound..<visibleEnd) + (showsHyphen ? typesetter.hyphenWidth(at: end - 1) : 0)
+    }
+
     /// Prefix sums of widths, space counts and stretchability over the paragraph's units from `start`.
     struct Sums {
         var width: [CGFloat]
@@ -302,9 +316,9 @@ struct OptimalLineBreaker {
                 let index = start + offset
                 let advance = advances.advance(at: index)
                 width[offset + 1] = width[offset] + advance
-                let isSpace = units[index] == 0x20 || units[index] == 0xA0
-                stretch[offset + 1] = stretch[offset] + (isSpace ? advance * OptimalLineBreaker.stretchOfSpace : 0)
-                shrink[offset + 1] = shrink[offset] + (isSpace ? advance * OptimalLineBreaker.shrinkOfSpace : 0)
+                let stretches = CharacterClasses.stretchesWhenJustified(units[index])
+                stretch[offset + 1] = stretch[offset] + (stretches ? advance * OptimalLineBreaker.stretchOfSpace : 0)
+                shrink[offset + 1] = shrink[offset] + (stretches ? advance * OptimalLineBreaker.shrinkOfSpace : 0)
             }
         }
 

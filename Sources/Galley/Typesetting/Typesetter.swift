@@ -193,6 +193,27 @@ public final class Typesetter: Sendable {
         return max(widest, measure.visibleWidth)
     }
 
+    /// The width a line from `start` to `end` needs for this paragraph's breaking to set it so, besides its indents:
+    /// what greedy breaking measures (`widestPrefix`, for word and char wrapping), and under Knuth–Plass also the
+    /// breaker's natural width of the line (`OptimalLineBreaker.naturalWidth`), which sums the paragraph's advances
+    /// without tab stops and can be the wider. Other break modes set one line per paragraph: 0. `textEnd`: where the
+    /// text counts as ending (a frame's string range).
+    func requiredWidth(startingAt start: Int, end: Int, offset: CGFloat, textEnd: Int) -> CGFloat {
+        let paragraph = paragraphs[paragraphIndex(at: start)]
+        let style = paragraph.style
+        switch style.lineBreakMode {
+        case .byCharWrapping:
+            return widestPrefix(startingAt: start, end: end, offset: offset, betweenClusters: true)
+        case .byWordWrapping:
+            let greedy = widestPrefix(startingAt: start, end: end, offset: offset)
+            guard case .optimal = style.lineBreakStrategy else { return greedy }
+            return max(greedy, OptimalLineBreaker.naturalWidth(of: start..<min(end, paragraph.range.upperBound), in: paragraph, textEnd: textEnd,
+                                                          typesetter: self))
+        case .byClipping, .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle:
+            return 0
+        }
+    }
+
     /// The greedy line from `start`: where it ends and whether it ends at a hyphenation point.
     func breakLine(startingAt start: Int, width: CGFloat, offset: CGFloat) -> (end: Int, hyphenated: Bool) {
         let paragraph = paragraphs[paragraphIndex(at: start)]
@@ -459,11 +480,10 @@ public final class Typesetter: Sendable {
         return Line(storage: builder.build(showing: [range], of: range, offset: offset, token: (token.items, token.glyphs, 1)))
     }
 
-    /// Whether the text just before `index` is a forced line break (U+2028, or a paragraph separator).
+    /// Whether the text just before `index` forces a line break (`CharacterClasses.forcesLineBreak`).
     func endsWithForcedBreak(_ index: Int) -> Bool {
         guard index > 0, index <= text.length else { return false }
-        let unit = text.units[index - 1]
-        return unit == 0x2028 || unit == 0x2029 || unit == 0x0A || unit == 0x0D || unit == 0x85
+        return CharacterClasses.forcesLineBreak(text.units[index - 1])
     }
 }
 

@@ -197,7 +197,7 @@ public final class LayoutManager: TextStorageObserver {
     private func action(for unit: UInt16, at index: Int) -> ControlCharacterAction? {
         let standard: ControlCharacterAction
         switch unit {
-        case 0x0A, 0x0D, 0x85, 0x2029: standard = .paragraphBreak
+        case _ where CharacterClasses.endsParagraph(unit): standard = .paragraphBreak
         case 0x09: standard = .horizontalTab
         case 0x0C: standard = .containerBreak
         case 0x2028: standard = .lineBreak
@@ -210,13 +210,13 @@ public final class LayoutManager: TextStorageObserver {
     /// The layout paragraphs of `units` (storage offsets from `start`), each with its break: separators, unless the
     /// delegate says otherwise, and controls the delegate makes paragraph breaks. One empty range for empty text.
     private func paragraphRanges(_ units: [UInt16], start: Int) -> [Range<Int>] {
-        guard delegate != nil else { return ParagraphSeparation.ranges(units).map { ($0.lowerBound + start)..<($0.upperBound + start) } }
+        guard delegate != nil else { return ParagraphBoundaries.ranges(units).map { ($0.lowerBound + start)..<($0.upperBound + start) } }
         var ranges: [Range<Int>] = []
         var paragraphStart = 0
         var index = 0
         while index < units.count {
             let unit = units[index]
-            guard unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) || unit == 0x2028 || unit == 0x2029,
+            guard CharacterClasses.isLayoutControl(unit),
                 action(for: unit, at: start + index) == .paragraphBreak
             else {
                 index += 1
@@ -263,7 +263,7 @@ public final class LayoutManager: TextStorageObserver {
             // The LF of a CR LF that breaks the paragraph goes with its CR.
             if unit == 0x0A, offset > 0, units[offset - 1] == 0x0D, result[offset - 1] == 0x0D { continue }
             guard let action = action(for: unit, at: start + offset) else { continue }
-            let isSeparator = ParagraphSeparation.isSeparator(unit)
+            let isSeparator = CharacterClasses.endsParagraph(unit)
             switch action {
             case .paragraphBreak where isSeparator: continue
             case .paragraphBreak: result[offset] = 0x2029  // ends the paragraph here (the last unit of its range)

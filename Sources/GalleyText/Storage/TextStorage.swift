@@ -351,7 +351,7 @@ public final class TextStorage {
         guard !characters.isEmpty else { return 0..<0 }
         let paragraphs = paragraphRange(containing: range)
         var changed: Range<Int>? = nil
-        for local in ParagraphSeparation.ranges(Array(characters[paragraphs])) where !local.isEmpty {
+        for local in ParagraphBoundaries.ranges(Array(characters[paragraphs])) where !local.isEmpty {
             let paragraph = (local.lowerBound + paragraphs.lowerBound)..<(local.upperBound + paragraphs.lowerBound)
             let first = attributes(at: paragraph.lowerBound).attributes[.paragraphStyle]
             // Equal when both are absent, or both hashable and equal (values that are not hashable never match).
@@ -402,15 +402,15 @@ public final class TextStorage {
         var start = range.lowerBound
         // Inside a CR LF pair: the pair ends the paragraph before.
         if start > 0, start < count, characters[start - 1] == 0x0D, characters[start] == 0x0A { start -= 1 }
-        while start > 0, !ParagraphSeparation.isSeparator(characters[start - 1]) { start -= 1 }
+        while start > 0, !CharacterClasses.endsParagraph(characters[start - 1]) { start -= 1 }
         var end = range.upperBound
-        let endsAtSeparator = !range.isEmpty && ParagraphSeparation.isSeparator(characters[end - 1])
+        let endsAtSeparator = !range.isEmpty && CharacterClasses.endsParagraph(characters[end - 1])
             && !(characters[end - 1] == 0x0D && end < count && characters[end] == 0x0A)
         if !endsAtSeparator {
             while end < count {
                 let unit = characters[end]
                 end += 1
-                if ParagraphSeparation.isSeparator(unit) {
+                if CharacterClasses.endsParagraph(unit) {
                     if unit == 0x0D, end < count, characters[end] == 0x0A { end += 1 }
                     break
                 }

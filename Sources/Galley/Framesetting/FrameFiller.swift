@@ -17,16 +17,9 @@ struct FrameFiller {
     /// as wide (see `Framesetter.frame(…knownBreaks:)`).
     var knownBreaks: [Int: KnownLineBreak] = [:]
 
-    /// Tolerance for "fits": a frame of the size a suggestion measured must take the same lines.
-    static let epsilon: CGFloat = 1e-6
-    /// The tolerance for heights in this shape: rounding grows with the size of the coordinates.
+    /// The tolerance for depths in this frame (`LayoutTolerance.depth(inHeight:)`): a frame of the size a suggestion
+    /// measured must take the same lines.
     let tolerance: CGFloat
-
-    /// The tolerance for depths in a frame `height` tall: depths are sums of line heights from 0 down to the
-    /// height, and their rounding grows with it.
-    static func tolerance(height: CGFloat) -> CGFloat {
-        epsilon + (height.isFinite ? height * 1e-11 : 0)
-    }
 
     init(typesetter: Typesetter, path: Path, attributes: FrameAttributes) {
         self.typesetter = typesetter
@@ -49,7 +42,7 @@ struct FrameFiller {
         shape = BandShape(polygons: polygons, fillRule: attributes.pathFillRule, role: .container, shiftedBy: -top)
         exclusions = attributes.clippingPaths.map { BandShape($0.path, fillRule: $0.fillRule, role: .exclusion, shiftedBy: -top) }
             .filter { !$0.isEmpty }
-        tolerance = FrameFiller.tolerance(height: box.height)
+        tolerance = LayoutTolerance.depth(inHeight: box.height)
     }
 
     /// The vertical extent a line takes and the space after it, by the paragraph's style and line-height policy.
@@ -113,7 +106,7 @@ struct FrameFiller {
         for exclusion in exclusions where !usable.isEmpty {
             usable = Spans.subtract(usable, exclusion.touched(from: bottom, to: top))
         }
-        return usable.filter { $0.upperBound - $0.lowerBound > FrameFiller.epsilon }
+        return usable.filter { $0.upperBound - $0.lowerBound > LayoutTolerance.position }
     }
 
     mutating func fill(_ range: Range<Int>) -> Frame {

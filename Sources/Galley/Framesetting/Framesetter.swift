@@ -94,8 +94,8 @@ public final class Framesetter: Sendable {
         // A last line with no height (its runs have none) sits at the very bottom, where a frame of exactly the used
         // height has no room left to try a band: a sliver more gives it one.
         var usedHeight = frame.usedHeight
-        if let last = frame.lineFragments.last, last.height <= FrameFiller.tolerance(height: usedHeight) {
-            usedHeight = min(usedHeight + 2 * FrameFiller.tolerance(height: usedHeight), height)
+        if let last = frame.lineFragments.last, last.height <= LayoutTolerance.depth(inHeight: usedHeight) {
+            usedHeight = min(usedHeight + 2 * LayoutTolerance.depth(inHeight: usedHeight), height)
         }
         return (CGSize(width: suggestedWidth, height: usedHeight), frame.visibleStringRange)
     }

@@ -24,7 +24,7 @@ extension Line {
         let width = min(width, LayoutLimits.maximumExtent)
         let visible = storage.width - trailingWhitespaceWidth
         let gap = (width - visible) * min(factor, 1)
-        guard abs(gap) > 1e-9 else { return self }
+        guard abs(gap) > LayoutTolerance.negligibleGap else { return self }
         let units = storage.paragraph.text.units
         // The whitespace at the logical end hangs: its string indices are excluded.
         let trailingStart = storage.trailingWhitespaceStart
@@ -52,7 +52,7 @@ extension Line {
         let limit = justification.maximumSpaceStretch.isNaN ? 0 : max(justification.maximumSpaceStretch, 0)
         var toSpaces = spaces.isEmpty ? 0 : min(gap, limit * spaceTotal)
         var toClusters = gap - toSpaces
-        if toClusters > 1e-9 {
+        if toClusters > LayoutTolerance.negligibleGap {
             let gaps = justification.clusterSpacing == .never
                 ? [] : clusterGaps(storage.collect { $0.stringIndex($1) }, before: trailingStart, spaces: Set(spaces),
                                    onlyUnspaced: justification.clusterSpacing == .unspacedScripts)

@@ -14,7 +14,7 @@ extension Line {
     public func truncated(width: CGFloat, type: TruncationType, token: Line? = nil) -> Line? {
         guard !width.isNaN else { return nil }
         let bounds = typographicBounds
-        if bounds.width - trailingWhitespaceWidth <= width + 1e-6 { return self }
+        if bounds.width - trailingWhitespaceWidth <= width + LayoutTolerance.position { return self }
         let paragraph = storage.paragraph
         guard !storage.caret.logical.isEmpty else { return self }
 
@@ -27,11 +27,11 @@ extension Line {
             .typographicBounds.width
         var excess: CGFloat = 0
         for _ in 0..<16 {
-            guard tokenWidth <= width + 1e-6, let plan = TruncationPlan(self, type: type, room: width - tokenWidth - excess) else {
+            guard tokenWidth <= width + LayoutTolerance.position, let plan = TruncationPlan(self, type: type, room: width - tokenWidth - excess) else {
                 return nil
             }
             let tokenLine = token ?? Line.inserted([0x2026], attributesAt: plan.tokenSource, of: paragraph.text)
-            guard tokenLine.typographicBounds.width <= tokenWidth + 1e-6 else {
+            guard tokenLine.typographicBounds.width <= tokenWidth + LayoutTolerance.position else {
                 tokenWidth = tokenLine.typographicBounds.width
                 continue
             }
@@ -39,7 +39,7 @@ extension Line {
             let built = Line(storage: LineBuilder(paragraph: paragraph).build(
                 showing: plan.shown, of: stringRange, offset: 0, token: (tokenItems, tokenGlyphs, plan.tokenPosition)))
             let overflow = built.typographicBounds.width - built.trailingWhitespaceWidth - width
-            guard overflow > 1e-6 else { return built }
+            guard overflow > LayoutTolerance.position else { return built }
             excess += overflow
         }
         return nil
@@ -94,7 +94,7 @@ private struct TruncationPlan {
     /// The plan that keeps as much of `line` as fits in `room` (the width less the token's), cutting between grapheme
     /// clusters and dropping whitespace next to the token; nil when the token alone does not fit.
     init?(_ line: Line, type: TruncationType, room: CGFloat) {
-        guard room >= -1e-6 else { return nil }
+        guard room >= -LayoutTolerance.position else { return nil }
         let segments = line.storage.caret.logical
         let units = line.storage.paragraph.text.units
         let first = segments[0], last = segments[segments.count - 1]
@@ -109,7 +109,7 @@ private struct TruncationPlan {
         switch type {
         case .end:
             var kept = 0
-            while kept < segments.count, used + widthOf(segments[kept]) <= room + 1e-6 {
+            while kept < segments.count, used + widthOf(segments[kept]) <= room + LayoutTolerance.position {
                 used += widthOf(segments[kept])
                 kept += 1
             }
@@ -120,7 +120,7 @@ private struct TruncationPlan {
             tokenPosition = shown.count
         case .start:
             var start = end
-            while start > 0, used + widthOf(segments[start - 1]) <= room + 1e-6 {
+            while start > 0, used + widthOf(segments[start - 1]) <= room + LayoutTolerance.position {
                 used += widthOf(segments[start - 1])
                 start -= 1
             }
@@ -131,12 +131,12 @@ private struct TruncationPlan {
             tokenPosition = 0
         case .middle:
             var head = 0
-            while head < end, used + widthOf(segments[head]) <= room / 2 + 1e-6 {
+            while head < end, used + widthOf(segments[head]) <= room / 2 + LayoutTolerance.position {
                 used += widthOf(segments[head])
                 head += 1
             }
             var tail = end
-            while tail > head, used + widthOf(segments[tail - 1]) <= room + 1e-6 {
+            while tail > head, used + widthOf(segments[tail - 1]) <= room + LayoutTolerance.position {
                 used += widthOf(segments[tail - 1])
                 tail -= 1
             }

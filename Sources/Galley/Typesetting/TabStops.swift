@@ -19,7 +19,7 @@ struct TabStops: Sendable {
 
     /// The first stop beyond a position (measured like the stops: from the line's leading edge).
     func stop(after position: CGFloat) -> TextTab {
-        if let explicit = stops.first(where: { $0.location > position + 0.001 }) { return explicit }
+        if let explicit = stops.first(where: { $0.location > position + LayoutTolerance.tabStop }) { return explicit }
         let last = stops.last?.location ?? 0
         let base = max(last, 0)
         let steps = ((position - base) / interval).rounded(.down) + 1

@@ -159,7 +159,7 @@ public final class Typesetter: Sendable {
         else { return broken }
         var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
         measure.advance(to: limit, stoppingAbove: width)
-        return measure.position == limit && measure.visibleWidth <= width + 0.0001 ? (limit, false) : broken
+        return measure.position == limit && measure.visibleWidth <= width + LayoutTolerance.lineFit ? (limit, false) : broken
     }
 
     /// The widest the text from `start` gets, visibly, at any break opportunity up to `end` (inclusive), as breaking
@@ -272,7 +272,7 @@ public final class Typesetter: Sendable {
         var best: Int? = nil
         for point in points where point > start {
             measure.advance(to: point)
-            guard measure.width + hyphenWidth(at: point - 1) <= width + 0.0001 else { break }
+            guard measure.width + hyphenWidth(at: point - 1) <= width + LayoutTolerance.lineFit else { break }
             if breakVeto?(point, true) ?? true { best = point }
         }
         return best
@@ -356,18 +356,18 @@ public final class Typesetter: Sendable {
                 // 16 costs fewer mispredicted branches than a binary search; past them, the rest is searched.
                 let stop = paragraph.breaks.firstMandatory(atOrAfter: low) ?? positions.count - 1
                 var over = low
-                while over <= stop, over < low + 16, widths.width(from: startWidth, to: over) <= width + 0.0001 { over += 1 }
+                while over <= stop, over < low + 16, widths.width(from: startWidth, to: over) <= width + LayoutTolerance.lineFit { over += 1 }
                 if over == low + 16, over <= stop {
-                    over = (over..<(stop + 1)).partitioningIndex { widths.width(from: startWidth, to: $0) > width + 0.0001 }
+                    over = (over..<(stop + 1)).partitioningIndex { widths.width(from: startWidth, to: $0) > width + LayoutTolerance.lineFit }
                 }
                 if over > low { fitIndex = over - 1 }
                 index = over > stop && paragraph.breaks.isMandatory[stop] ? positions.count : over
             }
             while index < positions.count {
                 let end = positions[index] + base
-                let fits = widths.advancesAreNonNegative && widths.width(from: startWidth, to: index) <= width + 0.0001
+                let fits = widths.advancesAreNonNegative && widths.width(from: startWidth, to: index) <= width + LayoutTolerance.lineFit
                     || widths.visibleWidth(from: start, startWidth: startWidth, to: index, positions: positions,
-                                           units: text.units, advances: &advances) <= width + 0.0001
+                                           units: text.units, advances: &advances) <= width + LayoutTolerance.lineFit
                 guard fits else { break }
                 let mandatory = paragraph.breaks.isMandatory[index] || end == paragraph.range.upperBound
                 if mandatory || (breakVeto?(end, false) ?? true) { fitIndex = index }
@@ -386,7 +386,7 @@ public final class Typesetter: Sendable {
         while index < positions.count {
             let end = positions[index] + base
             measure.advance(to: end, stoppingAbove: width)
-            guard measure.visibleWidth <= width + 0.0001 else { break }
+            guard measure.visibleWidth <= width + LayoutTolerance.lineFit else { break }
             let mandatory = paragraph.breaks.isMandatory[index] || end == paragraph.range.upperBound
             if mandatory || (breakVeto?(end, false) ?? true) { fit = (end, measure.visibleWidth) }
             if paragraph.breaks.isMandatory[index] { break }
@@ -423,7 +423,7 @@ public final class Typesetter: Sendable {
             let hard = mandatoryBreak(upTo: next)
             if let hard, hard < next { break }
             measure.advance(to: next)
-            guard measure.visibleWidth <= width + 0.0001 else { break }
+            guard measure.visibleWidth <= width + LayoutTolerance.lineFit else { break }
             end = next
             if hard != nil { break }
             index += 1

@@ -59,7 +59,7 @@ extension LayoutManager {
         // At the line's edge: on to the neighbouring line, which one by the line's direction.
         let range = fragment.characterRange
         let rightToLeft = fragment.caretOffsets(forCharacterIndex: range.lowerBound).primary
-            > fragment.caretOffsets(forCharacterIndex: max(range.upperBound - 1, range.lowerBound)).primary + 1e-6
+            > fragment.caretOffsets(forCharacterIndex: max(range.upperBound - 1, range.lowerBound)).primary + LayoutTolerance.position
         let forward = toRight != rightToLeft
         guard let neighbour = neighbourFragment(of: fragment, forward: forward) else {
             return forward ? (position < textStorage.length ? textStorage.length : nil) : (position > 0 ? 0 : nil)

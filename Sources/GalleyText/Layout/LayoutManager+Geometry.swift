@@ -198,7 +198,7 @@ extension LayoutManager {
             for segment in segments where range.contains(segment.index) {
                 let left = segment.left + fragment.baselineOrigin.x
                 let right = segment.right + fragment.baselineOrigin.x
-                if var last = pieces.last, last.isRightToLeft == segment.isRightToLeft, abs(last.rect.maxX - left) < 1e-6 {
+                if var last = pieces.last, last.isRightToLeft == segment.isRightToLeft, abs(last.rect.maxX - left) < LayoutTolerance.position {
                     last.rect.size.width = right - last.rect.minX
                     pieces[pieces.count - 1] = last
                 } else {
@@ -218,7 +218,7 @@ extension LayoutManager {
     private func firstSelectedPiece(_ pieces: [SelectionRect], index: Int) -> Int? {
         guard let caret = caretRect(for: index) else { return nil }
         let x = caret.midX
-        return pieces.firstIndex { $0.rect.minY <= caret.midY && $0.rect.maxY >= caret.midY && $0.rect.minX - 1e-6 <= x && x <= $0.rect.maxX + 1e-6 }
+        return pieces.firstIndex { $0.rect.minY <= caret.midY && $0.rect.maxY >= caret.midY && $0.rect.minX - LayoutTolerance.position <= x && x <= $0.rect.maxX + LayoutTolerance.position }
             ?? pieces.indices.first { pieces[$0].rect.minY <= caret.midY && pieces[$0].rect.maxY >= caret.midY }
     }
 
@@ -227,7 +227,7 @@ extension LayoutManager {
     public func firstRect(for range: Range<Int>) -> CGRect? {
         let rects = selectionRects(for: range)
         guard let first = rects.first else { return caretRect(for: range.lowerBound) }
-        return rects.filter { abs($0.rect.minY - first.rect.minY) < 1e-6 && $0.containerIndex == first.containerIndex }
+        return rects.filter { abs($0.rect.minY - first.rect.minY) < LayoutTolerance.position && $0.containerIndex == first.containerIndex }
             .reduce(CGRect.null) { $0.union($1.rect) }
     }
 
@@ -308,7 +308,7 @@ extension LayoutManager {
                 let top = fragment.rect.minY
                 let bottom = fragment.rect.maxY
                 let distance = point.y < top ? top - point.y : point.y > bottom ? point.y - bottom : 0
-                if distance == 0, fragment.rect.minX - 1e-6 <= point.x, point.x <= fragment.rect.maxX + 1e-6 { return fragment }
+                if distance == 0, fragment.rect.minX - LayoutTolerance.position <= point.x, point.x <= fragment.rect.maxX + LayoutTolerance.position { return fragment }
                 if best == nil || distance < best!.distance { best = (distance, fragment) }
             }
         }

@@ -412,7 +412,7 @@ public final class LayoutManager: TextStorageObserver {
         placement.top += shift
         let bottom = placement.top + placement.frame.usedHeight
         // Room below, with the same tolerance a frame uses (it grows with the size of the coordinates).
-        guard bottom <= container.layoutHeight - 1e-6 - container.layoutHeight * 1e-11 else { return nil }
+        guard bottom <= container.layoutHeight - LayoutTolerance.depth(inHeight: container.layoutHeight) else { return nil }
         statistics.paragraphsMoved += 1
         var end = layout.end
         end.depth += shift

@@ -115,6 +115,8 @@ struct GlyphArrays: Sendable {
             }
             offsetValues.append(SIMD2(Float(offset.x), Float(offset.y)))
         }
+        _internalInvariant(stringIndex >= base && stringIndex - base <= Int(Int32.max),
+                           "string index \(stringIndex) outside the 31 bits from base \(base)")
         let relative = UInt32(min(max(stringIndex - base, 0), Int(Int32.max)))
         if relative < lastRelative { ascends = false }
         lastRelative = relative
@@ -185,5 +187,25 @@ struct GlyphArrays: Sendable {
         records = trimmed(records)
         offsetValues = trimmed(offsetValues)
         wideIndexValues = trimmed(wideIndexValues)
+    }
+
+    /// Checks the packing (`InternalChecks`): the index array matches the records while wide and is empty
+    /// otherwise; offsets are absent or one a glyph; `ascends` only when the string indices do ascend; the last
+    /// index is the one new glyphs are compared with.
+    func _checkInvariants() {
+        #if GALLEY_INTERNAL_CHECKS
+        precondition(isWide ? wideIndexValues.count == records.count : wideIndexValues.isEmpty,
+                     "\(wideIndexValues.count) wide indices for \(records.count) glyphs (wide: \(isWide))")
+        precondition(offsetValues.isEmpty || offsetValues.count == records.count,
+                     "\(offsetValues.count) offsets for \(records.count) glyphs")
+        var previous = 0
+        for index in 0..<records.count {
+            let relative = stringIndex(index) - base
+            precondition(relative >= 0, "glyph \(index): string index before the base")
+            precondition(!ascends || index == 0 || relative >= previous, "glyph \(index): indices said to ascend do not")
+            previous = relative
+        }
+        precondition(records.isEmpty || UInt32(previous) == lastRelative, "last index \(previous), remembered \(lastRelative)")
+        #endif
     }
 }

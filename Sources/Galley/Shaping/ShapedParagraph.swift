@@ -60,6 +60,30 @@ final class ShapedParagraph: Sendable {
         self.items = items
         self.glyphs = glyphs
         hasTabs = text.units[range].contains(0x09)
+        _checkInvariants()
+    }
+
+    /// Checks the paragraph (`InternalChecks`): its glyph arrays' packing; items in logical order covering the range
+    /// without gaps, their glyph ranges contiguous from 0 to the glyph count; each glyph's string index inside the
+    /// paragraph (an item's clusters may reach past its own range: HarfBuzz merges clusters across items); one level
+    /// and one grapheme flag a unit.
+    func _checkInvariants() {
+        #if GALLEY_INTERNAL_CHECKS
+        glyphs._checkInvariants()
+        var next = range.lowerBound
+        var glyph = 0
+        for (index, item) in items.enumerated() {
+            precondition(item.item.range.lowerBound == next, "item \(index) starts at \(item.item.range.lowerBound), not \(next)")
+            precondition(item.glyphRange.lowerBound == glyph, "item \(index)'s glyphs start at \(item.glyphRange.lowerBound), not \(glyph)")
+            next = item.item.range.upperBound
+            glyph = item.glyphRange.upperBound
+        }
+        precondition(items.isEmpty || next == range.upperBound, "items end at \(next), the paragraph at \(range.upperBound)")
+        precondition(glyph == glyphs.count, "items hold \(glyph) glyphs of \(glyphs.count)")
+        for index in 0..<glyphs.count {
+            precondition(range.contains(glyphs.stringIndex(index)) || range.isEmpty, "glyph \(index) outside the paragraph")
+        }
+        #endif
     }
 
     /// Itemizes and shapes a paragraph of a text (the whole text when `range` is nil). The paragraph's style

@@ -113,6 +113,23 @@ struct CaretTable: Sendable {
                 merged[$0].left != merged[$1].left ? merged[$0].left < merged[$1].left : $0 < $1
             }
         }
+        _checkInvariants()
+    }
+
+    /// Checks the table (`InternalChecks`): segments non-empty, ascending and not overlapping, each inside the line's
+    /// range with its left edge not right of its right; `visual` orders every segment once, by left edge.
+    func _checkInvariants() {
+        #if GALLEY_INTERNAL_CHECKS
+        for (index, segment) in logical.enumerated() {
+            precondition(segment.start < segment.end, "segment \(index) is empty")
+            precondition(segment.start >= stringRange.lowerBound && segment.end <= stringRange.upperBound,
+                         "segment \(index) \(segment.start)..<\(segment.end) outside the line \(stringRange)")
+            precondition(!(segment.left > segment.right), "segment \(index) has its left edge right of its right")
+            precondition(index == 0 || logical[index - 1].end <= segment.start, "segment \(index) overlaps the one before")
+        }
+        precondition(visual.count == logical.count && Set(visual).count == visual.count, "visual order is not a permutation")
+        precondition(zip(visual, visual.dropFirst()).allSatisfy { !(logical[$0].left > logical[$1].left) }, "visual order not by left edge")
+        #endif
     }
 
     /// Clusters (read in visual order) put in logical order, those with one start merged into one.

@@ -141,6 +141,7 @@ final class LineStorage: Sendable {
         self.runs = Runs(runs)
         self.glyphCount = count
         self.width = pen
+        _checkInvariants()
     }
 
     /// A line of one item's paragraph glyphs, `glyphRange`, showing `stringRange` (most lines).
@@ -156,6 +157,7 @@ final class LineStorage: Sendable {
         runs = Runs(run.record)
         glyphCount = run.record.glyphRange.count
         width = run.width
+        _checkInvariants()
     }
 
     /// The run a piece makes when its glyphs start at line glyph `firstGlyph` and pen position `x`, and its width.
@@ -219,6 +221,35 @@ final class LineStorage: Sendable {
         ownGlyphs = OwnGlyphs(glyphs)
         self.runs = runs
         width = pen
+        _checkInvariants()
+    }
+
+    /// Checks the line (`InternalChecks`): runs in visual order whose glyph ranges are contiguous from 0 to the
+    /// glyph count, each inside its source arrays, pen positions adding up to the width; and the rule the records'
+    /// `unowned(unsafe)` fields rest on: every run's font and attributes are kept alive by this storage, through the
+    /// paragraph's items or `owners`.
+    func _checkInvariants() {
+        #if GALLEY_INTERNAL_CHECKS
+        lineGlyphs._checkInvariants()
+        var glyph = 0
+        var pen: CGFloat = 0
+        for (index, run) in runs.enumerated() {
+            precondition(run.glyphRange.lowerBound == glyph, "run \(index)'s glyphs start at \(run.glyphRange.lowerBound), not \(glyph)")
+            let sourceCount = source(of: run).count
+            precondition(run.sourceStart >= 0 && run.sourceStart + run.glyphRange.count <= sourceCount,
+                         "run \(index) reads glyphs \(run.sourceStart)..<\(run.sourceStart + run.glyphRange.count) of \(sourceCount)")
+            precondition(run.x == pen || abs(run.x - pen) <= LayoutTolerance.position * max(1, abs(pen)),
+                         "run \(index) at x \(run.x), its pen at \(pen)")
+            let kept = paragraph.items.contains { $0.item.font === run.font } || owners.contains { $0 === run.font }
+            let attributesKept = paragraph.items.contains { $0.sharedAttributes === run.sharedAttributes }
+                || owners.contains { $0 === run.sharedAttributes }
+            precondition(kept && attributesKept, "run \(index)'s font or attributes are not kept alive by the line")
+            pen += source(of: run).advanceSum(run.sourceIndex(run.glyphRange.lowerBound)..<run.sourceIndex(run.glyphRange.upperBound))
+            glyph = run.glyphRange.upperBound
+        }
+        precondition(glyph == glyphCount, "runs hold \(glyph) glyphs of \(glyphCount)")
+        precondition(abs(pen - width) <= LayoutTolerance.position * max(1, abs(width)) || !width.isFinite, "advances sum to \(pen), width \(width)")
+        #endif
     }
 
     // MARK: Glyph access

@@ -24,8 +24,9 @@ final class HarfBuzzBlob: @unchecked Sendable {  // immutable after creation (hb
         data.withUnsafeBytes { bytes in
             if let base = bytes.baseAddress { copy.copyMemory(from: base, byteCount: count) }
         }
+        // The copy is raw memory: bound to HarfBuzz's `char` here (not assumed bound), freed as raw memory.
         let blob = hb_blob_create(
-            copy.assumingMemoryBound(to: CChar.self), UInt32(count), HB_MEMORY_MODE_READONLY, copy,
+            copy.bindMemory(to: CChar.self, capacity: max(count, 1)), UInt32(count), HB_MEMORY_MODE_READONLY, copy,
             { $0?.deallocate() })!
         self.init(owning: blob)
     }

@@ -21,7 +21,7 @@ enum LinesHarness {
                 try checkLine(line, within: start..<(start + count))
                 try checkDerivedLines(line, &input)
             } catch let failure as FuzzFailure {
-                throw FuzzFailure("\(failure) in units \(units[line.stringRange].map { String($0, radix: 16) }), around \(units[max(0, line.stringRange.lowerBound - 4)..<min(units.count, line.stringRange.upperBound + 4)].map { String($0, radix: 16) }), levels \(line.runs.map(\.bidiLevel))")
+                throw FuzzFailure("\(failure) in units \(units[line.stringRange].map { String($0, radix: 16) }), around \(units[max(0, line.stringRange.lowerBound - 4)..<min(units.count, line.stringRange.upperBound + 4)].map { String($0, radix: 16) }), levels \(line.runs.map(\.bidiLevel)), runs \(runs.map { ($0.range, $0.attributes.map { "\($0.key.rawValue)=\($0.value)" }) })")
             }
             start += count
         }

@@ -100,11 +100,14 @@ struct FrameFiller {
         return LineBox(above: height - descent, below: descent, gap: max(gap, 0))
     }
 
-    /// The usable spans of the band [bottom, top] (y up, the box's top at 0), left to right.
+    /// The usable spans of the band [bottom, top] (y up, the box's top at 0), left to right. The band is asked about
+    /// less the depth tolerance at each end: its ends are sums of line heights, and a band that reaches the frame's
+    /// bottom or an exclusion's edge only by rounding must neither lose its spans nor be cut.
     func spans(bottom: CGFloat, top: CGFloat) -> [ClosedRange<CGFloat>] {
-        var usable = shape.inside(from: bottom, to: top)
+        let (low, high) = top - bottom > 4 * tolerance ? (bottom + tolerance, top - tolerance) : (bottom, top)
+        var usable = shape.inside(from: low, to: high)
         for exclusion in exclusions where !usable.isEmpty {
-            usable = Spans.subtract(usable, exclusion.touched(from: bottom, to: top))
+            usable = Spans.subtract(usable, exclusion.touched(from: low, to: high))
         }
         return usable.filter { $0.upperBound - $0.lowerBound > LayoutTolerance.position }
     }

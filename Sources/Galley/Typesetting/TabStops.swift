@@ -14,7 +14,9 @@ struct TabStops: Sendable {
         stops = style.tabStops.filter { $0.location.isFinite && $0.location >= 0 && $0.location <= LayoutLimits.maximumExtent }
             .sorted { $0.location < $1.location }
         let interval = ParagraphStyle.length(style.defaultTabInterval)
-        self.interval = interval > 0 ? interval : TabStops.defaultInterval
+        // A positive interval is at least the tab-stop tolerance: a finer grid puts a stop at every position anyway,
+        // and a denormal one made the number of steps infinite.
+        self.interval = interval > 0 ? max(interval, LayoutTolerance.tabStop) : TabStops.defaultInterval
     }
 
     /// The first stop beyond a position (measured like the stops: from the line's leading edge).

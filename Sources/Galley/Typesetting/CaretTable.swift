@@ -117,14 +117,15 @@ struct CaretTable: Sendable {
     }
 
     /// Checks the table (`InternalChecks`): segments non-empty, ascending and not overlapping, each inside the line's
-    /// range with its left edge not right of its right; `visual` orders every segment once, by left edge.
+    /// range with edges that are numbers; `visual` orders every segment once, by left edge.
     func _checkInvariants() {
         #if GALLEY_INTERNAL_CHECKS
         for (index, segment) in logical.enumerated() {
             precondition(segment.start < segment.end, "segment \(index) is empty")
             precondition(segment.start >= stringRange.lowerBound && segment.end <= stringRange.upperBound,
                          "segment \(index) \(segment.start)..<\(segment.end) outside the line \(stringRange)")
-            precondition(!(segment.left > segment.right), "segment \(index) has its left edge right of its right")
+            // (A cluster with a negative advance — negative kerning or tracking — has its right edge left of its left.)
+            precondition(!segment.left.isNaN && !segment.right.isNaN, "segment \(index) has an edge that is not a number")
             precondition(index == 0 || logical[index - 1].end <= segment.start, "segment \(index) overlaps the one before")
         }
         precondition(visual.count == logical.count && Set(visual).count == visual.count, "visual order is not a permutation")

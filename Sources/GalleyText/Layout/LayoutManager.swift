@@ -351,6 +351,9 @@ public final class LayoutManager: TextStorageObserver {
             // A line's break depends on its text up to the first opportunity after it (the word that did not fit, or
             // that was hyphenated or cut): the next line's end when that is an opportunity, which must lie before
             // the edit. A next line cut inside a word says nothing of where that word ends.
+            // A truncated line (a container's last, with its truncation token) shows more text than breaking put on
+            // it: its range is no break.
+            guard !line.runs.contains(where: \.isTruncationToken) else { break }
             guard position + 1 < lines.count, lines[position + 1].line.stringRange.upperBound < edit,
                 lines[position + 1].line.stringRange.upperBound <= agreed,
                 typesetter.isBreakOpportunity(at: lines[position + 1].line.stringRange.upperBound)

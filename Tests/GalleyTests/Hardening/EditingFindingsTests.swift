@@ -1,0 +1,56 @@
+import Foundation
+import Galley
+@testable import GalleyFuzzing
+import GalleyText
+import Testing
+
+/// Findings of the editing fuzzer (incremental layout against a fresh one after every edit), each replayed through
+/// the public API as the fuzzer's log wrote it.
+@Suite struct EditingFindingsTests {
+    /// A container's last line, truncated, shows the rest of its paragraph up to the container's end: its range is
+    /// not where breaking put it, and an edit after it must not reuse it as a known break. Here (right-to-left text,
+    /// one line in the first container, a form feed) the incremental layout kept that line untruncated.
+    @Test func aTruncatedLineIsNoKnownBreak() throws {
+        let storage = TextStorage(attributedString: NSAttributedString(string: "Ω̈́Ω̈́Ω̈́Ω̈́", attributes: [.font: FuzzFonts.base]))
+        let amiri = try #require(FuzzFonts.fonts.first { $0.descriptor.postScriptName == "Amiri-Regular" && $0.size == 1 })
+        // An exclusion with no area.
+        var exclusion = Path()
+        let corner = CGPoint(x: 279.2156862745098, y: 279.2156862745098)
+        exclusion.move(to: corner)
+        for _ in 0..<5 { exclusion.addLine(to: corner) }
+        exclusion.closeSubpath()
+        let size = CGSize(width: 279.2156862745098, height: 418.8235294117647)
+        let containers = [
+            TextContainer(size: size, exclusionPaths: [exclusion], lineFragmentPadding: 6.980392156862745, maximumNumberOfLines: 1,
+                          lineBreakMode: .byTruncatingTail),
+            TextContainer(size: size, lineFragmentPadding: 6.863813229571985),
+        ]
+        let manager = LayoutManager(textStorage: storage, textContainers: containers)
+        manager.ensureLayoutForAllText()
+        func expectEqualToAFreshLayout(sourceLocation: SourceLocation = #_sourceLocation) {
+            let fresh = LayoutManager(textStorage: storage.copy(), textContainers: containers)
+            let incremental = EditingHarness.lines(manager), expected = EditingHarness.lines(fresh)
+            #expect(incremental.count == expected.count && zip(incremental, expected).allSatisfy { $0.matches($1) },
+                    "\(incremental.map(\.description)) against \(expected.map(\.description))", sourceLocation: sourceLocation)
+        }
+        storage.replaceCharacters(in: 0..<0, with: "بالعالمhttp://example.com/a-b‫a‍�‭\u{0C}\u{0C}@🏻 ￼fjordfjordfjordfjo")
+        expectEqualToAFreshLayout()
+        manager.ensureLayout(forCharacterRange: 5..<21)
+        manager.ensureLayout(forCharacterRange: 42..<66)
+        storage.replaceCharacters(in: 65..<72, with: "")
+        expectEqualToAFreshLayout()
+        manager.ensureLayout(forCharacterRange: 0..<10)
+        storage.setAttributes([.underlineStyle: 1, .strikethroughStyle: 1, .font: amiri, .tracking: 9.642206454566262,
+                               .strokeWidth: 1.5782406347753124], range: 63..<65)
+        expectEqualToAFreshLayout()
+        storage.replaceCharacters(in: 2..<2, with: "\u{0001F3FB}‪\u{1E}\u{7F}नमस्तेעולםעולםעולםעולםעולםעולםעולםעולםעולםעולםעולםעולםע")
+        expectEqualToAFreshLayout()
+        manager.ensureLayout(forCharacterRange: 0..<40)
+        storage.replaceCharacters(in: 60..<60, with: "❤️‍🔥‮ภาษาไทย‮مرحبا")
+        expectEqualToAFreshLayout()
+        storage.replaceCharacters(in: 14..<14, with: "ﬃ‌AVATARAVATARAVATARAVATARAVATARAVATARAVATARAVATARAVATARAVAT")
+        expectEqualToAFreshLayout()
+        storage.replaceCharacters(in: 189..<189, with: "fjordtheaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaoffice�����������")
+        expectEqualToAFreshLayout()
+    }
+}

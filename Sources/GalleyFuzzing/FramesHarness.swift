@@ -1,5 +1,5 @@
 import Foundation
-@_spi(GalleyText) import Galley
+import Galley
 
 /// Frames of any shape: every character of the range in exactly one line, in order, or in the unshown remainder;
 /// finite positions; and a frame of a suggested size shows the suggested range.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(GalleyText) import Galley
+import Galley
 
 /// Lines of hostile text: every question a line answers must stay inside the line and be finite.
 enum LinesHarness {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(GalleyText) import Galley
+import Galley
 import GalleyRendering
 
 /// Lines and frames of hostile text drawn to PNG, PDF and SVG, at hostile positions; canvases of hostile sizes are

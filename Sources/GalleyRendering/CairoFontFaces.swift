@@ -1,7 +1,7 @@
 internal import CCairo
 internal import CFreeType
 import Foundation
-@_spi(GalleyRendering) import Galley
+import Galley
 
 /// Cairo font faces over Galley's fonts: one FreeType face and one cairo-ft face per font face (file and
 /// index), made on first use and shared by every canvas. Cairo locks the FreeType face it owns; Galley's own

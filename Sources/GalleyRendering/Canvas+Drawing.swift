@@ -1,6 +1,6 @@
 internal import CCairo
 import Foundation
-@_spi(GalleyRendering) import Galley
+import Galley
 
 extension Canvas {
     /// Draws a line with its origin at the text position: backgrounds, glyphs (fill, stroke, colour

@@ -26,7 +26,7 @@ public struct FrameAttributes: Hashable, Sendable {
     public var truncationToken: String? = nil
     /// How far below the top of the path's box the first line's band starts (the editing layer continues a
     /// container below text already laid out); 0 for Core Text's frames.
-    @_spi(GalleyText) public var startingDepth: CGFloat = 0
+    package var startingDepth: CGFloat = 0
 
     /// Top-to-bottom lines in the whole path (winding rule), no exclusions, no line limit.
     public init() {}

@@ -100,11 +100,13 @@ struct FrameFiller {
         return LineBox(above: height - descent, below: descent, gap: max(gap, 0))
     }
 
-    /// The usable spans of the band [bottom, top] (y up, the box's top at 0), left to right. The band is asked about
-    /// less the depth tolerance at each end: its ends are sums of line heights, and a band that reaches the frame's
-    /// bottom or an exclusion's edge only by rounding must neither lose its spans nor be cut.
+    /// The usable spans of the band [bottom, top] (y up, the box's top at 0), left to right. A band's ends are sums
+    /// of line heights: one that passes the shape's bottom or top by no more than the depth tolerance (a band as
+    /// tall as what is left of the frame) ends there, rather than losing its spans to rounding.
     func spans(bottom: CGFloat, top: CGFloat) -> [ClosedRange<CGFloat>] {
-        let (low, high) = top - bottom > 4 * tolerance ? (bottom + tolerance, top - tolerance) : (bottom, top)
+        var (low, high) = (bottom, top)
+        if let lowest = shape.slabHeights.first, low < lowest, low >= lowest - tolerance { low = lowest }
+        if let highest = shape.slabHeights.last, high > highest, high <= highest + tolerance { high = highest }
         var usable = shape.inside(from: low, to: high)
         for exclusion in exclusions where !usable.isEmpty {
             usable = Spans.subtract(usable, exclusion.touched(from: low, to: high))
@@ -112,131 +114,167 @@ struct FrameFiller {
         return usable.filter { $0.upperBound - $0.lowerBound > LayoutTolerance.position }
     }
 
-    mutating func fill(_ range: Range<Int>) -> Frame {
+    /// What filling has placed so far, and where the next line goes.
+    private struct FillState {
         var lines: [Line] = []
         var origins: [CGPoint] = []
         var fragments: [CGRect] = []
-        var index = range.lowerBound
+        /// The UTF-16 offset the next line starts at.
+        var index: Int
+        /// The depth of the last line's bottom below the box's top (sums of line heights: the same whatever the box's
+        /// position, so a frame of a measured size makes the very same decisions).
+        var depth: CGFloat
+        /// The space owed below the last line: its gap, and any the editing layer adds.
+        var pendingGap: CGFloat = 0
+        /// Whether the last line ended its paragraph (the next one starts after the paragraph spacing).
+        var endedParagraph = false
+        /// Optimal breaking decides a paragraph's lines at once; they are placed one by one.
+        var plannedBreaks: [(end: Int, hyphenated: Bool)] = []
+    }
+
+    /// A line laid in a span: the line, where its text ends, its origin and fragment in the box, and its box.
+    struct PlacedLine {
+        var line: Line
+        var end: Int
+        var origin: CGPoint
+        var fragment: CGRect
+        var box: LineBox
+    }
+
+    /// What one band gives: lines (one a span), or a line taller than the band (ask again that tall), or no line
+    /// (look lower), or the frame is full.
+    private enum BandOutcome {
+        case placed([PlacedLine], next: Int)
+        case needsTaller(CGFloat)
+        case empty
+        case frameFull
+    }
+
+    /// Fills the shape with the lines of `range` from its start, down to the shape's bottom or the line limit; the
+    /// last line shows the rest of its paragraph truncated when the attributes ask for that.
+    mutating func fill(_ range: Range<Int>) -> Frame {
         guard !shape.isEmpty, box.width > 0, box.height > 0, box.minX.isFinite, box.width.isFinite else {
             return Frame(lines: [], lineOrigins: [], stringRange: range, visibleStringRange: range.lowerBound..<range.lowerBound,
                          path: path, attributes: attributes, bounds: box, lineFragments: [], usedHeight: 0)
         }
         let limit = attributes.maximumNumberOfLines > 0 ? attributes.maximumNumberOfLines : Int.max
-        // Depth from the top of the box: the same sums whatever the box's position, so a frame of a measured size
-        // makes the very same decisions.
-        var depth: CGFloat = attributes.startingDepth.isFinite ? max(attributes.startingDepth, 0) : 0
-        var pendingGap: CGFloat = 0
-        var lastParagraphEnd: Int? = nil
-        // Optimal breaking decides a paragraph's lines at once; they are placed one by one.
-        var plannedBreaks: [(end: Int, hyphenated: Bool)] = []
-        fillLoop: while index < range.upperBound, lines.count < limit {
-            let paragraphIndex = typesetter.paragraphIndex(at: index)
-            let paragraph = typesetter.paragraphs[paragraphIndex]
-            let style = paragraph.style
-            let isFirstLine = index == paragraph.range.lowerBound
-            var bandDepth = depth + pendingGap
-            if isFirstLine, !lines.isEmpty {
-                bandDepth += max(ParagraphStyle.length(style.paragraphSpacingBefore), 0)
-                if lastParagraphEnd != nil { bandDepth += max(ParagraphStyle.length(typesetter.paragraphs[paragraphIndex - 1].style.paragraphSpacing), 0) }
-            }
-            // Propose a band as tall as a line of the paragraph's font; grow it if the line turns out taller.
-            var proposed = estimatedHeight(paragraph, at: index)
-            plannedBreaks.removeAll { $0.end <= index }
-            if case .optimal(let looseness) = style.lineBreakStrategy, style.lineBreakMode == .byWordWrapping,
-                plannedBreaks.isEmpty
-            {
-                plannedBreaks = planLines(paragraph, from: index, to: range.upperBound, depth: bandDepth, lineHeight: proposed,
-                                          looseness: looseness).filter { $0.end > index }
-            }
-            var attempt = 0
-            while true {
-                // The band: as tall as proposed, or as what is left of the shape when that is less.
-                let remaining = box.height - bandDepth
-                if remaining <= tolerance { break fillLoop }
-                let bandHeight = min(proposed, remaining)
-                let bandTop = -bandDepth
-                let spans = spans(bottom: bandTop - bandHeight, top: bandTop)
-                let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
-                let ordered = rightToLeft ? spans.reversed() : spans
-                var placed: [(Line, CGPoint, CGRect, LineBox)] = []
-                var next = index
-                var needsTaller: CGFloat? = nil
-                for span in ordered where next < range.upperBound && next < paragraph.range.upperBound {
-                    guard let result = layLine(paragraph, start: next, isFirstLine: next == paragraph.range.lowerBound,
-                                               span: span, bandDepth: bandDepth, limit: range.upperBound,
-                                               planned: plannedBreaks.first { $0.end > next }, known: knownBreaks[next])
-                    else { continue }
-                    if placed.isEmpty, result.box.height > bandHeight + tolerance {
-                        // Taller than the band: it does not fit below, or ask again with a band as tall as it.
-                        if result.box.height > remaining + tolerance, bandHeight >= remaining { break fillLoop }
-                        if attempt < 3 {
-                            needsTaller = result.box.height
-                            break
-                        }
-                        if result.box.height > remaining + tolerance { break fillLoop }
-                    }
-                    placed.append((result.line, result.origin, result.fragment, result.box))
-                    next = result.end
-                }
-                if let taller = needsTaller {
-                    proposed = taller
-                    attempt += 1
-                    continue
-                }
-                if placed.isEmpty {
-                    // No span here takes a line: the next depth where one can, found without walking down the frame.
-                    guard let below = nextDepth(after: bandDepth, bandHeight: proposed, style: style,
-                                                isFirstLine: index == paragraph.range.lowerBound)
-                    else { break fillLoop }
-                    bandDepth = below
-                    continue
-                }
-                for (line, origin, fragment, _) in placed where lines.count < limit {
-                    lines.append(line)
-                    origins.append(origin)
-                    fragments.append(fragment)
-                }
-                let lineBox = placed[0].3
-                depth = bandDepth + lineBox.height
-                pendingGap = lineBox.gap
-                if let extra = extraSpacingAfterLine, let last = lines.last {
-                    let space = extra(last.stringRange)
-                    if space.isFinite, space > 0 { pendingGap += space }
-                }
-                index = lines.last.map { $0.stringRange.upperBound } ?? next
-                lastParagraphEnd = index == paragraph.range.upperBound ? index : nil
-                break
-            }
-        }
-        // At the line limit with more of the last line's paragraph left, the last line shows the rest truncated.
-        if lines.count == limit, let type = attributes.lastLineTruncation, let last = lines.last,
-            last.stringRange.upperBound < range.upperBound
-        {
-            let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: last.stringRange.lowerBound)]
-            let rest = min(paragraph.range.upperBound, range.upperBound)
-            if last.stringRange.upperBound < rest {
-                let extended = typesetter.line(stringRange: last.stringRange.lowerBound..<rest)
-                let token = attributes.truncationToken.map {
-                    Line.inserted(Array($0.utf16), attributesAt: last.stringRange.upperBound, of: typesetter.text)
-                }
-                let fragment = fragments[fragments.count - 1]
-                if let truncated = extended.truncated(width: fragment.width, type: type, token: token) {
-                    lines[lines.count - 1] = truncated
-                    let style = paragraph.style
-                    let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
-                    let visible = truncated.typographicBounds.width - truncated.trailingWhitespaceWidth
-                    let factor = FrameFiller.alignmentFactor(style.alignment, rightToLeft: rightToLeft)
-                    origins[origins.count - 1].x = fragment.minX + (fragment.width - visible) * factor
-                        - (rightToLeft ? truncated.trailingWhitespaceWidth : 0)
-                }
-            }
-        }
-        let visibleEnd = lines.last?.stringRange.upperBound ?? range.lowerBound
-        var frame = Frame(lines: lines, lineOrigins: origins, stringRange: range,
+        var state = FillState(index: range.lowerBound, depth: attributes.startingDepth.isFinite ? max(attributes.startingDepth, 0) : 0)
+        while state.index < range.upperBound, state.lines.count < limit, placeNextBand(&state, range: range, limit: limit) {}
+        if state.lines.count == limit { truncateLastLine(&state, range: range) }
+        let visibleEnd = state.lines.last?.stringRange.upperBound ?? range.lowerBound
+        var frame = Frame(lines: state.lines, lineOrigins: state.origins, stringRange: range,
                           visibleStringRange: range.lowerBound..<max(visibleEnd, range.lowerBound), path: path,
-                          attributes: attributes, bounds: box, lineFragments: fragments, usedHeight: lines.isEmpty ? 0 : depth)
-        frame.trailingGap = lines.isEmpty ? 0 : pendingGap
+                          attributes: attributes, bounds: box, lineFragments: state.fragments,
+                          usedHeight: state.lines.isEmpty ? 0 : state.depth)
+        frame.trailingGap = state.lines.isEmpty ? 0 : state.pendingGap
         return frame
+    }
+
+    /// Places the lines of the next band that takes any, from `state.index`: the band starts below the last line
+    /// (and the paragraph spacing), as tall as a line of the paragraph's font, taller if its first line is, lower
+    /// where no span has room. False when the frame has no room left.
+    private func placeNextBand(_ state: inout FillState, range: Range<Int>, limit: Int) -> Bool {
+        let paragraphIndex = typesetter.paragraphIndex(at: state.index)
+        let paragraph = typesetter.paragraphs[paragraphIndex]
+        let style = paragraph.style
+        let isFirstLine = state.index == paragraph.range.lowerBound
+        var bandDepth = state.depth + state.pendingGap
+        if isFirstLine, !state.lines.isEmpty {
+            bandDepth += max(ParagraphStyle.length(style.paragraphSpacingBefore), 0)
+            if state.endedParagraph {
+                bandDepth += max(ParagraphStyle.length(typesetter.paragraphs[paragraphIndex - 1].style.paragraphSpacing), 0)
+            }
+        }
+        var proposed = estimatedHeight(paragraph, at: state.index)
+        state.plannedBreaks.removeAll { $0.end <= state.index }
+        if case .optimal(let looseness) = style.lineBreakStrategy, style.lineBreakMode == .byWordWrapping, state.plannedBreaks.isEmpty {
+            state.plannedBreaks = planLines(paragraph, from: state.index, to: range.upperBound, depth: bandDepth, lineHeight: proposed,
+                                            looseness: looseness).filter { $0.end > state.index }
+        }
+        var attempt = 0
+        while true {
+            switch layBand(paragraph, depth: bandDepth, height: proposed, from: state.index, range: range,
+                           plannedBreaks: state.plannedBreaks, attempt: attempt) {
+            case .frameFull:
+                return false
+            case .needsTaller(let height):
+                proposed = height
+                attempt += 1
+            case .empty:
+                // No span here takes a line: the next depth where one can, found without walking down the frame.
+                guard let below = nextDepth(after: bandDepth, bandHeight: proposed, style: style, isFirstLine: isFirstLine) else {
+                    return false
+                }
+                bandDepth = below
+            case .placed(let placed, let next):
+                for result in placed where state.lines.count < limit {
+                    state.lines.append(result.line)
+                    state.origins.append(result.origin)
+                    state.fragments.append(result.fragment)
+                }
+                let lineBox = placed[0].box
+                state.depth = bandDepth + lineBox.height
+                state.pendingGap = lineBox.gap
+                if let extra = extraSpacingAfterLine, let last = state.lines.last {
+                    let space = extra(last.stringRange)
+                    if space.isFinite, space > 0 { state.pendingGap += space }
+                }
+                state.index = state.lines.last.map { $0.stringRange.upperBound } ?? next
+                state.endedParagraph = state.index == paragraph.range.upperBound
+                return true
+            }
+        }
+    }
+
+    /// One line in each span of the band `proposed` tall (or as tall as the shape has left) at `bandDepth`, from
+    /// `start`, in the paragraph's direction. A first line taller than the band asks for a band as tall (up to three
+    /// times), unless the frame has no such room.
+    private func layBand(_ paragraph: Typesetter.Paragraph, depth bandDepth: CGFloat, height proposed: CGFloat, from start: Int,
+                         range: Range<Int>, plannedBreaks: [(end: Int, hyphenated: Bool)], attempt: Int) -> BandOutcome {
+        let remaining = box.height - bandDepth
+        if remaining <= tolerance { return .frameFull }
+        let bandHeight = min(proposed, remaining)
+        let spans = spans(bottom: -bandDepth - bandHeight, top: -bandDepth)
+        let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
+        var placed: [PlacedLine] = []
+        var next = start
+        for span in rightToLeft ? spans.reversed() : spans where next < range.upperBound && next < paragraph.range.upperBound {
+            guard let result = layLine(paragraph, start: next, isFirstLine: next == paragraph.range.lowerBound, span: span,
+                                       bandDepth: bandDepth, limit: range.upperBound,
+                                       planned: plannedBreaks.first { $0.end > next }, known: knownBreaks[next])
+            else { continue }
+            if placed.isEmpty, result.box.height > bandHeight + tolerance {
+                // Taller than the band: it does not fit below, or ask again with a band as tall as it.
+                if result.box.height > remaining + tolerance, bandHeight >= remaining { return .frameFull }
+                if attempt < 3 { return .needsTaller(result.box.height) }
+                if result.box.height > remaining + tolerance { return .frameFull }
+            }
+            placed.append(result)
+            next = result.end
+        }
+        return placed.isEmpty ? .empty : .placed(placed, next: next)
+    }
+
+    /// At the line limit with more of the last line's paragraph left, the last line shows the rest truncated, placed
+    /// by the paragraph's alignment in its fragment.
+    private func truncateLastLine(_ state: inout FillState, range: Range<Int>) {
+        guard let type = attributes.lastLineTruncation, let last = state.lines.last, last.stringRange.upperBound < range.upperBound
+        else { return }
+        let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: last.stringRange.lowerBound)]
+        let rest = min(paragraph.range.upperBound, range.upperBound)
+        guard last.stringRange.upperBound < rest else { return }
+        let extended = typesetter.line(stringRange: last.stringRange.lowerBound..<rest)
+        let token = attributes.truncationToken.map {
+            Line.inserted(Array($0.utf16), attributesAt: last.stringRange.upperBound, of: typesetter.text)
+        }
+        let fragment = state.fragments[state.fragments.count - 1]
+        guard let truncated = extended.truncated(width: fragment.width, type: type, token: token) else { return }
+        state.lines[state.lines.count - 1] = truncated
+        let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
+        let visible = truncated.typographicBounds.width - truncated.trailingWhitespaceWidth
+        let factor = FrameFiller.alignmentFactor(paragraph.style.alignment, rightToLeft: rightToLeft)
+        state.origins[state.origins.count - 1].x = fragment.minX + (fragment.width - visible) * factor
+            - (rightToLeft ? truncated.trailingWhitespaceWidth : 0)
     }
 
     /// Optimal breaks for the rest of a paragraph, with line n as wide as the first span of the band it would take
@@ -371,7 +409,7 @@ struct FrameFiller {
     /// Breaks and places one line in a span: indents, alignment, the line's box.
     private func layLine(_ paragraph: Typesetter.Paragraph, start: Int, isFirstLine: Bool, span: ClosedRange<CGFloat>,
                          bandDepth: CGFloat, limit: Int, planned: (end: Int, hyphenated: Bool)? = nil,
-                         known: KnownLineBreak? = nil) -> (line: Line, end: Int, origin: CGPoint, fragment: CGRect, box: LineBox)? {
+                         known: KnownLineBreak? = nil) -> PlacedLine? {
         let style = paragraph.style
         let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
         let (head, end, available) = Self.room(in: span, style: style, isFirstLine: isFirstLine)
@@ -417,6 +455,6 @@ struct FrameFiller {
         let baseline = self.box.height - (bandDepth + box.above)
         let fragment = CGRect(x: leftMargin - self.box.minX, y: self.box.height - (bandDepth + box.height), width: available,
                               height: box.height)
-        return (line, start + count, CGPoint(x: x - self.box.minX, y: baseline), fragment, box)
+        return PlacedLine(line: line, end: start + count, origin: CGPoint(x: x - self.box.minX, y: baseline), fragment: fragment, box: box)
     }
 }

@@ -66,21 +66,26 @@ final class WordShapes: Sendable {
         let words = Locked(WordTable(capacity: WordShapes.capacity / WordShapes.shardCount))
     }
 
+    /// A shard held without a reference count: reading it (every lookup) counts no references.
+    private struct UnretainedShard: Sendable {
+        unowned(unsafe) let shard: Shard
+    }
+
     private static let shardCount = 8
     private let shards = (0..<WordShapes.shardCount).map { _ in Shard() }
-    /// The same shards unretained (`shards` keeps them alive), so a lookup does not count references on them.
-    private let unretainedShards: [Unmanaged<Shard>]
+    /// The same shards unretained: `shards` keeps them alive for as long as this cache lives (the process).
+    private let unretainedShards: [UnretainedShard]
     private let lookups = Atomic<Int>(0)
     private let hits = Atomic<Int>(0)
 
     private init() {
-        unretainedShards = shards.map { Unmanaged.passUnretained($0) }
+        unretainedShards = shards.map { UnretainedShard(shard: $0) }
     }
 
     /// Calls `body` with the table of the shard of a key with this hash (chosen by its top bits; the table's slot
     /// comes from the low ones), locked, without counting references on the shard.
     private func withTable<Result>(_ hash: UInt64, _ body: (inout WordTable) -> Result) -> Result {
-        unretainedShards[Int(hash >> 61) % Self.shardCount]._withUnsafeGuaranteedRef { $0.words.withLock { body(&$0) } }
+        unretainedShards[Int(hash >> 61) % Self.shardCount].shard.words.withLock { body(&$0) }
     }
 
     /// The setup for shaping `item` word by word, or nil when it must be shaped whole.

@@ -1,8 +1,8 @@
 extension RandomAccessCollection {
-    // Shared with GalleyText (`@_spi`): the one binary search both modules use.
+    // Shared with GalleyText (`package`): the one binary search both modules use.
     /// The first index whose element satisfies `predicate`, for a collection where the predicate is false for a
     /// prefix and true for the rest (binary search); `endIndex` when it holds for none.
-    @_spi(GalleyText) public func partitioningIndex(where predicate: (Element) -> Bool) -> Index {
+    package func partitioningIndex(where predicate: (Element) -> Bool) -> Index {
         var low = startIndex
         var count = self.count
         while count > 0 {

@@ -1,26 +1,26 @@
 import Foundation
 
 // What GalleyRendering needs from inside Galley and nobody else should: the bytes of a font's face and the
-// text of a line. `@_spi(GalleyRendering)` keeps these out of the public interface.
+// text of a line. `package` access keeps these out of the public interface.
 
 extension Font {
     /// An identity shared by every `Font` over the same face (file and index, or data), for caches of
     /// per-face drawing objects.
-    @_spi(GalleyRendering) public var faceIdentity: ObjectIdentifier { ObjectIdentifier(face) }
+    package var faceIdentity: ObjectIdentifier { ObjectIdentifier(face) }
 
     /// Whether the face has outlines (glyf, CFF, CFF2); bitmap-only colour fonts cannot be stroked.
-    @_spi(GalleyRendering) public var hasOutlines: Bool { face.hasOutlines }
+    package var hasOutlines: Bool { face.hasOutlines }
 
     /// The face's index in its file (0 unless the file is a collection).
-    @_spi(GalleyRendering) public var faceIndex: Int { face.key.index }
+    package var faceIndex: Int { face.key.index }
 
     /// Calls `body` with the bytes of the font file (or data); they stay valid as long as this font lives.
-    @_spi(GalleyRendering) public func withFontFileBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    package func withFontFileBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         body(face.blob.bytes)
     }
 }
 
 extension Line {
     /// The UTF-16 text the line's string indices point into.
-    @_spi(GalleyRendering) public var utf16Text: [UInt16] { storage.paragraph.text.units }
+    package var utf16Text: [UInt16] { storage.paragraph.text.units }
 }

@@ -1,13 +1,13 @@
 import Foundation
 
-// What GalleyText (the editing layer) needs from inside Galley and nobody else should. `@_spi(GalleyText)` keeps it
-// out of the public interface. (The paragraph rule the two layers share is `package`: `ParagraphBoundaries`,
+// What GalleyText (the editing layer) needs from inside Galley and nobody else should: `package` access keeps it out
+// of the public interface. (The paragraph rule the two layers share is `package`: `ParagraphBoundaries`,
 // `CharacterClasses.endsParagraph`.)
 
 extension Typesetter {
     /// A typesetter over UTF-16 text and attribute runs (ranges within the text, as in an attributed string), for
     /// the editing layer, whose storage is not an `NSAttributedString`.
-    @_spi(GalleyText) public convenience init(units: [UInt16], runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])],
+    package convenience init(units: [UInt16], runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])],
                                               options: TypesetterOptions = TypesetterOptions(), defaultFont: Font? = nil,
                                               shouldBreak: (@Sendable (_ index: Int, _ isHyphenation: Bool) -> Bool)? = nil) {
         let text = AttributedText(units: units, runs: runs.map { ($0.range, StringAttributes($0.attributes)) },
@@ -22,7 +22,7 @@ extension Typesetter {
     /// or not, and the same widths and hanging whitespace up to each (0 when none, or when either paragraph has tabs). A line of one whose next
     /// line ends by then breaks alike in the other, whatever differs after: an edit further on can still change
     /// the shaping or the dictionary segmentation (Thai, Khmer) before it, which this catches.
-    @_spi(GalleyText) public func breakingAgreement(with other: Typesetter, upTo limit: Int) -> Int {
+    package func breakingAgreement(with other: Typesetter, upTo limit: Int) -> Int {
         guard paragraphs.count == 1, other.paragraphs.count == 1, let widths = paragraphs[0].opportunityWidths,
             let otherWidths = other.paragraphs[0].opportunityWidths
         else { return 0 }
@@ -39,7 +39,7 @@ extension Typesetter {
 
     /// Whether a line may end at `index` other than by cutting a word: a line-break opportunity (UAX #14), or the
     /// end of a paragraph. A line's break depends on its text up to the first such place after its end.
-    @_spi(GalleyText) public func isBreakOpportunity(at index: Int) -> Bool {
+    package func isBreakOpportunity(at index: Int) -> Bool {
         guard index > 0, index <= length else { return false }
         let paragraph = paragraphs[paragraphIndex(at: index - 1)]
         if index == paragraph.range.upperBound { return true }
@@ -51,12 +51,12 @@ extension Typesetter {
 
 /// A line an earlier layout made: its string range, whether it ended hyphenated, and the width of the fragment it
 /// was broken for (the same start breaks the same way only in a fragment as wide).
-@_spi(GalleyText) public struct KnownLineBreak: Sendable {
-    public var range: Range<Int>
-    public var hyphenated: Bool
-    public var width: CGFloat
+package struct KnownLineBreak: Sendable {
+    package var range: Range<Int>
+    package var hyphenated: Bool
+    package var width: CGFloat
 
-    public init(range: Range<Int>, hyphenated: Bool, width: CGFloat) {
+    package init(range: Range<Int>, hyphenated: Bool, width: CGFloat) {
         self.range = range
         self.hyphenated = hyphenated
         self.width = width
@@ -70,7 +70,7 @@ extension Framesetter {
     /// `knownBreaks`: lines a greedy word-wrapping paragraph is known to break into, from an earlier layout of text
     /// they do not depend on: a line starting where one of them starts, in a fragment as wide, takes its end without
     /// breaking again (the editing layer re-breaks from the first changed line).
-    @_spi(GalleyText) public func frame(stringRange: Range<Int>, path: Path, attributes: FrameAttributes,
+    package func frame(stringRange: Range<Int>, path: Path, attributes: FrameAttributes,
                                         spacingAfterLine: ((Range<Int>) -> CGFloat)?,
                                         knownBreaks: [KnownLineBreak] = []) -> Frame {
         var filler = FrameFiller(typesetter: typesetter, path: path, attributes: attributes)
@@ -82,11 +82,11 @@ extension Framesetter {
 
 /// Which characters a text's fonts cannot draw, and the fonts Galley draws them with: what TextKit's storage marks
 /// when it fixes font attributes.
-@_spi(GalleyText) public enum FontSubstitution {
+package enum FontSubstitution {
     /// Ranges of `units` (relative to it) whose requested font lacks their characters, each with the font the
     /// itemizer chooses instead (fallback, emoji fonts, neutrals kept with their neighbours). Runs with a
     /// superscript are left out (their fonts are scaled, not substituted).
-    public static func substitutions(units: [UInt16], runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])],
+    package static func substitutions(units: [UInt16], runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])],
                                      defaultFont: Font? = nil) -> [(range: Range<Int>, font: Font)] {
         let text = AttributedText(units: units, runs: runs.map { ($0.range, StringAttributes($0.attributes)) },
                                   defaultFont: defaultFont ?? Font.defaultFont)

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(GalleyText) import Galley
+import Galley
 
 /// A direction on screen. UIKit: `UITextLayoutDirection`.
 public enum TextLayoutDirection: Hashable, Sendable {

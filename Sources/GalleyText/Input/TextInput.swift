@@ -1,5 +1,5 @@
 import Foundation
-@_spi(GalleyText) import Galley
+import Galley
 
 /// Told before and after the text or the selection of a `TextInput` changes. UIKit: `UITextInputDelegate`.
 public protocol TextInputDelegate: AnyObject {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(GalleyText) import Galley
+import Galley
 
 /// Which side of a line wrap a caret belongs to: at the offset where one line ends and the next begins, upstream
 /// is the end of the first line, downstream the start of the second. TextKit: `NSSelectionAffinity`; UIKit:

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(GalleyText) import Galley
+import Galley
 
 // Glyph indices, as TextKit 1 numbers them, over the whole laid-out text: line after line, and within a line in
 // the order the `Line` holds its glyphs (visual order, as Core Text's runs do; TextKit's stream is logical). Lines

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(GalleyText) import Galley
+import Galley
 
 /// Lays out a text storage's paragraphs into a chain of text containers, lazily and incrementally.
 ///

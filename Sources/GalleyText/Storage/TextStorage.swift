@@ -1,5 +1,5 @@
 import Foundation
-@_spi(GalleyText) import Galley
+import Galley
 
 /// Told once per batch of edits to a text storage (after its attributes are fixed).
 /// TextKit: the layout managers of `NSTextStorage`, `NSTextStorageObserving`.

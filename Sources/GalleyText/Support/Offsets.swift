@@ -1,4 +1,4 @@
-@_spi(GalleyText) import Galley
+import Galley
 
 /// Where each of a sequence of consecutive pieces starts, given their lengths, with the total last — the table
 /// that paragraph and attribute-run lookups search.

@@ -2,7 +2,7 @@ import CUnicode
 import Foundation
 import Testing
 
-@_spi(GalleyText) @testable import Galley
+@testable import Galley
 
 /// Grapheme boundaries: the shortcut for text of stand-alone characters agrees with ICU on every corpus line,
 /// and ICU's answer agrees with Unicode's own GraphemeBreakTest.txt.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(GalleyText) @testable import Galley
+@testable import Galley
 
 /// Advances are stored as 32-bit floats: widths add up to about 1e-5 pt.
 private let storedPrecision: CGFloat = 1e-4

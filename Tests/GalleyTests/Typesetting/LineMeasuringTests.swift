@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(GalleyText) @testable import Galley
+@testable import Galley
 
 /// The two fast paths of greedy breaking give what measuring unit by unit gives: unit advances read from the glyph
 /// arrays (text in string order) or stored (right-to-left text), and line widths as differences of widths stored

@@ -8,6 +8,8 @@ enum RenderingHarness {
     static let directory: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("galley-fuzz-\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        // Removed when the process exits (a fuzzing run writes there once an input, each over the last).
+        atexit { try? FileManager.default.removeItem(at: RenderingHarness.directory) }
         return url
     }()
 

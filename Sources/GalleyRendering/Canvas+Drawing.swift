@@ -89,12 +89,14 @@ extension Canvas {
         cairo_restore(context)
     }
 
-    /// Shows glyphs with their text (cairo_show_text_glyphs), so PDF viewers can select and copy it; runs
-    /// whose string indices are not monotonic fall back to glyphs alone.
+    /// Shows glyphs with their text (cairo_show_text_glyphs), so PDF viewers can select and copy it. Glyphs alone
+    /// for runs whose string indices are not monotonic, and for fonts without outlines (colour bitmap fonts, which
+    /// Cairo 1.16 writes as Type 3 fonts: with text attached, it can fail the whole document at `finish()` with
+    /// "input string not valid UTF-8", found by the rendering fuzzer); such text draws but cannot be copied.
     private func showGlyphs(_ glyphs: inout [cairo_glyph_t], run: Run, range: Range<Int>, text: [UInt16]) {
         let indices = Array(run.stringIndices[range])
         let rightToLeft = run.status.contains(.rightToLeft)
-        guard kind == .pdf, !run.status.contains(.nonMonotonic) else {
+        guard kind == .pdf, !run.status.contains(.nonMonotonic), run.font.hasOutlines else {
             cairo_show_glyphs(context, &glyphs, Int32(glyphs.count))
             return
         }
@@ -123,14 +125,14 @@ extension Canvas {
         var clusters: [cairo_text_cluster_t] = []
         if let inserted = run.insertedText {
             // A token or hyphen stands for no characters of the string: its own text is one cluster of all its glyphs.
-            utf8 = Array(inserted.utf8)
+            utf8 = Canvas.cairoText(inserted.utf16[...])
             clusters = [cairo_text_cluster_t(num_bytes: Int32(utf8.count), num_glyphs: Int32(glyphs.count))]
             starts = []
         }
         for (position, start) in starts.enumerated() {
             let lower = min(max(start, 0), text.count)
             let upper = min(max(clusterEnd(start), lower), text.count)
-            let bytes = Array(String(decoding: text[lower..<upper], as: UTF16.self).utf8)
+            let bytes = Canvas.cairoText(text[lower..<upper])
             utf8.append(contentsOf: bytes)
             clusters.append(cairo_text_cluster_t(num_bytes: Int32(bytes.count), num_glyphs: Int32(counts[position])))
         }
@@ -223,6 +225,20 @@ extension Canvas {
             cairo_stroke(context)
         }
         cairo_restore(context)
+    }
+
+    /// UTF-8 that Cairo takes for a PDF's text: unpaired surrogates, U+0000 (where Cairo's UTF-8 reader stops) and the
+    /// noncharacters (U+FDD0–U+FDEF and the last two code points of every plane), which Cairo's UTF-8 check refuses
+    /// and which would fail the whole document, become U+FFFD.
+    static func cairoText<Units: Collection<UInt16>>(_ units: Units) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(units.count)
+        for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
+            let value = scalar.value
+            let isNoncharacter = value == 0 || (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
+            result.append(contentsOf: (isNoncharacter ? "\u{FFFD}" : Unicode.Scalar(value)!).utf8)
+        }
+        return result
     }
 
     /// Whether the unit at `index` is whitespace, which underlining by word leaves out (`CharacterClasses.isWhitespace`).

@@ -39,8 +39,8 @@ struct FrameFiller {
             box = CGRect(x: box.minX, y: top - LayoutLimits.maximumExtent, width: box.width, height: LayoutLimits.maximumExtent)
         }
         self.box = box
-        shape = BandShape(polygons: polygons, fillRule: attributes.pathFillRule, role: .container, shiftedBy: -top)
-        exclusions = attributes.clippingPaths.map { BandShape($0.path, fillRule: $0.fillRule, role: .exclusion, shiftedBy: -top) }
+        shape = BandShape.shared(path, polygons: polygons, fillRule: attributes.pathFillRule, role: .container, shiftedBy: -top)
+        exclusions = attributes.clippingPaths.map { BandShape.shared($0.path, fillRule: $0.fillRule, role: .exclusion, shiftedBy: -top) }
             .filter { !$0.isEmpty }
         tolerance = LayoutTolerance.depth(inHeight: box.height)
     }

@@ -10,7 +10,7 @@ import Foundation
 /// costs O(log n) combinations plus the two slabs it cuts, however many vertices lie inside it.
 struct BandShape: Sendable {
     /// What a shape's band queries are for.
-    enum Role: Sendable {
+    enum Role: Hashable, Sendable {
         /// A frame's shape: `inside(from:to:)`, the intervals inside at every height of the band.
         case container
         /// A clipping path kept clear: `touched(from:to:)`, the intervals inside at some height of the band.
@@ -41,6 +41,61 @@ struct BandShape: Sendable {
     init(_ path: Path, fillRule: Path.FillRule, role: Role, shiftedBy dy: CGFloat = 0) {
         self.init(polygons: path.polygons(), fillRule: fillRule, role: role, shiftedBy: dy)
     }
+
+    /// The shape of `path` (its `polygons`, given when the caller has them), from a small cache of the shapes built
+    /// lately: a layout manager fills one container, with its exclusions, paragraph after paragraph, and building a
+    /// curved shape's slabs costs more than filling a paragraph. Shapes of a few vertices (rectangles) are built.
+    static func shared(_ path: Path, polygons: [[CGPoint]]? = nil, fillRule: Path.FillRule, role: Role, shiftedBy dy: CGFloat = 0)
+        -> BandShape
+    {
+        let polygons = polygons ?? path.polygons()
+        guard polygons.reduce(0, { $0 + $1.count }) > sharingThreshold else {
+            return BandShape(polygons: polygons, fillRule: fillRule, role: role, shiftedBy: dy)
+        }
+        let key = SharingKey(path: Self.bitPatterns(path), fillRule: fillRule, role: role, dy: dy.bitPattern)
+        if let shape = recentShapes.withLock({ $0[key] }) { return shape }
+        let shape = BandShape(polygons: polygons, fillRule: fillRule, role: role, shiftedBy: dy)
+        recentShapes.withLock { shapes in
+            if shapes.count >= sharedCapacity { shapes.removeAll() }
+            shapes[key] = shape
+        }
+        return shape
+    }
+
+    /// Shapes of more vertices than this are shared (see `shared`).
+    static let sharingThreshold = 16
+    /// At most this many shapes are kept; the cache starts over when full.
+    static let sharedCapacity = 16
+
+    /// What a shared shape was built from, by bit pattern (so a path with a NaN point equals itself).
+    private struct SharingKey: Hashable, Sendable {
+        var path: [UInt]
+        var fillRule: Path.FillRule
+        var role: Role
+        var dy: UInt
+    }
+
+    /// A path as numbers that compare by bits: each element's kind, then its points' coordinates.
+    private static func bitPatterns(_ path: Path) -> [UInt] {
+        var result: [UInt] = []
+        result.reserveCapacity(path.elements.count * 5)
+        func add(_ kind: UInt, _ points: CGPoint...) {
+            result.append(kind)
+            for point in points { result += [point.x.bitPattern, point.y.bitPattern] }
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let point): add(0, point)
+            case .line(let point): add(1, point)
+            case .quadCurve(let end, let control): add(2, end, control)
+            case .curve(let end, let first, let second): add(3, end, first, second)
+            case .closeSubpath: add(4)
+            }
+        }
+        return result
+    }
+
+    private static let recentShapes = Locked<[SharingKey: BandShape]>([:])
 
     /// A shape from flattened polygons (see `Path.polygons()`), moved up by `dy` (down for a negative `dy`).
     init(polygons: [[CGPoint]], fillRule: Path.FillRule, role: Role, shiftedBy dy: CGFloat = 0) {

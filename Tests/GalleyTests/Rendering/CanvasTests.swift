@@ -212,6 +212,27 @@ import GalleyRendering
         #expect(extracted.contains("मराठी"), "\(extracted)")
     }
 
+    /// Text Cairo refuses as UTF-8 (noncharacters, U+0000) or cannot keep (colour emoji, drawn as Type 3 fonts) still
+    /// makes a document: the drawable text around it copies back, the rest draws without text (rendering fuzzer).
+    @Test func pdfOfTextCairoRefusesStillFinishes() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("refused.pdf")
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 14)
+        let emoji = try TestFonts.font("NotoColorEmoji-subset-retaingids.ttf", size: 14)
+        func scalar(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }
+        let text = NSMutableAttributedString(string: "one" + scalar(0xFDD0) + "two" + scalar(0xFFFE) + "three\u{0}four ",
+                                             attributes: [.font: font])
+        text.append(NSAttributedString(string: "\u{1F44B}\u{1F3FD}\u{0B}\u{1F44B}", attributes: [.font: emoji]))
+        let line = Line(attributedString: text)
+        let canvas = try Canvas(pdfURL: url, width: line.typographicBounds.width + 20, height: 60)
+        canvas.textPosition = CGPoint(x: 10, y: 20)
+        canvas.draw(line)
+        try canvas.finish()
+        let extracted = try runProgram("/usr/bin/pdftotext", [url.path, "-"])
+        #expect(extracted.contains("one") && extracted.contains("three") && extracted.contains("four"), "\(extracted)")
+    }
+
     @Test func pdfTextShowsTruncationTokensAndHyphens() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

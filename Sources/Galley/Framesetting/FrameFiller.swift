@@ -129,7 +129,7 @@ struct FrameFiller {
         /// Whether the last line ended its paragraph (the next one starts after the paragraph spacing).
         var endedParagraph = false
         /// Optimal breaking decides a paragraph's lines at once; they are placed one by one.
-        var plannedBreaks: [(end: Int, hyphenated: Bool)] = []
+        var plannedBreaks: [LineEnd] = []
     }
 
     /// A line laid in a span: the line, where its text ends, its origin and fragment in the box, and its box.
@@ -230,7 +230,7 @@ struct FrameFiller {
     /// `start`, in the paragraph's direction. A first line taller than the band asks for a band as tall (up to three
     /// times), unless the frame has no such room.
     private func layBand(_ paragraph: Typesetter.Paragraph, depth bandDepth: CGFloat, height proposed: CGFloat, from start: Int,
-                         range: Range<Int>, plannedBreaks: [(end: Int, hyphenated: Bool)], attempt: Int) -> BandOutcome {
+                         range: Range<Int>, plannedBreaks: [LineEnd], attempt: Int) -> BandOutcome {
         let remaining = box.height - bandDepth
         if remaining <= tolerance { return .frameFull }
         let bandHeight = min(proposed, remaining)
@@ -280,7 +280,7 @@ struct FrameFiller {
     /// Optimal breaks for the rest of a paragraph, with line n as wide as the first span of the band it would take
     /// if every line were as tall as a line of the paragraph's font.
     private func planLines(_ paragraph: Typesetter.Paragraph, from start: Int, to limit: Int, depth: CGFloat, lineHeight: CGFloat,
-                           looseness: Int) -> [(end: Int, hyphenated: Bool)] {
+                           looseness: Int) -> [LineEnd] {
         let style = paragraph.style
         let font = paragraphFont(paragraph, at: start)
         let step = lineHeight + lineBox(ascent: font?.ascent ?? 0, descent: font?.descent ?? 0, leading: font?.leading ?? 0,
@@ -408,7 +408,7 @@ struct FrameFiller {
 
     /// Breaks and places one line in a span: indents, alignment, the line's box.
     private func layLine(_ paragraph: Typesetter.Paragraph, start: Int, isFirstLine: Bool, span: ClosedRange<CGFloat>,
-                         bandDepth: CGFloat, limit: Int, planned: (end: Int, hyphenated: Bool)? = nil,
+                         bandDepth: CGFloat, limit: Int, planned: LineEnd? = nil,
                          known: KnownLineBreak? = nil) -> PlacedLine? {
         let style = paragraph.style
         let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
@@ -419,7 +419,7 @@ struct FrameFiller {
         switch style.lineBreakMode {
         case .byWordWrapping:
             // A known line is taken only in a fragment as wide as the one it was broken for.
-            let known = known.flatMap { $0.width == available && $0.range.upperBound > start ? (end: $0.range.upperBound, hyphenated: $0.hyphenated) : nil }
+            let known = known.flatMap { $0.width == available && $0.range.upperBound > start ? LineEnd(end: $0.range.upperBound, hyphenated: $0.hyphenated) : nil }
             let broken = planned.flatMap { $0.end > start ? $0 : nil } ?? known
                 ?? typesetter.breakLine(startingAt: start, width: available, offset: head, endingBy: limit)
             count = broken.end - start

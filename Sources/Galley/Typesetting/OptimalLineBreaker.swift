@@ -98,13 +98,13 @@ struct OptimalLineBreaker {
     }
 
     /// The chosen lines: each end, and whether it is hyphenated.
-    func breaks() -> [(end: Int, hyphenated: Bool)] {
+    func breaks() -> [LineEnd] {
         let plain = withPrefixes(candidates(hyphenating: false))
-        guard !plain.isEmpty else { return [(end, false)] }
-        if let result = run(plain, tolerance: 1, allowOverfull: false) { return result }
+        guard !plain.isEmpty else { return [LineEnd(end: end, hyphenated: false)] }
+        if let result = run(plain, tolerance: 1) { return result }
         let all = paragraph.style.hyphenationFactor > 0 ? addingHyphenation(to: plain) : plain
         for tolerance in [3.0, OptimalLineBreaker.finalTolerance] {
-            if let result = run(all, tolerance: tolerance, allowOverfull: false) { return result }
+            if let result = run(all, tolerance: tolerance) { return result }
         }
         // No way to set the paragraph without an overfull line (a word wider than the line): greedy breaking, which
         // cuts such words between clusters, sets it instead.
@@ -112,8 +112,8 @@ struct OptimalLineBreaker {
     }
 
     /// The greedy lines from `start` to `end`, with the same widths.
-    func greedyBreaks() -> [(end: Int, hyphenated: Bool)] {
-        var result: [(end: Int, hyphenated: Bool)] = []
+    func greedyBreaks() -> [LineEnd] {
+        var result: [LineEnd] = []
         var position = start
         while position < end {
             let line = typesetter.breakLine(startingAt: position, width: width(result.count), offset: 0, endingBy: end)
@@ -125,13 +125,13 @@ struct OptimalLineBreaker {
 
     /// The total demerits of a set of line ends (for comparing breakings), or nil when one of its lines cannot be
     /// set (shrinks too much, or is not at a candidate).
-    func demerits(of ends: [(end: Int, hyphenated: Bool)], maximumRatio: CGFloat = .infinity) -> CGFloat? {
+    func demerits(of ends: [LineEnd], maximumRatio: CGFloat = .infinity) -> CGFloat? {
         demerits(of: ends, maximumRatio: maximumRatio, candidates: Dictionary(candidates().map { ($0.position, $0) }) { first, _ in first },
                  sums: Sums(typesetter: typesetter, paragraph: paragraph, from: start))
     }
 
     /// `demerits(of:)` with the candidates and sums computed once by the caller.
-    func demerits(of ends: [(end: Int, hyphenated: Bool)], maximumRatio: CGFloat, candidates: [Int: Candidate], sums: Sums) -> CGFloat? {
+    func demerits(of ends: [LineEnd], maximumRatio: CGFloat, candidates: [Int: Candidate], sums: Sums) -> CGFloat? {
         var total: CGFloat = 0
         var position = start
         var previousHyphen = false
@@ -353,77 +353,46 @@ struct OptimalLineBreaker {
         return 0
     }
 
-    private func run(_ candidates: [Candidate], tolerance: CGFloat, allowOverfull: Bool) -> [(end: Int, hyphenated: Bool)]? {
-        var nodes: [Node] = [Node(position: start, line: 0, fitness: 1, demerits: 0, isHyphen: false, previous: -1, prefix: Prefix())]
-        var active: [Int] = [0]
-        // Line widths asked of the shape once each (read inline: a nested function would box the array).
-        var widths: [CGFloat] = []
-        // The best way to reach the current candidate per (line, fitness class): key = line * 4 + fitness.
-        var best: [(key: Int, demerits: CGFloat, node: Int, line: Int)] = []
-        let acceptsUnstretchable = tolerance >= OptimalLineBreaker.finalTolerance
-        let easyLine = looseness == 0 ? uniformFrom ?? Int.max : Int.max
-        for candidate in candidates {
-            best.removeAll(keepingCapacity: true)
-            var deactivatedBest: (demerits: CGFloat, node: Int)? = nil
-            // The nodes that stay active are compacted in place; read through buffer pointers (no reference counting
-            // or uniqueness checks per node).
-            var kept = 0
-            nodes.withUnsafeBufferPointer { nodes in
-                active.withUnsafeMutableBufferPointer { active in
-                    for position in 0..<active.count {
-                        let index = active[position]
-                        let node = nodes[index]
-                        let line = min(node.line, easyLine)
-                        while widths.count <= line { widths.append(width(widths.count)) }
-                        let isEmpty = candidate.visibleEnd <= node.position
-                        let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width) + candidate.hyphenWidth
-                        var ratio = OptimalLineBreaker.ratio(
-                            natural: natural, stretch: isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch,
-                            shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink,
-                            width: widths[line], isLast: candidate.isForced)
-                        // A short line without spaces cannot stretch (TeX's "infinitely bad"); the last pass accepts it.
-                        if ratio == .infinity, acceptsUnstretchable { ratio = OptimalLineBreaker.unstretchableRatio }
-                        // A line that must shrink more than it can: this node can no longer start a line that fits.
-                        if ratio < -1 {
-                            let demerits = node.demerits + 1e8
-                            if deactivatedBest == nil || demerits < deactivatedBest!.demerits { deactivatedBest = (demerits, index) }
-                        } else if !candidate.isForced {
-                            active[kept] = index
-                            kept += 1
-                        }
-                        guard ratio >= -1, ratio <= tolerance, node.position < candidate.position else { continue }
-                        let (lineDemerits, fitness) = OptimalLineBreaker.demerits(
-                            ratio: ratio, candidate: candidate, previousIsHyphen: node.isHyphen, previousFitness: node.fitness)
-                        let demerits = node.demerits + lineDemerits
-                        let key = min(node.line + 1, easyLine) * 4 + fitness
-                        // `best` stays sorted by key (a handful of entries), so new nodes join the active list in
-                        // line order.
-                        var slot = 0
-                        while slot < best.count, best[slot].key < key { slot += 1 }
-                        if slot < best.count, best[slot].key == key {
-                            if demerits < best[slot].demerits { best[slot] = (key, demerits, index, node.line + 1) }
-                        } else {
-                            best.append((key, demerits, index, node.line + 1))
-                            var moving = best.count - 1
-                            while moving > slot {
-                                best.swapAt(moving, moving - 1)
-                                moving -= 1
-                            }
-                        }
-                    }
+    /// The best predecessor found so far for a node at the current candidate, per line number and fitness class
+    /// (key = line × 4 + fitness), kept sorted by key (a handful of entries), so new nodes join the active list in
+    /// line order.
+    private struct BestPredecessors {
+        var entries: [(key: Int, demerits: CGFloat, node: Int, line: Int)] = []
+
+        @inline(__always)
+        mutating func offer(key: Int, demerits: CGFloat, node: Int, line: Int) {
+            var slot = 0
+            while slot < entries.count, entries[slot].key < key { slot += 1 }
+            if slot < entries.count, entries[slot].key == key {
+                if demerits < entries[slot].demerits { entries[slot] = (key, demerits, node, line) }
+            } else {
+                entries.append((key, demerits, node, line))
+                var moving = entries.count - 1
+                while moving > slot {
+                    entries.swapAt(moving, moving - 1)
+                    moving -= 1
                 }
             }
-            active.removeSubrange(kept...)
-            if best.isEmpty, active.isEmpty, allowOverfull, let fallback = deactivatedBest {
-                // Nothing fits: keep the least bad overfull line so the paragraph still gets lines.
-                let line = nodes[fallback.node].line + 1
-                best.append((min(line, easyLine) * 4, fallback.demerits, fallback.node, line))
-            }
+        }
+    }
+
+    /// One pass of Knuth and Plass's algorithm over the candidates, with adjustment ratios up to `tolerance`: for each
+    /// candidate, the lines from every active node to it (`consider`), then a node for each best way there. Nil when
+    /// no set of lines within the tolerance reaches the end.
+    private func run(_ candidates: [Candidate], tolerance: CGFloat) -> [LineEnd]? {
+        var nodes: [Node] = [Node(position: start, line: 0, fitness: 1, demerits: 0, isHyphen: false, previous: -1, prefix: Prefix())]
+        var active: [Int] = [0]
+        // Line widths asked of the shape once each.
+        var widths: [CGFloat] = []
+        var best = BestPredecessors()
+        for candidate in candidates {
+            best.entries.removeAll(keepingCapacity: true)
+            consider(candidate, nodes: nodes, active: &active, widths: &widths, tolerance: tolerance, best: &best)
             if candidate.isForced {
                 // A forced break ends every line: only nodes at this position stay.
                 active.removeAll(keepingCapacity: true)
             }
-            for entry in best {
+            for entry in best.entries {
                 active.append(nodes.count)
                 nodes.append(Node(position: candidate.position, line: entry.line, fitness: entry.key % 4, demerits: entry.demerits,
                                   isHyphen: candidate.isHyphen, previous: entry.node, prefix: candidate.endPrefix))
@@ -431,7 +400,53 @@ struct OptimalLineBreaker {
             if active.isEmpty { return nil }
             if candidate.isForced, candidate.position == end { break }
         }
-        let finals = active.filter { nodes[$0].position == end }
+        return chosenBreaks(nodes: nodes, finals: active.filter { nodes[$0].position == end })
+    }
+
+    /// The line from each active node to `candidate`: its adjustment ratio, and if within the tolerance its
+    /// demerits, offered to `best`. Nodes whose lines to here must already shrink more than they can are dropped
+    /// from `active` (compacted in place), as are all of them at a forced break.
+    @inline(__always)
+    private func consider(_ candidate: Candidate, nodes: [Node], active: inout [Int], widths: inout [CGFloat], tolerance: CGFloat,
+                          best: inout BestPredecessors) {
+        let acceptsUnstretchable = tolerance >= OptimalLineBreaker.finalTolerance
+        let easyLine = looseness == 0 ? uniformFrom ?? Int.max : Int.max
+        var kept = 0
+        // Read through buffer pointers: no reference counting or uniqueness checks per node.
+        nodes.withUnsafeBufferPointer { nodes in
+            active.withUnsafeMutableBufferPointer { active in
+                for position in 0..<active.count {
+                    let index = active[position]
+                    let node = nodes[index]
+                    let line = min(node.line, easyLine)
+                    while widths.count <= line { widths.append(width(widths.count)) }
+                    let isEmpty = candidate.visibleEnd <= node.position
+                    let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width) + candidate.hyphenWidth
+                    var ratio = OptimalLineBreaker.ratio(
+                        natural: natural, stretch: isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch,
+                        shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink,
+                        width: widths[line], isLast: candidate.isForced)
+                    // A short line without spaces cannot stretch (TeX's "infinitely bad"); the last pass accepts it.
+                    if ratio == .infinity, acceptsUnstretchable { ratio = OptimalLineBreaker.unstretchableRatio }
+                    // A line that must shrink more than it can: this node can no longer start a line that fits.
+                    if !(ratio < -1), !candidate.isForced {
+                        active[kept] = index
+                        kept += 1
+                    }
+                    guard ratio >= -1, ratio <= tolerance, node.position < candidate.position else { continue }
+                    let (lineDemerits, fitness) = OptimalLineBreaker.demerits(
+                        ratio: ratio, candidate: candidate, previousIsHyphen: node.isHyphen, previousFitness: node.fitness)
+                    best.offer(key: min(node.line + 1, easyLine) * 4 + fitness, demerits: node.demerits + lineDemerits, node: index,
+                               line: node.line + 1)
+                }
+            }
+        }
+        active.removeSubrange(kept...)
+    }
+
+    /// The lines of the best way to the end (with a looseness, of the way whose line count is nearest the best's
+    /// plus the looseness), read back from its last node.
+    private func chosenBreaks(nodes: [Node], finals: [Int]) -> [LineEnd]? {
         guard let bestFinal = finals.min(by: { nodes[$0].demerits < nodes[$1].demerits }) else { return nil }
         var chosen = bestFinal
         if looseness != 0 {
@@ -440,10 +455,10 @@ struct OptimalLineBreaker {
             chosen = finals.min { distance($0) < distance($1)
                 || (distance($0) == distance($1) && nodes[$0].demerits < nodes[$1].demerits) } ?? bestFinal
         }
-        var result: [(end: Int, hyphenated: Bool)] = []
+        var result: [LineEnd] = []
         var index = chosen
         while nodes[index].previous >= 0 {
-            result.append((nodes[index].position, nodes[index].isHyphen))
+            result.append(LineEnd(end: nodes[index].position, hyphenated: nodes[index].isHyphen))
             index = nodes[index].previous
         }
         return result.reversed()

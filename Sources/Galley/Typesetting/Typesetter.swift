@@ -150,7 +150,7 @@ public final class Typesetter: Sendable {
     /// the paragraph): the line the paragraph gives, or all the text up to the limit when that fits — as a paragraph
     /// ending there would break. Only the first opportunity past the line's end needs measuring: if it lies before
     /// the limit, the text to the limit is wider still.
-    func breakLine(startingAt start: Int, width: CGFloat, offset: CGFloat, endingBy limit: Int) -> (end: Int, hyphenated: Bool) {
+    func breakLine(startingAt start: Int, width: CGFloat, offset: CGFloat, endingBy limit: Int) -> LineEnd {
         let broken = breakLine(startingAt: start, width: width, offset: offset)
         guard broken.end < limit else { return broken }
         let paragraph = paragraphs[paragraphIndex(at: start)]
@@ -159,7 +159,7 @@ public final class Typesetter: Sendable {
         else { return broken }
         var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
         measure.advance(to: limit, stoppingAbove: width)
-        return measure.position == limit && measure.visibleWidth <= width + LayoutTolerance.lineFit ? (limit, false) : broken
+        return measure.position == limit && measure.visibleWidth <= width + LayoutTolerance.lineFit ? LineEnd(end: limit, hyphenated: false) : broken
     }
 
     /// The widest the text from `start` gets, visibly, at any break opportunity up to `end` (inclusive), as breaking
@@ -215,7 +215,7 @@ public final class Typesetter: Sendable {
     }
 
     /// The greedy line from `start`: where it ends and whether it ends at a hyphenation point.
-    func breakLine(startingAt start: Int, width: CGFloat, offset: CGFloat) -> (end: Int, hyphenated: Bool) {
+    func breakLine(startingAt start: Int, width: CGFloat, offset: CGFloat) -> LineEnd {
         let paragraph = paragraphs[paragraphIndex(at: start)]
         let width = width.isNaN ? 0 : width
         let fit = wordBreak(paragraph, start: start, width: width, offset: offset)
@@ -223,10 +223,10 @@ public final class Typesetter: Sendable {
             (fit?.visibleWidth ?? 0) < CGFloat(paragraph.style.hyphenationFactor) * width,
             let hyphenated = hyphenationBreak(paragraph, start: start, from: fit?.end ?? start, to: overflow, width: width, offset: offset)
         {
-            return (hyphenated, true)
+            return LineEnd(end: hyphenated, hyphenated: true)
         }
-        if let fit { return (fit.end, false) }
-        return (clusterBreak(paragraph, start: start, width: width, offset: offset), false)
+        if let fit { return LineEnd(end: fit.end, hyphenated: false) }
+        return LineEnd(end: clusterBreak(paragraph, start: start, width: width, offset: offset), hyphenated: false)
     }
 
     /// Where the lines of the paragraph holding `start` should end (UTF-16 offsets, ascending, the paragraph's end
@@ -240,7 +240,7 @@ public final class Typesetter: Sendable {
     /// `uniformFrom`: the line from which on every line is as wide (nil when the caller does not know). `limit`:
     /// where the text counts as ending when that is inside the paragraph (a frame's string range).
     func optimalBreaks(startingAt start: Int, looseness: Int, uniformFrom: Int? = nil, endingBy limit: Int? = nil,
-                       width: (Int) -> CGFloat) -> [(end: Int, hyphenated: Bool)]
+                       width: (Int) -> CGFloat) -> [LineEnd]
     {
         let paragraph = paragraphs[paragraphIndex(at: start)]
         let end = min(max(limit ?? paragraph.range.upperBound, start + 1), paragraph.range.upperBound)

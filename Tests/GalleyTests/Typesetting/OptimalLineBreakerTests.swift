@@ -38,9 +38,11 @@ import Testing
         func best(_ tolerance: CGFloat) -> CGFloat {
             var best: CGFloat = .infinity
             for mask in 0..<(1 << min(inner.count, 12)) {
-                var ends: [(end: Int, hyphenated: Bool)] = []
-                for (bit, candidate) in inner.enumerated() where mask & (1 << bit) != 0 { ends.append((candidate.position, candidate.isHyphen)) }
-                ends.append((last.position, false))
+                var ends: [LineEnd] = []
+                for (bit, candidate) in inner.enumerated() where mask & (1 << bit) != 0 {
+                    ends.append(LineEnd(end: candidate.position, hyphenated: candidate.isHyphen))
+                }
+                ends.append(LineEnd(end: last.position, hyphenated: false))
                 if let demerits = breaker.demerits(of: ends, maximumRatio: tolerance, candidates: table, sums: sums) {
                     best = min(best, demerits)
                 }

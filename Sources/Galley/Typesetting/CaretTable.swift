@@ -17,80 +17,110 @@ struct CaretTable: Sendable {
         var trailingEdge: CGFloat { isRightToLeft ? left : right }
     }
 
-    /// Segments in logical order (by `start`), covering the line's string range without gaps.
+    /// Segments in logical order (by `start`), not overlapping.
     let logical: [Segment]
     /// Indices into `logical` in visual order, left to right.
     let visual: [Int]
     let stringRange: Range<Int>
 
+    /// A HarfBuzz cluster of a run: its first string index, its x extent in the line, and its glyphs.
+    private struct ClusterExtent {
+        var start: Int
+        var left: CGFloat
+        var right: CGFloat
+        var glyph: Int
+        var glyphCount: Int
+    }
+
+    /// The table of a line's runs (in visual order) and glyph arrays, in four steps: each run's clusters with their x
+    /// extents, put in logical order; a segment per cluster, split at the grapheme boundaries inside it (at the
+    /// font's ligature carets when it has them); segments inside one grapheme merged; the visual order.
     init(runs: LineStorage.Runs, glyphs: [Glyph], advances: [CGFloat], stringIndices: [Int],
          graphemes: BoundaryOffsets, stringRange: Range<Int>) {
         self.stringRange = stringRange
         var segments: [Segment] = []
         segments.reserveCapacity(stringRange.count)
-        // One cluster of a run: its first string index, x extent and glyphs. Reused across runs.
-        var clusters: [(start: Int, left: CGFloat, right: CGFloat, glyph: Int, glyphCount: Int)] = []
+        var clusters: [ClusterExtent] = []  // (reused across runs)
         var pen: CGFloat = 0
         for run in runs {
-            let rightToLeft = run.level & 1 == 1
-            clusters.removeAll(keepingCapacity: true)
-            var index = run.glyphRange.lowerBound
-            while index < run.glyphRange.upperBound {
-                let cluster = stringIndices[index]
-                let left = pen
-                let first = index
-                while index < run.glyphRange.upperBound, stringIndices[index] == cluster {
-                    pen += advances[index]
-                    index += 1
-                }
-                if let last = clusters.last, last.start == cluster {  // a cluster split by another (rare): merge
-                    clusters[clusters.count - 1].right = max(last.right, pen)
-                    clusters[clusters.count - 1].glyphCount += index - first
-                } else {
-                    clusters.append((cluster, left, pen, first, index - first))
-                }
-            }
-            // Logical order: ascending string index. Runs are read in visual order, so a left-to-right run's clusters
-            // usually ascend and a right-to-left run's descend; but HarfBuzz keeps the clusters inside a reversed
-            // grapheme (a base and its marks) in logical order, so neither need hold: sort then, and merge clusters
-            // that share a start. A cluster ends where the next one in logical order starts.
-            CaretTable.sortLogically(&clusters, rightToLeft: rightToLeft)
-            let count = clusters.count
-            for position in 0..<count {
-                let cluster = clusters[position]
-                let end = position + 1 < count ? clusters[position + 1].start : run.stringRange.upperBound
-                guard end > cluster.start else { continue }
-                if end - cluster.start == 1 || !CaretTable.hasBoundary(inside: cluster.start..<end, boundaries: graphemes) {
-                    segments.append(
-                        Segment(start: cluster.start, end: end, left: cluster.left, right: cluster.right, isRightToLeft: rightToLeft))
-                    continue
-                }
-                let parts = CaretTable.graphemes(in: cluster.start..<end, boundaries: graphemes)
-                let width = cluster.right - cluster.left
-                var carets = (1..<parts.count).map { width * CGFloat($0) / CGFloat(parts.count) }
-                if cluster.glyphCount == 1 {
-                    // GDEF ligature carets are x positions from the glyph's left; count them from the leading edge.
-                    let ligature = run.font.ligatureCaretPositions(for: glyphs[cluster.glyph])
-                        .map { rightToLeft ? width - $0 : $0 }.sorted()
-                    if ligature.count >= parts.count - 1 { carets = Array(ligature.prefix(parts.count - 1)) }
-                }
-                let edges = ([0] + carets + [width]).map { min(max($0, 0), width) }
-                for (part, range) in parts.enumerated() {
-                    let a = edges[part]
-                    let b = edges[part + 1]
-                    let left = rightToLeft ? cluster.right - b : cluster.left + a
-                    let right = rightToLeft ? cluster.right - a : cluster.left + b
-                    segments.append(
-                        Segment(start: range.lowerBound, end: range.upperBound, left: left, right: max(left, right),
-                                isRightToLeft: rightToLeft))
-                }
-            }
+            Self.clusters(of: run, stringIndices: stringIndices, advances: advances, pen: &pen, into: &clusters)
+            Self.appendSegments(of: clusters, run: run, glyphs: glyphs, graphemes: graphemes, to: &segments)
         }
         if !segments.isEmpty, zip(segments, segments.dropFirst()).contains(where: { $0.start > $1.start }) {
             segments.sort { $0.start < $1.start }
         }
-        // A grapheme cluster split over two HarfBuzz clusters or runs stays one caret stop. Segments and
-        // boundaries are both ascending, so one walk finds the segments that start inside a grapheme.
+        let merged = Self.mergedByGrapheme(segments, graphemes: graphemes)
+        logical = merged
+        if zip(merged, merged.dropFirst()).allSatisfy({ $0.left <= $1.left }) {
+            visual = Array(merged.indices)
+        } else {
+            visual = merged.indices.sorted { merged[$0].left != merged[$1].left ? merged[$0].left < merged[$1].left : $0 < $1 }
+        }
+        _checkInvariants()
+    }
+
+    /// A run's clusters (glyphs with one string index) with their x extents from `pen` on, in logical order.
+    ///
+    /// Runs are read in visual order, so a left-to-right run's clusters usually ascend and a right-to-left run's
+    /// descend; but HarfBuzz keeps the clusters inside a reversed grapheme (a base and its marks) in logical order,
+    /// so neither need hold: they are sorted then, and clusters that share a start merged.
+    private static func clusters(of run: LineStorage.RunRecord, stringIndices: [Int], advances: [CGFloat], pen: inout CGFloat,
+                                 into clusters: inout [ClusterExtent]) {
+        clusters.removeAll(keepingCapacity: true)
+        var index = run.glyphRange.lowerBound
+        while index < run.glyphRange.upperBound {
+            let cluster = stringIndices[index]
+            let left = pen
+            let first = index
+            while index < run.glyphRange.upperBound, stringIndices[index] == cluster {
+                pen += advances[index]
+                index += 1
+            }
+            if let last = clusters.last, last.start == cluster {  // a cluster split by another (rare): merge
+                clusters[clusters.count - 1].right = max(last.right, pen)
+                clusters[clusters.count - 1].glyphCount += index - first
+            } else {
+                clusters.append(ClusterExtent(start: cluster, left: left, right: pen, glyph: first, glyphCount: index - first))
+            }
+        }
+        sortLogically(&clusters, rightToLeft: run.level & 1 == 1)
+    }
+
+    /// A segment per cluster (in logical order; a cluster ends where the next one starts), split at the grapheme
+    /// boundaries inside it: at the font's GDEF ligature carets for a one-glyph cluster that has enough, else evenly.
+    private static func appendSegments(of clusters: [ClusterExtent], run: LineStorage.RunRecord, glyphs: [Glyph],
+                                       graphemes: BoundaryOffsets, to segments: inout [Segment]) {
+        let rightToLeft = run.level & 1 == 1
+        for position in clusters.indices {
+            let cluster = clusters[position]
+            let end = position + 1 < clusters.count ? clusters[position + 1].start : run.stringRange.upperBound
+            guard end > cluster.start else { continue }
+            if end - cluster.start == 1 || !hasBoundary(inside: cluster.start..<end, boundaries: graphemes) {
+                segments.append(Segment(start: cluster.start, end: end, left: cluster.left, right: cluster.right, isRightToLeft: rightToLeft))
+                continue
+            }
+            let parts = CaretTable.graphemes(in: cluster.start..<end, boundaries: graphemes)
+            let width = cluster.right - cluster.left
+            var carets = (1..<parts.count).map { width * CGFloat($0) / CGFloat(parts.count) }
+            if cluster.glyphCount == 1 {
+                // GDEF ligature carets are x positions from the glyph's left; count them from the leading edge.
+                let ligature = run.font.ligatureCaretPositions(for: glyphs[cluster.glyph]).map { rightToLeft ? width - $0 : $0 }.sorted()
+                if ligature.count >= parts.count - 1 { carets = Array(ligature.prefix(parts.count - 1)) }
+            }
+            let edges = ([0] + carets + [width]).map { min(max($0, 0), width) }
+            for (part, range) in parts.enumerated() {
+                let (a, b) = (edges[part], edges[part + 1])
+                let left = rightToLeft ? cluster.right - b : cluster.left + a
+                let right = rightToLeft ? cluster.right - a : cluster.left + b
+                segments.append(Segment(start: range.lowerBound, end: range.upperBound, left: left, right: max(left, right),
+                                        isRightToLeft: rightToLeft))
+            }
+        }
+    }
+
+    /// Segments (ascending) with those that start inside a grapheme merged into the one before: a grapheme split over
+    /// two HarfBuzz clusters or runs stays one caret stop. Segments and boundaries both ascend: one walk.
+    private static func mergedByGrapheme(_ segments: [Segment], graphemes: BoundaryOffsets) -> [Segment] {
         var merged: [Segment] = []
         merged.reserveCapacity(segments.count)
         var boundary = 0
@@ -105,15 +135,7 @@ struct CaretTable: Sendable {
                 merged.append(segment)
             }
         }
-        self.logical = merged
-        if zip(merged, merged.dropFirst()).allSatisfy({ $0.left <= $1.left }) {
-            self.visual = Array(merged.indices)
-        } else {
-            self.visual = merged.indices.sorted {
-                merged[$0].left != merged[$1].left ? merged[$0].left < merged[$1].left : $0 < $1
-            }
-        }
-        _checkInvariants()
+        return merged
     }
 
     /// Checks the table (`InternalChecks`): segments non-empty, ascending and not overlapping, each inside the line's
@@ -134,7 +156,7 @@ struct CaretTable: Sendable {
     }
 
     /// Clusters (read in visual order) put in logical order, those with one start merged into one.
-    private static func sortLogically(_ clusters: inout [(start: Int, left: CGFloat, right: CGFloat, glyph: Int, glyphCount: Int)],
+    private static func sortLogically(_ clusters: inout [ClusterExtent],
                                       rightToLeft: Bool) {
         if rightToLeft, zip(clusters, clusters.dropFirst()).allSatisfy({ $0.start > $1.start }) {
             clusters.reverse()

@@ -34,37 +34,64 @@ struct PrimaryFont {
 /// of every decision is the grapheme cluster, so emoji sequences (ZWJ, modifiers, keycaps, flags, variation
 /// selectors) and base-plus-mark clusters keep one font and one item.
 enum Itemizer {
-    static func items(_ text: AttributedText, levels: BidiLevels, graphemes: BoundaryOffsets) -> [TextItem] {
-        let units = text.units
-        guard !units.isEmpty else { return [] }
-        let scripts = ScriptRuns.scripts(units, boundaries: graphemes)
-        var items: [TextItem] = []
-        // The current attribute run's facts, read once per run rather than per character.
+    /// The facts of the attribute run the itemizer is in, read once a run rather than once a character (Pango's
+    /// ItemizeState).
+    private struct RunState {
         var attributeRun = -1
-        var runEnd = 0
+        /// Where the run ends.
+        var end = 0
         var primary: PrimaryFont? = nil
         var language: String? = nil
         var hasDelegate = false
-        // Whether the last item is in the run's primary font (so ASCII text can extend it without touching fonts).
+        /// Whether the last item is in the run's primary font (so ASCII text can extend it without touching fonts).
         var lastIsPrimary = false
-        // The primary font's coverage as plain values, so the common path below copies no references.
+        /// The primary font's coverage as plain values, so the common path copies no references.
         var coverage = CodePointSet([])
-        // The range of `coverage` that held the last character asked (text of one script stays in a few ranges).
+        /// The range of `coverage` that held the last character asked (text of one script stays in a few ranges).
         var covered: (low: UInt32, high: UInt32) = (1, 0)
-        func covers(_ codePoint: UInt32) -> Bool {
+        var ascii: (UInt64, UInt64) = (0, 0)
+
+        /// Enters the attribute run holding `start`.
+        mutating func enter(_ text: AttributedText, at start: Int) {
+            attributeRun = text.runIndex(at: start)
+            end = text.runEnd(attributeRun)
+            let attributes = text.runAttributes[attributeRun]
+            primary = attributes.font.map { PrimaryFont(Itemizer.scaledForSuperscript($0, level: attributes.superscript)) }
+            coverage = primary?.codePoints ?? CodePointSet([])
+            covered = (1, 0)
+            ascii = primary?.asciiBits ?? (0, 0)
+            language = attributes.language
+            hasDelegate = attributes.runDelegate != nil
+            lastIsPrimary = false
+        }
+
+        @inline(__always)
+        mutating func covers(_ codePoint: UInt32) -> Bool {
             if codePoint >= covered.low && codePoint <= covered.high { return true }
             guard let range = coverage.range(containing: codePoint) else { return false }
             covered = (range.lowerBound, range.upperBound)
             return true
         }
-        // A single unit the primary font has and that cannot start an emoji sequence: no fallback to ask.
-        func isSimpleUnit(_ unit: UInt16) -> Bool {
+
+        /// A single unit the primary font has and that cannot start an emoji sequence: no fallback to ask.
+        @inline(__always)
+        mutating func isSimpleUnit(_ unit: UInt16) -> Bool {
             unit < 0x80
                 ? (unit < 64 ? ascii.0 & (1 << UInt64(unit)) != 0 : ascii.1 & (1 << UInt64(unit - 64)) != 0)
-                : !UTF16.isSurrogate(unit) && !mayBeEmoji(UInt32(unit)) && !Font.isIgnorableForCoverage(UInt32(unit))
+                : !UTF16.isSurrogate(unit) && !Itemizer.mayBeEmoji(UInt32(unit)) && !Font.isIgnorableForCoverage(UInt32(unit))
                     && covers(UInt32(unit))
         }
-        var ascii: (UInt64, UInt64) = (0, 0)
+    }
+
+    /// The items of a paragraph, grapheme cluster by grapheme cluster: a simple character (one unit the run's font
+    /// has) extends the last item when script and level agree, running ahead over the simple characters after it;
+    /// any other cluster gets its font (fallback) and joins the last item or starts one.
+    static func items(_ text: AttributedText, levels: BidiLevels, graphemes: BoundaryOffsets) -> [TextItem] {
+        let units = text.units
+        guard !units.isEmpty else { return [] }
+        let scripts = ScriptRuns.scripts(units, boundaries: graphemes)
+        var items: [TextItem] = []
+        var run = RunState()
         let clusterCount = graphemes.count - 1
         var cluster = -1
         var end = graphemes[0]
@@ -72,30 +99,19 @@ enum Itemizer {
             cluster += 1
             let start = end
             end = graphemes[cluster + 1]
-            if start >= runEnd || attributeRun < 0 {
-                attributeRun = text.runIndex(at: start)
-                runEnd = text.runEnd(attributeRun)
-                let attributes = text.runAttributes[attributeRun]
-                primary = attributes.font.map { PrimaryFont(scaledForSuperscript($0, level: attributes.superscript)) }
-                coverage = primary?.codePoints ?? CodePointSet([])
-                covered = (1, 0)
-                ascii = primary?.asciiBits ?? (0, 0)
-                language = attributes.language
-                hasDelegate = attributes.runDelegate != nil
-                lastIsPrimary = false
-            }
+            if start >= run.end || run.attributeRun < 0 { run.enter(text, at: start) }
             let level = levels.level(at: start)
             let script = scripts[cluster]
             let last = items.count - 1
-            let isSimple = end - start == 1 && !hasDelegate && isSimpleUnit(units[start])
-            if isSimple, lastIsPrimary, items[last].range.upperBound == start, items[last].level == level,
+            let isSimple = end - start == 1 && !run.hasDelegate && run.isSimpleUnit(units[start])
+            if isSimple, run.lastIsPrimary, items[last].range.upperBound == start, items[last].level == level,
                 items[last].script == script
             {
                 // The common case: more simple characters in the same item. Run ahead over the single-unit clusters
                 // that follow and need no other decision, then extend the item once.
-                while cluster + 1 < clusterCount, end < runEnd {
+                while cluster + 1 < clusterCount, end < run.end {
                     let next = graphemes[cluster + 2]
-                    guard next - end == 1, isSimpleUnit(units[end]), scripts[cluster + 1] == script, levels.level(at: end) == level
+                    guard next - end == 1, run.isSimpleUnit(units[end]), scripts[cluster + 1] == script, levels.level(at: end) == level
                     else { break }
                     cluster += 1
                     end = next
@@ -103,24 +119,32 @@ enum Itemizer {
                 items[last].range = items[last].range.lowerBound..<end
                 continue
             }
-            guard let primary else { continue }  // no font anywhere: the text still counts in the line's range
-            var font = isSimple || hasDelegate
-                ? primary.font : fontForCluster(units, start..<end, primary: primary, language: language)
-            if last >= 0, items[last].range.upperBound == start, items[last].attributeRun == attributeRun {
-                // Spaces and punctuation between fallback text stay in the fallback font when it has them, so a
-                // sentence in another script is one run, not one run per word.
-                if font === primary.font, items[last].font !== font, isNeutral(units, start..<end, in: items[last].font) {
-                    font = items[last].font
-                }
-                if items[last].level == level, items[last].script == script, items[last].font === font {
-                    items[last].range = items[last].range.lowerBound..<end
-                    continue
-                }
-            }
-            lastIsPrimary = font === primary.font
-            items.append(TextItem(range: start..<end, attributeRun: attributeRun, script: script, level: level, font: font))
+            guard let primary = run.primary else { continue }  // no font anywhere: the text still counts in the line's range
+            let font = isSimple || run.hasDelegate
+                ? primary.font : fontForCluster(units, start..<end, primary: primary, language: run.language)
+            if appendToLast(&items, start..<end, font: font, primary: primary.font, level: level, script: script,
+                            attributeRun: run.attributeRun, units: units) { continue }
+            run.lastIsPrimary = items[items.count - 1].font === primary.font
         }
         return items
+    }
+
+    /// Adds a cluster to the last item when it continues it (same run, level, script and font), else as a new item;
+    /// true when it joined. Spaces and punctuation between fallback text stay in the fallback font when it has them,
+    /// so a sentence in another script is one run, not one run per word.
+    @inline(__always)
+    private static func appendToLast(_ items: inout [TextItem], _ range: Range<Int>, font: Font, primary: Font, level: UInt8,
+                                     script: Int32, attributeRun: Int, units: [UInt16]) -> Bool {
+        var font = font
+        if let last = items.last, last.range.upperBound == range.lowerBound, last.attributeRun == attributeRun {
+            if font === primary, last.font !== font, isNeutral(units, range, in: last.font) { font = last.font }
+            if last.level == level, last.script == script, last.font === font {
+                items[items.count - 1].range = last.range.lowerBound..<range.upperBound
+                return true
+            }
+        }
+        items.append(TextItem(range: range, attributeRun: attributeRun, script: script, level: level, font: font))
+        return false
     }
 
     /// Whether a cluster holds only Common-script characters (spaces, punctuation, digits) that `font` covers.

@@ -105,8 +105,8 @@ demo: build
 	for kind in png pdf svg; do \
 		$$bin render --font-dir Fonts --font "Linux Libertine O" --size 36 -o out/showcase.$$kind "$(SHOWCASE)" || exit 1; \
 	done; \
-	$$bin showcase --font-dir Fonts -o out/showcase-page.pdf -o out/showcase-page.png || exit 1; \
-	$$bin selection-demo --font-dir Fonts -o out/selection.pdf -o out/selection.png > /dev/null || exit 1; \
+	$$bin-demos showcase --font-dir Fonts -o out/showcase-page.pdf -o out/showcase-page.png || exit 1; \
+	$$bin-demos selection --font-dir Fonts -o out/selection.pdf -o out/selection.png > /dev/null || exit 1; \
 	for breaking in greedy optimal; do \
 		$$bin render Tests/GalleyTests/Corpus/en_Latn.txt --font-dir Fonts --font "DejaVu Serif" --size 11 \
 			--page-size 260x760 --margins 14 --justify --hyphenate en-US --line-breaking $$breaking \

@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "GalleyRendering", targets: ["GalleyRendering"]),
         .library(name: "GalleyText", targets: ["GalleyText"]),
         .executable(name: "galley", targets: ["GalleyCommand"]),
+        .executable(name: "galley-bench", targets: ["GalleyBench"]),
+        .executable(name: "galley-demos", targets: ["GalleyDemos"]),
         .executable(name: "galley-fuzz", targets: ["GalleyFuzz"]),
     ],
     dependencies: [
@@ -54,12 +56,32 @@ let package = Package(
             name: "GalleyFuzz",
             dependencies: ["GalleyFuzzing"]
         ),
+        // What the command-line tools share: text options (argument-parser enums) and output canvases.
+        .target(
+            name: "GalleyCommandSupport",
+            dependencies: ["Galley", "GalleyRendering", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // `galley`: fonts, shaping, layout, drawing and hyphenation over the public API.
         .executableTarget(
             name: "GalleyCommand",
             dependencies: [
-                "Galley",
-                "GalleyRendering",
-                "GalleyText",
+                "Galley", "GalleyRendering", "GalleyText", "GalleyCommandSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `galley-bench`: the corpus layout benchmark the peers are compared with, and the editing benchmark.
+        .executableTarget(
+            name: "GalleyBench",
+            dependencies: [
+                "Galley", "GalleyText", "GalleyCommandSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `galley-demos`: the README's pictures.
+        .executableTarget(
+            name: "GalleyDemos",
+            dependencies: [
+                "Galley", "GalleyRendering", "GalleyText", "GalleyCommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -22,8 +22,8 @@ fi
 if [ ! -x "$PEERS/.venv/bin/python" ] || [ ! -x "$PEERS/build/pango_layout" ] || [ ! -f "$PEERS/corpus/en.txt" ]; then
   (cd "$PEERS" && sh setup.sh)
 fi
-swift build -c release --product galley >&2
-GALLEY=$(swift build -c release --show-bin-path)/galley
+swift build -c release --product galley-bench >&2
+GALLEY=$(swift build -c release --show-bin-path)/galley-bench
 PY=$PEERS/.venv/bin/python
 OUT=$ROOT/.build/bench-peers.jsonl
 : > "$OUT"
@@ -36,18 +36,18 @@ for round in $(seq "$ROUNDS"); do
     corpus=$PEERS/corpus/$lang.txt
     font=$(fc-match -f '%{file}' "$family")
     echo "== $lang: $family ($font)" >&2
-    record "$lang galley" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --relayout-width 300 --retain
+    record "$lang galley" "$GALLEY" layout --corpus "$corpus" --font-file "$font" --runs "$RUNS" --relayout-width 300 --retain
     record "$lang pango" "$PEERS/build/pango_layout" --runs "$RUNS" --corpus "$corpus" --family "$family" --retain 1 --relayout-width 300
     record "$lang skparagraph" "$PY" "$PEERS/skparagraph_layout.py" --runs "$RUNS" --json --corpus "$corpus" --font-file "$font" --retain --relayout-width 300
     record "$lang harfbuzz" "$PEERS/build/hb_shape_only" --mode para --runs "$RUNS" --corpus "$corpus" --font "$font"
     if [ "$lang" = en ]; then
-      record "en galley optimal" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode optimal
-      record "en galley greedy-justified" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode greedy-justified
+      record "en galley optimal" "$GALLEY" layout --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode optimal
+      record "en galley greedy-justified" "$GALLEY" layout --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode greedy-justified
       record "en typst optimized" "$PY" "$PEERS/typst_layout.py" --runs "$RUNS" --json --mode optimized --font-file "$font"
-      record "en galley paragraphs 2" "$GALLEY" bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode paragraphs --threads 2
+      record "en galley paragraphs 2" "$GALLEY" layout --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode paragraphs --threads 2
       # What the machine gives this work on two cores with nothing shared: the one-thread layout alone, then in two
       # processes at once (virtual CPUs on a shared host are not always equal).
-      one=(bench --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode paragraphs --threads 1)
+      one=(layout --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode paragraphs --threads 1)
       record "en galley process alone" "$GALLEY" "${one[@]}"
       quiet "$GALLEY" "${one[@]}" > "$OUT.a" & quiet "$GALLEY" "${one[@]}" > "$OUT.b"; wait
       for side in a b; do
@@ -62,9 +62,9 @@ done
 EN=$PEERS/corpus/en.txt
 EN_FONT=$(fc-match -f '%{file}' "DejaVu Serif")
 for repeats in 1 2 4 8; do
-  record "scaling repeats $repeats" "$GALLEY" bench --corpus "$EN" --font-file "$EN_FONT" --runs "$RUNS" --repeats "$repeats"
+  record "scaling repeats $repeats" "$GALLEY" layout --corpus "$EN" --font-file "$EN_FONT" --runs "$RUNS" --repeats "$repeats"
 done
 for length in 100 1000 10000 100000; do
-  record "scaling paragraphs $length" "$GALLEY" bench --corpus "$EN" --font-file "$EN_FONT" --runs "$RUNS" --paragraph-length "$length"
+  record "scaling paragraphs $length" "$GALLEY" layout --corpus "$EN" --font-file "$EN_FONT" --runs "$RUNS" --paragraph-length "$length"
 done
 python3 "$ROOT/Benchmarks/Peers/table.py" "$OUT"

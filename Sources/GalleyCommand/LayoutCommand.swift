@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Galley
+import GalleyCommandSupport
 
 /// `galley layout`: a whole file in one frame, line by line.
 struct LayoutCommand: ParsableCommand {
@@ -23,7 +24,7 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
     @Flag(help: "Print quality measures instead: hyphenated lines, adjustment ratios, loose and overfull lines.")
     var stats = false
-    @Option(help: "With --max-lines: where the last line is cut (end, middle or start).") var truncate = "end"
+    @Option(help: "With --max-lines: where the last line is cut (end, middle or start).") var truncate = TruncationArgument.end
 
     func run() throws {
         let catalog = try text.catalog()
@@ -32,12 +33,7 @@ struct LayoutCommand: ParsableCommand {
         let framesetter = Framesetter(attributedString: try text.attributedString(content, font: font), defaultFont: font)
         var attributes = FrameAttributes()
         attributes.maximumNumberOfLines = maxLines
-        switch truncate {
-        case "end": attributes.lastLineTruncation = .end
-        case "middle": attributes.lastLineTruncation = .middle
-        case "start": attributes.lastLineTruncation = .start
-        default: throw ValidationError("--truncate must be end, middle or start")
-        }
+        attributes.lastLineTruncation = truncate.type
         let frameHeight: CGFloat
         if let height {
             frameHeight = CGFloat(height)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Galley
+import GalleyCommandSupport
 import GalleyRendering
 
 /// `galley render`: one line, or a whole text on pages, into PNG, PDF or SVG.
@@ -29,7 +30,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Gap between columns in points.") var gap: Double = 18
     @Option(help: "An exclusion on every page: circle:x,y,r or rect:x,y,w,h (repeatable).") var exclusion: [String] = []
     @Option(name: .customLong("max-lines"), help: "At most this many lines per frame, the last truncated.") var maxLines = 0
-    @Option(help: "With --max-lines: where the last line is cut (end, middle or start).") var truncate = "end"
+    @Option(help: "With --max-lines: where the last line is cut (end, middle or start).") var truncate = TruncationArgument.end
 
     func run() throws {
         let (content, isFile) = try TextOptions.text(textOrFile)
@@ -45,13 +46,7 @@ struct RenderCommand: ParsableCommand {
                 + "\(String(format: "%.1f", Double(line.typographicBounds.width))) pt wide")
             return
         }
-        let truncation: TruncationType
-        switch truncate {
-        case "end": truncation = .end
-        case "middle": truncation = .middle
-        case "start": truncation = .start
-        default: throw ValidationError("--truncate must be end, middle or start")
-        }
+        let truncation = truncate.type
         let pages = try PageLayout(
             pageSize: pageSize ?? "a4", margins: CGFloat(margins ?? 54), columns: max(columns ?? 1, 1), gap: CGFloat(gap),
             exclusions: exclusion, maximumNumberOfLines: maxLines, truncation: truncation)

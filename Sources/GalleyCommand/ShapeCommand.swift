@@ -20,7 +20,7 @@ struct ShapeCommand: ParsableCommand {
     @Argument(help: "A font file (.ttf, .otf, .ttc).") var fontFile: String
     @Argument(help: "The text to shape.") var text: String
     @Option(help: "Features in hb-shape's syntax, comma-separated (kern=0,+smcp,-liga).") var features: String?
-    @Option(help: "ltr or rtl for the whole text (default: bidi analysis).") var direction: String?
+    @Option(help: "ltr or rtl for the whole text (default: bidi analysis).") var direction: ForcedDirection?
     @Option(help: "ISO 15924 script for the whole text (default: from the characters).") var script: String?
     @Option(help: "BCP 47 language for the whole text.") var language: String?
     @Option(name: .customLong("font-size"), help: "Point size (default: units per em, so points are font units).")
@@ -51,12 +51,7 @@ struct ShapeCommand: ParsableCommand {
             settings.append(setting)
         }
         var options = TypesetterOptions(script: script)
-        switch direction?.lowercased() {
-        case nil: break
-        case "ltr": options.forcedEmbeddingLevel = 0
-        case "rtl": options.forcedEmbeddingLevel = 1
-        default: throw ValidationError("direction must be ltr or rtl")
-        }
+        if let direction { options.forcedEmbeddingLevel = direction == .ltr ? 0 : 1 }
         var dictionary: [NSAttributedString.Key: Any] = [.font: font]
         if !settings.isEmpty { dictionary[.fontFeatureSettings] = settings }
         if let language { dictionary[NSAttributedString.Key.language] = language }
@@ -64,4 +59,9 @@ struct ShapeCommand: ParsableCommand {
         let line = Line(attributedString: string, options: options, defaultFont: font)
         print(json || fontSize != nil ? line.jsonDescription : line.harfBuzzDescription)
     }
+}
+
+/// `shape --direction`: one direction for the whole text, as hb-shape's `--direction`.
+enum ForcedDirection: String, CaseIterable, ExpressibleByArgument {
+    case ltr, rtl
 }

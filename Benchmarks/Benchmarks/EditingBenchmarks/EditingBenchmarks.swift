@@ -6,7 +6,7 @@ import GalleyText
 
 /// Editing the laid-out 1 MB English corpus (GALLEY_CORPUS, else ../shared/peers/corpus/en.txt): one character
 /// inserted in the middle and then deleted again, each followed by bringing the visible page (800 pt around the
-/// caret) up to date — what `galley edit-bench` times, here with malloc counts.
+/// caret) up to date — what `galley-bench edit` times, here with malloc counts.
 let benchmarks: @Sendable () -> Void = {
     guard let text = BenchmarkSupport.corpus else { return }
     let storage = TextStorage(string: text, attributes: [.font: BenchmarkSupport.font("DejaVuSerif.ttf", size: 12)])

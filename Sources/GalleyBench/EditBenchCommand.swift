@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import Galley
+import GalleyCommandSupport
 import GalleyText
 
-/// `galley edit-bench`: the editing benchmark — one character typed into a laid-out text, and the visible page
+/// `galley-bench edit`: the editing benchmark — one character typed into a laid-out text, and the visible page
 /// brought up to date, many times; and, with `--verify`, incremental layout checked against full layouts.
 struct EditBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit-bench",
+        commandName: "edit",
         abstract: "Time single-character edits in a laid-out text (GalleyText's incremental layout).",
         discussion: "Lays FILE out in one growing container, then inserts (or deletes) one character at random places "
             + "in the middle half of the text and lays out the page around the caret. Prints the median and 90th "

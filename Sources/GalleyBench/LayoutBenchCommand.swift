@@ -3,11 +3,11 @@ import Foundation
 import Galley
 import Synchronization
 
-/// `galley bench`: Galley's side of the peer benchmarks (../shared/peers), printing the same JSON fields as the
+/// `galley-bench layout`: Galley's side of the peer benchmarks (../shared/peers), printing the same JSON fields as the
 /// peers' scripts so that one table can hold them all.
-struct BenchCommand: ParsableCommand {
+struct LayoutBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "layout",
         abstract: "Time laying out a corpus (one paragraph per line), for comparison with the peers.",
         discussion: "Modes: greedy — a Typesetter over the whole corpus, then a Line object for every line at --width "
             + "(and, with --relayout-width, after those runs every line again from the same shaped text, at that width and back in turn, as the peers re-lay out); optimal — the "
@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("font-file"), help: "The font file (the peers' fc-match answer).") var fontFile: String
     @Option(help: "Font size in points.") var size: Double = 12
     @Option(help: "Line width in points.") var width: Double = 400
-    @Option(help: "greedy, optimal or greedy-justified.") var mode = "greedy"
+    @Option(help: "What to time (see the discussion).") var mode = Mode.greedy
     @Option(help: "Timed runs.") var runs: Int = 5
     @Option(help: "Untimed runs first.") var warmup: Int = 1
     @Option(name: .customLong("relayout-width"),
@@ -51,11 +51,11 @@ struct BenchCommand: ParsableCommand {
         var checksum: Int? = nil
         let lastRound = max(warmup, 0) + max(runs, 1) - 1
         var lastLayout: (typesetter: Typesetter, lines: [Line])? = nil
-        let strings = mode == "paragraphs" ? paragraphs.map { String($0) } : []
+        let strings = mode == .paragraphs ? paragraphs.map { String($0) } : []
         var singleThreadTimes: [Double] = []
         var singleThreadChecksum: Int? = nil
         for round in 0...lastRound {
-            if mode == "paragraphs", threads > 1 {
+            if mode == .paragraphs, threads > 1 {
                 // One thread in turn with the timed rounds, so that both see the same machine (other tenants come
                 // and go): the speed-up is a ratio of neighbours.
                 let singleStart = DispatchTime.now()
@@ -66,29 +66,27 @@ struct BenchCommand: ParsableCommand {
             let start = DispatchTime.now()
             var kept: Any? = nil
             switch mode {
-            case "greedy":
+            case .greedy:
                 let typesetter = Typesetter(attributedString: NSAttributedString(string: joined, attributes: [.font: font]))
                 let laidOut = breakAll(typesetter, width: CGFloat(width))
                 lines = laidOut.count
                 kept = (typesetter, laidOut)
                 if round == lastRound { lastLayout = (typesetter, laidOut) }
-            case "paragraphs":
+            case .paragraphs:
                 let result = layOutFrames(strings, font: font, threads: threads)
                 lines = result.lines
                 checksum = result.checksum
-            case "optimal", "greedy-justified":
+            case .optimal, .greedyJustified:
                 var style = ParagraphStyle()
                 style.alignment = .justified
                 style.hyphenationFactor = 1
-                style.lineBreakStrategy = mode == "optimal" ? .optimal() : .greedy
+                style.lineBreakStrategy = mode == .optimal ? .optimal() : .greedy
                 let string = NSAttributedString(string: joined, attributes: [.font: font, .paragraphStyle: style,
                                                                              NSAttributedString.Key.language: "en-US"])
                 let frame = Framesetter(attributedString: string)
                     .frame(path: Path(rect: CGRect(x: 0, y: 0, width: CGFloat(width), height: 1e9)))
                 lines = frame.lines.count
                 kept = frame
-            default:
-                throw ValidationError("--mode must be greedy, paragraphs, optimal or greedy-justified")
             }
             let elapsed = seconds(since: start)
             if round >= warmup { times.append(elapsed) }
@@ -107,7 +105,7 @@ struct BenchCommand: ParsableCommand {
         times.sort()
         relayoutTimes.sort()
         var result: [String: Any] = [
-            "peer": "galley", "mode": mode, "corpus": corpus, "font_file": fontFile, "size": size, "width": width,
+            "peer": "galley", "mode": mode.rawValue, "corpus": corpus, "font_file": fontFile, "size": size, "width": width,
             "paragraphs": paragraphs.count, "bytes": bytes, "runs": times.count,
             "median_s": round4(times[times.count / 2]), "min_s": round4(times[0]), "lines": lines,
             "MB_per_s": round4(Double(bytes) / 1e6 / times[times.count / 2]),
@@ -195,5 +193,13 @@ struct BenchCommand: ParsableCommand {
             let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
         else { return 0 }
         return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+}
+
+extension LayoutBenchCommand {
+    /// `--mode`: what is timed.
+    enum Mode: String, CaseIterable, ExpressibleByArgument {
+        case greedy, optimal, paragraphs
+        case greedyJustified = "greedy-justified"
     }
 }

@@ -4,9 +4,9 @@ import Galley
 import GalleyRendering
 
 /// Canvases for output files, of the kind the file's extension names.
-enum OutputCanvas {
+package enum OutputCanvas {
     /// A canvas for `url` (.png, .pdf or .svg) of a size in points; PNG at `scale` pixels per point.
-    static func make(for url: URL, width: CGFloat, height: CGFloat, scale: CGFloat) throws -> Canvas {
+    package static func make(for url: URL, width: CGFloat, height: CGFloat, scale: CGFloat) throws -> Canvas {
         switch url.pathExtension.lowercased() {
         case "png": return try Canvas(width: width, height: height, scale: scale)
         case "pdf": return try Canvas(pdfURL: url, width: width, height: height)
@@ -16,7 +16,7 @@ enum OutputCanvas {
     }
 
     /// Draws with `body` into a canvas for each file, then writes the PNG (if any) and finishes the file.
-    static func draw(to files: [String], size: CGSize, scale: CGFloat, _ body: (Canvas) throws -> Void) throws {
+    package static func draw(to files: [String], size: CGSize, scale: CGFloat, _ body: (Canvas) throws -> Void) throws {
         for file in files {
             let url = URL(fileURLWithPath: file)
             let canvas = try make(for: url, width: size.width, height: size.height, scale: scale)

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 import Galley
+import GalleyCommandSupport
 import GalleyRendering
 
-/// `galley showcase`: the page `make demo` draws — two columns around a circle, mixed scripts, tab stops,
+/// `galley-demos showcase`: the page `make demo` draws — two columns around a circle, mixed scripts, tab stops,
 /// justified text, colour emoji and a truncated last line — written through the public API.
 struct ShowcaseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

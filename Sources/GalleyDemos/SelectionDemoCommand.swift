@@ -1,14 +1,15 @@
 import ArgumentParser
 import Foundation
 import Galley
+import GalleyCommandSupport
 import GalleyRendering
 import GalleyText
 
-/// `galley selection-demo`: a page showing what an editor gets from GalleyText — a selection across a
+/// `galley-demos selection`: a page showing what an editor gets from GalleyText — a selection across a
 /// bidirectional line drawn as its rectangles, and carets (primary and secondary at a direction change).
 struct SelectionDemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "selection-demo",
+        commandName: "selection",
         abstract: "Draw a selection across mixed English and Hebrew text with its rectangles and carets.",
         discussion: "Lays the text out with GalleyText's LayoutManager, selects from the middle of an English word on "
             + "one line into the Hebrew of the next, and draws each selection rectangle (one per line and direction "

@@ -1,0 +1,175 @@
+import ArgumentParser
+import Foundation
+import Galley
+
+/// Options shared by the commands that lay out text: the font, size, features, language and paragraph style.
+package struct TextOptions: ParsableArguments {
+    @Option(help: "A font name: PostScript, full or family name (default: sans-serif).") package var font: String?
+    @Option(name: .customLong("font-file"), help: "A font file instead of a name.") package var fontFile: String?
+    @Option(name: .customLong("font-dir"), help: "Use only the fonts under this directory (repeatable).")
+    package var fontDirectories: [String] = []
+    @Option(help: "Point size.") package var size: Double = 12
+    @Option(help: "Features in hb-shape's syntax, comma-separated (+smcp,-liga).") package var features: String?
+    @Option(help: "BCP 47 language of the text.") package var language: String?
+    @Option(help: "Alignment (centre and justify also do).") package var align = AlignmentArgument.natural
+    @Option(help: "Base direction.") package var direction = DirectionArgument.natural
+    @Option(name: .customLong("line-height"), help: "Line height multiple (0: the font's).") package var lineHeight: Double = 0
+    @Option(name: .customLong("paragraph-spacing"), help: "Points after each paragraph.") package var paragraphSpacing: Double = 0
+    @Option(help: "Tab stops in points, comma-separated; a trailing r, c or d makes a right, centre or decimal stop (100,200r,300d).")
+    package var tabs: String?
+    @Option(name: .customLong("line-break"), help: "How lines break or are cut.") package var lineBreak = LineBreakArgument.word
+    @Option(help: "Text colour as #rrggbb or #rrggbbaa.") package var color = "#000000"
+    @Option(help: "Hyphenate with the dictionary of this language (en-US, de, fr); sets the text's language.")
+    package var hyphenate: String?
+    @Option(name: .customLong("hyphenation-factor"), help: "Hyphenate lines filled less than this (0…1; default 1 with --hyphenate).")
+    package var hyphenationFactor: Double?
+    @Flag(help: "Justify (the same as --align justified).") package var justify = false
+    @Option(name: .customLong("line-breaking"), help: "greedy, or optimal (Knuth–Plass).") package var lineBreaking = LineBreakingArgument.greedy
+    @Option(help: "How justified lines stretch: automatic (spaces; clusters in lines without spaces), inter-word (Core Text's) or inter-cluster (spaces to 150 %, then clusters).")
+    package var justification = JustificationArgument.automatic
+
+    /// The catalog the options name.
+    package init() {}
+
+    package func catalog() throws -> FontCatalog {
+        fontDirectories.isEmpty ? .system : try FontCatalog(directories: fontDirectories.map { URL(fileURLWithPath: $0) })
+    }
+
+    package func primaryFont(_ catalog: FontCatalog) throws -> Font {
+        if let fontFile { return try Font(url: URL(fileURLWithPath: fontFile), size: CGFloat(size), catalog: catalog) }
+        return try Font(name: font ?? "sans-serif", size: CGFloat(size), catalog: catalog)
+    }
+
+    package func paragraphStyle() throws -> ParagraphStyle {
+        var style = ParagraphStyle()
+        style.alignment = align.alignment
+        style.baseWritingDirection = direction.writingDirection
+        style.lineBreakMode = lineBreak.mode
+        if justify { style.alignment = .justified }
+        if hyphenate != nil || hyphenationFactor != nil { style.hyphenationFactor = Float(hyphenationFactor ?? 1) }
+        style.lineBreakStrategy = lineBreaking == .optimal ? .optimal() : .greedy
+        style.justification = justification.justification
+        style.lineHeightMultiple = CGFloat(lineHeight)
+        style.paragraphSpacing = CGFloat(paragraphSpacing)
+        for entry in (tabs ?? "").split(separator: ",") {
+            var text = String(entry)
+            var alignment = TextAlignment.left
+            var decimal = false
+            if let last = text.last, "rcd".contains(last) {
+                text.removeLast()
+                alignment = last == "c" ? .center : .right
+                decimal = last == "d"
+            }
+            guard let location = Double(text) else { throw ValidationError("tab stop \"\(entry)\" is not a number") }
+            style.tabStops.append(decimal ? .decimal(location: CGFloat(location)) : TextTab(alignment: alignment, location: CGFloat(location)))
+        }
+        return style
+    }
+
+    /// The attributed string for a text with these options.
+    package func attributedString(_ text: String, font: Font) throws -> NSAttributedString {
+        guard let foreground = Color(hex: color) else { throw ValidationError("colour \(color) is not #rrggbb") }
+        var attributes: [NSAttributedString.Key: Any] = [.font: font, .foregroundColor: foreground, .paragraphStyle: try paragraphStyle()]
+        if let features {
+            attributes[.fontFeatureSettings] = try features.split(separator: ",").map { entry in
+                guard let setting = FontFeatureSetting(string: String(entry)) else {
+                    throw ValidationError("feature \"\(entry)\" is not in hb-shape's syntax")
+                }
+                return setting
+            }
+        }
+        if let language = language ?? hyphenate { attributes[NSAttributedString.Key.language] = language }
+        return NSAttributedString(string: text, attributes: attributes)
+    }
+
+    /// A file's text, or the argument itself when no such file exists.
+    package static func text(_ argument: String) throws -> (text: String, isFile: Bool) {
+        guard FileManager.default.fileExists(atPath: argument) else { return (argument, false) }
+        return (try String(contentsOfFile: argument, encoding: .utf8), true)
+    }
+}
+
+/// `--align`: the paragraph's alignment (`centre` and `justify` are accepted too).
+package enum AlignmentArgument: String, CaseIterable, ExpressibleByArgument {
+    case left, right, center, justified, natural
+
+    package init?(argument: String) {
+        switch argument.lowercased() {
+        case "centre": self = .center
+        case "justify": self = .justified
+        default: self.init(rawValue: argument.lowercased())
+        }
+    }
+
+    var alignment: TextAlignment {
+        switch self {
+        case .left: return .left
+        case .right: return .right
+        case .center: return .center
+        case .justified: return .justified
+        case .natural: return .natural
+        }
+    }
+}
+
+/// `--direction`: the paragraph's base writing direction.
+package enum DirectionArgument: String, CaseIterable, ExpressibleByArgument {
+    case natural, ltr, rtl
+
+    var writingDirection: WritingDirection {
+        switch self {
+        case .natural: return .natural
+        case .ltr: return .leftToRight
+        case .rtl: return .rightToLeft
+        }
+    }
+}
+
+/// `--line-break`: wrapping by words or characters, or one line per paragraph clipped or truncated.
+package enum LineBreakArgument: String, CaseIterable, ExpressibleByArgument {
+    case word, char, clip, head, tail, middle
+
+    var mode: LineBreakMode {
+        switch self {
+        case .word: return .byWordWrapping
+        case .char: return .byCharWrapping
+        case .clip: return .byClipping
+        case .head: return .byTruncatingHead
+        case .tail: return .byTruncatingTail
+        case .middle: return .byTruncatingMiddle
+        }
+    }
+}
+
+/// `--line-breaking`: greedy (Core Text's), or Knuth and Plass's optimal breaking.
+package enum LineBreakingArgument: String, CaseIterable, ExpressibleByArgument {
+    case greedy, optimal
+}
+
+/// `--justification`: what stretches in justified lines.
+package enum JustificationArgument: String, CaseIterable, ExpressibleByArgument {
+    case automatic
+    case interWord = "inter-word"
+    case interCluster = "inter-cluster"
+
+    var justification: Justification {
+        switch self {
+        case .automatic: return .automatic
+        case .interWord: return .interWord
+        case .interCluster: return .interCluster
+        }
+    }
+}
+
+/// `--truncate`: where a frame's last line is cut when the line limit leaves text over.
+package enum TruncationArgument: String, CaseIterable, ExpressibleByArgument {
+    case end, middle, start
+
+    package var type: TruncationType {
+        switch self {
+        case .end: return .end
+        case .middle: return .middle
+        case .start: return .start
+        }
+    }
+}

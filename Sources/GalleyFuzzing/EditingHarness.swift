@@ -53,7 +53,12 @@ enum EditingHarness {
             try check(incremental.count == expected.count && zip(incremental, expected).allSatisfy { $0.matches($1) },
                       "after edit \(step) (\(log.joined(separator: "; ")), containers \(containers)), the incremental layout\n\(incremental.map(\.description).joined(separator: "\n"))\n"
                         + "differs from a fresh one\n\(expected.map(\.description).joined(separator: "\n"))")
-            try coverage(manager, length: storage.length)
+            do {
+                try coverage(manager, length: storage.length)
+            } catch let failure as FuzzFailure {
+                throw FuzzFailure("\(failure) after edit \(step) (\(log.joined(separator: "; ")), containers \(containers)), lines\n"
+                                    + incremental.map(\.description).joined(separator: "\n"))
+            }
         }
     }
 

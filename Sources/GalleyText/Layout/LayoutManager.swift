@@ -495,6 +495,7 @@ public final class LayoutManager: TextStorageObserver {
         var position = start
         var placements: [Placement] = []
         var shown = 0
+        var elided = false
         while position.container < textContainers.count {
             let container = textContainers[position.container]
             var depth = position.depth
@@ -545,12 +546,17 @@ public final class LayoutManager: TextStorageObserver {
                 position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
                 continue
             }
-            let truncated = frame.lines.last?.runs.contains { $0.isTruncationToken } ?? false
-            if truncated { break }
+            // The container's line limit reached with its last line truncated: the rest of the paragraph is elided.
+            // (Lines a truncating paragraph style cuts, one per paragraph or line separator, do not end it.)
+            if attributes.lastLineTruncation != nil, attributes.maximumNumberOfLines > 0,
+                frame.lines.count >= attributes.maximumNumberOfLines
+            {
+                elided = true
+                break
+            }
             position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
         }
-        let lastTruncated = placements.last?.frame.lines.last?.runs.contains { $0.isTruncationToken } ?? false
-        let complete = (shown >= paragraph.length || lastTruncated) && !(paragraph.length > 0 && placements.isEmpty)
+        let complete = (shown >= paragraph.length || elided) && !(paragraph.length > 0 && placements.isEmpty)
         return ParagraphLayout(start: start, placements: placements, end: position, isComplete: complete)
     }
 

@@ -53,4 +53,24 @@ import Testing
         storage.replaceCharacters(in: 189..<189, with: "fjordtheaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaoffice�����������")
         expectEqualToAFreshLayout()
     }
+
+    /// A paragraph whose style truncates every line (one per line separator) fills the container before its end: the
+    /// next paragraph must not go into the room left below (the layout manager took the first truncated line for
+    /// the container's last and laid the next paragraph under it, leaving text in no line).
+    @Test func aTruncatingParagraphThatDoesNotFitEndsTheContainer() throws {
+        var truncating = ParagraphStyle()
+        truncating.lineBreakMode = .byTruncatingTail
+        let big = try TestFonts.font("DejaVuSans.ttf", size: 24)
+        let small = try TestFonts.font("DejaVuSans.ttf", size: 10)
+        let text = NSMutableAttributedString(string: "a long first line\u{2028}a long second line\n",
+                                             attributes: [.font: big, .paragraphStyle: truncating])
+        text.append(NSAttributedString(string: "next", attributes: [.font: small]))
+        let storage = TextStorage(attributedString: text)
+        let manager = LayoutManager(textStorage: storage, textContainers: [TextContainer(size: CGSize(width: 100, height: 48))])
+        manager.ensureLayoutForAllText()
+        let fragments = EditingHarness.lines(manager)
+        #expect(fragments.first?.range.lowerBound == 0)
+        #expect(fragments.count == 1, "\(fragments.map(\.description))")
+        try EditingHarness.coverage(manager, length: storage.length)
+    }
 }

@@ -12,7 +12,7 @@ DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev 
 	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
 	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman
 
-.PHONY: deps build test test-asan demo clean bench-peers bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan
+.PHONY: deps build test test-asan docs demo clean bench-peers bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan
 
 ## deps: install, only when missing, every Debian package above (apt-get; root or sudo).
 deps:
@@ -36,6 +36,13 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests -Xswiftc -DGALLEY_INTERNAL_CHECKS --scratch-path .build-checks
 	$(SWIFT) test --skip-build --scratch-path .build-checks
+
+## docs: the DocC catalogue (Sources/Galley/Galley.docc: the pipeline, one article per layer, curated topics) with
+## every symbol link and parameter checked (warnings are errors); the archive is copied to out/Galley.doccarchive.
+docs: deps
+	$(SWIFT) package generate-documentation --target Galley --disable-indexing --warnings-as-errors
+	@mkdir -p out && rm -rf out/Galley.doccarchive && cp -r .build/plugins/Swift-DocC/outputs/Galley.doccarchive out/
+	@echo "wrote out/Galley.doccarchive"
 
 ## test-asan: the whole test suite under AddressSanitizer with LeakSanitizer, in its own build folder (about five
 ## minutes). Tests/LeakSanitizer.supp suppresses the leaks of the platform's own libraries (Foundation's

@@ -14,6 +14,7 @@ extension Font {
     /// (font, cascade list, language), so fallback asks fontconfig once per script, not per paragraph.
     ///
     /// - Parameters:
+    ///   - string: the text to draw.
     ///   - range: UTF-16 offsets into `string`; nil or an empty range means the whole string.
     ///   - language: a BCP 47 tag ("ja", "zh-Hant", "ar"), which picks among fonts (Han unification).
     /// Core Text: `CTFontCreateForString`, `CTFontCreateForStringWithLanguage`.

@@ -141,8 +141,10 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// face). Check `descriptor.postScriptName` or `familyName` to see what was found.
     ///
     /// - Parameters:
+    ///   - name: a PostScript name, full name or family name.
     ///   - size: points; 0 means 12 pt (Core Text's default).
     ///   - matrix: an optional font matrix.
+    ///   - catalog: the fonts to look in (the system's by default).
     /// - Throws: `FontError` for a negative, NaN or infinite size (`.invalidSize`), an empty catalog
     ///   (`.noFontsAvailable`), or a matched file that cannot be read.
     /// Core Text: `CTFontCreateWithName`.
@@ -160,7 +162,11 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     /// A font for the best face matching a descriptor, with the descriptor's features, variations and
     /// cascade list. A descriptor with a `url` opens that file directly.
     ///
-    /// - Parameter size: points; nil takes the descriptor's size; 0 means 12 pt.
+    /// - Parameters:
+    ///   - descriptor: the attributes to match.
+    ///   - size: points; nil takes the descriptor's size; 0 means 12 pt.
+    ///   - matrix: an optional font matrix.
+    ///   - catalog: the fonts to look in (the system's by default).
     /// - Throws: `FontError` as `init(name:size:)`, and for an unreadable or damaged file.
     /// Core Text: `CTFontCreateWithFontDescriptor`.
     public convenience init(descriptor: FontDescriptor, size: CGFloat? = nil, matrix: AffineTransform? = nil,

@@ -12,8 +12,10 @@ extension FontDescriptor {
     /// require the symbolic bits and numeric values within 0.1, languages and character sets require
     /// coverage. Size, matrix, features, variations and the cascade list are copied into the results.
     ///
-    /// - Parameter mandatoryKeys: the attributes that must match; nil means the naming and file
-    ///   attributes the descriptor sets (family, style, PostScript name, display name, URL).
+    /// - Parameters:
+    ///   - mandatoryKeys: the attributes that must match; nil means the naming and file attributes the
+    ///     descriptor sets (family, style, PostScript name, display name, URL).
+    ///   - catalog: the fonts to look in (the system's by default).
     /// Core Text: `CTFontDescriptorCreateMatchingFontDescriptors`.
     public func matchingDescriptors(mandatoryKeys: Set<AttributeKey>? = nil, in catalog: FontCatalog = .system)
         -> [FontDescriptor]

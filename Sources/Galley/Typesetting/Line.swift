@@ -19,6 +19,7 @@ public struct Line: Sendable {
     ///
     /// Core Text: `CTLineCreateWithAttributedString`.
     /// - Parameters:
+    ///   - attributedString: the text, with Core Text's attribute keys.
     ///   - options: forced embedding level or script (Core Text's typesetter options).
     ///   - defaultFont: the font for text without a font attribute; nil takes `Font.defaultFont`.
     public init(attributedString: NSAttributedString, options: TypesetterOptions = TypesetterOptions(),

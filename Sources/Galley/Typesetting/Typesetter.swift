@@ -53,9 +53,13 @@ public final class Typesetter: Sendable {
     /// `defaultFont` (nil: `Font.defaultFont`).
     /// Core Text: `CTTypesetterCreateWithAttributedStringAndOptions`.
     ///
-    /// - Parameter shouldBreak: a veto, as TextKit's delegate `layoutManager(_:shouldBreakLineByWordBeforeCharacterAt:)`
-    ///   and `…ByHyphenatingBeforeCharacterAt:`: called with the offset a line would end at and whether it is a
-    ///   hyphenation point; return false to keep the text together (links, URLs). A vetoed line ends earlier.
+    /// - Parameters:
+    ///   - attributedString: the text, with Core Text's attribute keys.
+    ///   - options: forced embedding level or script (Core Text's typesetter options).
+    ///   - defaultFont: the font for text without a font attribute; nil takes `Font.defaultFont`.
+    ///   - shouldBreak: a veto, as TextKit's delegate `layoutManager(_:shouldBreakLineByWordBeforeCharacterAt:)`
+    ///     and `…ByHyphenatingBeforeCharacterAt:`: called with the offset a line would end at and whether it is a
+    ///     hyphenation point; return false to keep the text together (links, URLs). A vetoed line ends earlier.
     public convenience init(attributedString: NSAttributedString, options: TypesetterOptions = TypesetterOptions(),
                             defaultFont: Font? = nil,
                             shouldBreak: (@Sendable (_ index: Int, _ isHyphenation: Bool) -> Bool)? = nil) {

@@ -495,7 +495,6 @@ public final class LayoutManager: TextStorageObserver {
         var position = start
         var placements: [Placement] = []
         var shown = 0
-        var elided = false
         while position.container < textContainers.count {
             let container = textContainers[position.container]
             var depth = position.depth
@@ -546,17 +545,12 @@ public final class LayoutManager: TextStorageObserver {
                 position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
                 continue
             }
-            // The container's line limit reached with its last line truncated: the rest of the paragraph is elided.
-            // (Lines a truncating paragraph style cuts, one per paragraph or line separator, do not end it.)
-            if attributes.lastLineTruncation != nil, attributes.maximumNumberOfLines > 0,
-                frame.lines.count >= attributes.maximumNumberOfLines
-            {
-                elided = true
-                break
-            }
+            // The rest goes on in the next container. (A frame that truncates its last line at the container's line
+            // limit shows the paragraph to its end in it, so the paragraph ended above; a line a truncating
+            // paragraph style cut, or a last line whose token did not fit, ends nothing.)
             position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
         }
-        let complete = (shown >= paragraph.length || elided) && !(paragraph.length > 0 && placements.isEmpty)
+        let complete = shown >= paragraph.length && !(paragraph.length > 0 && placements.isEmpty)
         return ParagraphLayout(start: start, placements: placements, end: position, isComplete: complete)
     }
 

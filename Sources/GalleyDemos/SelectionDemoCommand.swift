@@ -16,12 +16,11 @@ struct SelectionDemoCommand: ParsableCommand {
             + "run), the carets at both ends, and both carets at a direction change."
     )
 
-    @Option(name: .customLong("font-dir"), help: "The fonts to use (the project's Fonts/).") var fontDirectory = "Fonts"
-    @Option(name: .shortAndLong, help: "Output files: .pdf or .png (repeatable).") var output: [String]
+    @OptionGroup var options: DemoOptions
     @Option(help: "Pixels per point for PNG.") var scale: Double = 2
 
     func run() throws {
-        let catalog = try FontCatalog(directories: [URL(fileURLWithPath: fontDirectory)])
+        let catalog = try options.catalog()
         let font = try Font(name: "DejaVu Sans", size: 15, catalog: catalog)
         let small = try Font(name: "DejaVu Sans", size: 9, catalog: catalog)
         let text = "An editor selects across directions: the English words, then עברית נכתבת מימין לשמאל, "
@@ -48,7 +47,7 @@ struct SelectionDemoCommand: ParsableCommand {
         func flip(_ rect: CGRect) -> CGRect {
             CGRect(x: margin + rect.minX, y: page.height - margin - rect.maxY, width: rect.width, height: rect.height)
         }
-        try OutputCanvas.draw(to: output, size: page, scale: CGFloat(scale)) { canvas in
+        try OutputCanvas.draw(to: options.output, size: page, scale: CGFloat(scale)) { canvas in
             canvas.fill(CGRect(origin: .zero, size: page), with: .white)
             canvas.stroke(Path(rect: flip(CGRect(origin: .zero, size: CGSize(width: container.size.width, height: container.size.height)))),
                           with: Color(hex: "#cccccc")!, lineWidth: 0.5)
@@ -78,6 +77,6 @@ struct SelectionDemoCommand: ParsableCommand {
             canvas.draw(Line(string: "Selection \(selection) (UTF-16): \(rects.count) rectangles; carets at its ends and at a direction change.",
                              font: small))
         }
-        print("wrote \(output.joined(separator: ", ")): selection \(selection) as \(rects.count) rectangles over \(fragments.count) lines")
+        print("wrote \(options.output.joined(separator: ", ")): selection \(selection) as \(rects.count) rectangles over \(fragments.count) lines")
     }
 }

@@ -15,12 +15,11 @@ struct ShowcaseCommand: ParsableCommand {
             + "truncated to one line."
     )
 
-    @Option(name: .customLong("font-dir"), help: "The fonts to use (the project's Fonts/).") var fontDirectory = "Fonts"
-    @Option(name: .shortAndLong, help: "Output files: .pdf, .png or .svg (repeatable).") var output: [String]
+    @OptionGroup var options: DemoOptions
     @Option(help: "Pixels per point for PNG.") var scale: Double = 1.5
 
     func run() throws {
-        let catalog = try FontCatalog(directories: [URL(fileURLWithPath: fontDirectory)])
+        let catalog = try options.catalog()
         let serif = try Font(name: "DejaVu Serif", size: 10.5, catalog: catalog)
         let title = try Font(name: "Linux Libertine O", size: 26, catalog: catalog)
         let sans = try Font(name: "DejaVu Sans", size: 9.5, catalog: catalog)
@@ -100,7 +99,7 @@ struct ShowcaseCommand: ParsableCommand {
         attributes.clippingPaths = [ClippingPath(Path(ellipseIn: CGRect(x: page.width / 2 - 78, y: top - 338, width: 156, height: 156)))]
         let frames = Framesetter(attributedString: body).frames(paths: columns.map { Path(rect: $0) }, attributes: attributes)
 
-        try OutputCanvas.draw(to: output, size: page, scale: CGFloat(scale)) { canvas in
+        try OutputCanvas.draw(to: options.output, size: page, scale: CGFloat(scale)) { canvas in
             canvas.fill(CGRect(origin: .zero, size: page), with: .white)
             canvas.fill(circle, with: Color(hex: "#e8eef7")!)
             canvas.stroke(circle, with: Color(hex: "#1f4e8c")!, lineWidth: 1.5)
@@ -108,6 +107,6 @@ struct ShowcaseCommand: ParsableCommand {
             for frame in frames { canvas.draw(frame) }
         }
         let lines = frames.reduce(0) { $0 + $1.lines.count } + headingFrame.lines.count
-        print("wrote \(output.joined(separator: ", ")): one page, \(lines) lines in \(frames.count + 1) frames")
+        print("wrote \(options.output.joined(separator: ", ")): one page, \(lines) lines in \(frames.count + 1) frames")
     }
 }

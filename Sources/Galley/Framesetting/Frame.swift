@@ -31,6 +31,5 @@ public struct Frame: Sendable {
 
     /// The space the frame would leave below its last line before a next one (line spacing and leading; 0
     /// without lines): what a layout that continues the text below the frame adds first.
-    package var gapAfterLastLine: CGFloat { trailingGap }
-    var trailingGap: CGFloat = 0
+    package internal(set) var gapAfterLastLine: CGFloat = 0
 }

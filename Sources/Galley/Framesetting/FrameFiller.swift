@@ -166,7 +166,7 @@ struct FrameFiller {
                           visibleStringRange: range.lowerBound..<max(visibleEnd, range.lowerBound), path: path,
                           attributes: attributes, bounds: box, lineFragments: state.fragments,
                           usedHeight: state.lines.isEmpty ? 0 : state.depth)
-        frame.trailingGap = state.lines.isEmpty ? 0 : state.pendingGap
+        frame.gapAfterLastLine = state.lines.isEmpty ? 0 : state.pendingGap
         return frame
     }
 

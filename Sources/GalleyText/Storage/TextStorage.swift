@@ -51,10 +51,10 @@ public final class TextStorage {
         public var rangeBeforeEdit: Range<Int> { range.lowerBound..<(range.upperBound - changeInLength) }
     }
 
-    /// The characters, and the attributes as runs (lengths with their dictionaries, and where each starts).
+    /// The text's UTF-16 units, and the attributes as runs (lengths with their dictionaries, and where each starts).
     /// Galley keeps its own runs rather than an `NSMutableAttributedString`: on Linux, Foundation's mutable
     /// attributed string corrupts its memory after some sequences of replacements (a copy then crashes).
-    private var characters: [UInt16] = []
+    private var utf16: [UInt16] = []
     private var runs: [(length: Int, attributes: [NSAttributedString.Key: Any])] = []
     private var runStarts: [Int] = [0]
     private var editingDepth = 0
@@ -69,8 +69,8 @@ public final class TextStorage {
     /// TextKit: `NSTextStorage.fixFontAttribute(in:)`.
     public var substitutesFonts = false {
         didSet {
-            guard substitutesFonts, !oldValue, !characters.isEmpty else { return }
-            pending = Edit(actions: .attributes, range: 0..<characters.count, changeInLength: 0)
+            guard substitutesFonts, !oldValue, !utf16.isEmpty else { return }
+            pending = Edit(actions: .attributes, range: 0..<utf16.count, changeInLength: 0)
             if editingDepth == 0 { processEditing() }
         }
     }
@@ -80,9 +80,9 @@ public final class TextStorage {
 
     /// A storage holding a copy of `attributedString`.
     public init(attributedString: NSAttributedString = NSAttributedString(string: "")) {
-        (characters, runs) = Self.split(attributedString)
+        (utf16, runs) = Self.split(attributedString)
         recomputeRunStarts()
-        fixAttributes(in: 0..<characters.count)
+        fixAttributes(in: 0..<utf16.count)
     }
 
     /// A storage holding `string` with `attributes` throughout.
@@ -91,18 +91,18 @@ public final class TextStorage {
     }
 
     /// The length in UTF-16 code units.
-    public var length: Int { characters.count }
+    public var length: Int { utf16.count }
 
     /// The characters.
-    public var string: String { String(decoding: characters, as: UTF16.self) }
+    public var string: String { String(decoding: utf16, as: UTF16.self) }
 
     /// A copy of the whole text.
-    public var attributedString: NSAttributedString { attributedSubstring(from: 0..<characters.count) }
+    public var attributedString: NSAttributedString { attributedSubstring(from: 0..<utf16.count) }
 
     /// A copy of part of the text (clamped to the text).
     public func attributedSubstring(from range: Range<Int>) -> NSAttributedString {
         let range = clamped(range)
-        let result = NSMutableAttributedString(string: String(decoding: characters[range], as: UTF16.self))
+        let result = NSMutableAttributedString(string: String(decoding: utf16[range], as: UTF16.self))
         for run in attributeRuns(in: range) { result.setAttributes(run.attributes, range: NSRange(run.range)) }
         return result
     }
@@ -126,18 +126,18 @@ public final class TextStorage {
     /// An independent copy of the storage (its text and attributes; no observers).
     public func copy() -> TextStorage {
         let copy = TextStorage()
-        copy.characters = characters
+        copy.utf16 = utf16
         copy.runs = runs
         copy.runStarts = runStarts
         return copy
     }
 
     /// The UTF-16 units of part of the text (clamped to the text).
-    public func units(in range: Range<Int>) -> [UInt16] { Array(characters[clamped(range)]) }
+    public func units(in range: Range<Int>) -> [UInt16] { Array(utf16[clamped(range)]) }
 
     /// The attributes at `index` and the range over which they are the same (an empty dictionary past the end).
     public func attributes(at index: Int) -> (attributes: [NSAttributedString.Key: Any], effectiveRange: Range<Int>) {
-        guard index >= 0, index < characters.count else { return ([:], index..<index) }
+        guard index >= 0, index < utf16.count else { return ([:], index..<index) }
         let run = runIndex(at: index)
         return (runs[run].attributes, runStarts[run]..<runStarts[run + 1])
     }
@@ -164,7 +164,7 @@ public final class TextStorage {
     public func replaceCharacters(in range: Range<Int>, with string: String) {
         let range = clamped(range)
         let attributeIndex = range.isEmpty ? range.lowerBound - 1 : range.lowerBound
-        let attributes = attributeIndex >= 0 && attributeIndex < characters.count ? self.attributes(at: attributeIndex).attributes
+        let attributes = attributeIndex >= 0 && attributeIndex < utf16.count ? self.attributes(at: attributeIndex).attributes
             : runs.first?.attributes ?? [:]
         replaceCharacters(in: range, with: NSAttributedString(string: string, attributes: attributes))
     }
@@ -179,7 +179,7 @@ public final class TextStorage {
         let last = splitRun(at: range.upperBound)
         let inserted = newRuns.filter { $0.length > 0 }
         runs.replaceSubrange(first..<last, with: inserted)
-        characters.replaceSubrange(range, with: newCharacters)
+        utf16.replaceSubrange(range, with: newCharacters)
         coalesceRuns(first - 1..<(first + inserted.count + 1))
         recomputeRunStarts()
         edited(.characters, range: range, changeInLength: newCharacters.count - range.count)
@@ -253,7 +253,7 @@ public final class TextStorage {
 
     /// Splits the run holding `index` so that a run starts there; returns that run's index (runs.count at the end).
     private func splitRun(at index: Int) -> Int {
-        guard index < characters.count else { return runs.count }
+        guard index < utf16.count else { return runs.count }
         let run = runIndex(at: index)
         let offset = index - runStarts[run]
         guard offset > 0 else { return run }
@@ -303,10 +303,10 @@ public final class TextStorage {
 
     /// A range within the text that does not split a surrogate pair.
     private func clamped(_ range: Range<Int>) -> Range<Int> {
-        var start = min(max(range.lowerBound, 0), characters.count)
-        var end = min(max(range.upperBound, start), characters.count)
-        if start > 0, start < characters.count, UTF16.isTrailSurrogate(characters[start]), UTF16.isLeadSurrogate(characters[start - 1]) { start -= 1 }
-        if end > 0, end < characters.count, UTF16.isTrailSurrogate(characters[end]), UTF16.isLeadSurrogate(characters[end - 1]) { end += 1 }
+        var start = min(max(range.lowerBound, 0), utf16.count)
+        var end = min(max(range.upperBound, start), utf16.count)
+        if start > 0, start < utf16.count, UTF16.isTrailSurrogate(utf16[start]), UTF16.isLeadSurrogate(utf16[start - 1]) { start -= 1 }
+        if end > 0, end < utf16.count, UTF16.isTrailSurrogate(utf16[end]), UTF16.isLeadSurrogate(utf16[end - 1]) { end += 1 }
         return start..<end
     }
 
@@ -318,7 +318,7 @@ public final class TextStorage {
             let oldUpper = record.range.upperBound >= range.upperBound ? record.range.upperBound + delta
                 : min(record.range.upperBound, after.upperBound)
             let lower = min(record.range.lowerBound, after.lowerBound)
-            let upper = min(max(oldUpper, after.upperBound), characters.count)
+            let upper = min(max(oldUpper, after.upperBound), utf16.count)
             record.range = lower..<max(upper, lower)
             record.actions.formUnion(actions)
             record.changeInLength += delta
@@ -348,10 +348,10 @@ public final class TextStorage {
     /// returns the range of the paragraphs it changed (empty when none).
     @discardableResult
     private func fixAttributes(in range: Range<Int>) -> Range<Int> {
-        guard !characters.isEmpty else { return 0..<0 }
+        guard !utf16.isEmpty else { return 0..<0 }
         let paragraphs = paragraphRange(containing: range)
         var changed: Range<Int>? = nil
-        for local in ParagraphBoundaries.ranges(Array(characters[paragraphs])) where !local.isEmpty {
+        for local in ParagraphBoundaries.ranges(Array(utf16[paragraphs])) where !local.isEmpty {
             let paragraph = (local.lowerBound + paragraphs.lowerBound)..<(local.upperBound + paragraphs.lowerBound)
             let first = attributes(at: paragraph.lowerBound).attributes[.paragraphStyle]
             // Equal when both are absent, or both hashable and equal (values that are not hashable never match).
@@ -381,7 +381,7 @@ public final class TextStorage {
         }
         recomputeRunStarts()
         if substitutesFonts {
-            let units = Array(characters[paragraphs])
+            let units = Array(utf16[paragraphs])
             for substitution in FontSubstitution.substitutions(units: units, runs: attributeRuns(in: paragraphs)) {
                 let range = (substitution.range.lowerBound + paragraphs.lowerBound)..<(substitution.range.upperBound + paragraphs.lowerBound)
                 let begin = splitRun(at: range.lowerBound)
@@ -398,20 +398,20 @@ public final class TextStorage {
     /// The range of whole paragraphs covering `range` (a paragraph's separator belongs to it).
     public func paragraphRange(containing range: Range<Int>) -> Range<Int> {
         let range = clamped(range)
-        let count = characters.count
+        let count = utf16.count
         var start = range.lowerBound
         // Inside a CR LF pair: the pair ends the paragraph before.
-        if start > 0, start < count, characters[start - 1] == 0x0D, characters[start] == 0x0A { start -= 1 }
-        while start > 0, !CharacterClasses.endsParagraph(characters[start - 1]) { start -= 1 }
+        if start > 0, start < count, utf16[start - 1] == 0x0D, utf16[start] == 0x0A { start -= 1 }
+        while start > 0, !CharacterClasses.endsParagraph(utf16[start - 1]) { start -= 1 }
         var end = range.upperBound
-        let endsAtSeparator = !range.isEmpty && CharacterClasses.endsParagraph(characters[end - 1])
-            && !(characters[end - 1] == 0x0D && end < count && characters[end] == 0x0A)
+        let endsAtSeparator = !range.isEmpty && CharacterClasses.endsParagraph(utf16[end - 1])
+            && !(utf16[end - 1] == 0x0D && end < count && utf16[end] == 0x0A)
         if !endsAtSeparator {
             while end < count {
-                let unit = characters[end]
+                let unit = utf16[end]
                 end += 1
                 if CharacterClasses.endsParagraph(unit) {
-                    if unit == 0x0D, end < count, characters[end] == 0x0A { end += 1 }
+                    if unit == 0x0D, end < count, utf16[end] == 0x0A { end += 1 }
                     break
                 }
             }

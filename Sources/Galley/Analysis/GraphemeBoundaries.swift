@@ -2,13 +2,13 @@ internal import CUnicode
 
 /// Extended grapheme cluster boundaries (UAX #29, by ICU) of a text: the places a caret may stop and that
 /// fallback and hit testing never split.
-enum GraphemeBoundaries {
+package enum GraphemeBoundaries {
     /// Every boundary in UTF-16 offsets, 0 and `units.count` included (just [0] for empty text).
-    static func compute(_ units: [UInt16]) -> BoundaryOffsets { compute(units[...]) }
+    package static func compute(_ units: [UInt16]) -> BoundaryOffsets { compute(units[...]) }
 
     /// Every boundary of a part of a text, as offsets in the whole text (the slice's own indices), both ends
     /// included.
-    static func compute(_ units: ArraySlice<UInt16>) -> BoundaryOffsets {
+    package static func compute(_ units: ArraySlice<UInt16>) -> BoundaryOffsets {
         let start = units.startIndex
         guard !units.isEmpty else { return BoundaryOffsets(everyUnitOf: start..<start) }
         // Text of characters that never join a neighbour (Latin-1, controls but CR, general punctuation such as
@@ -36,7 +36,7 @@ enum GraphemeBoundaries {
 
 /// Ascending UTF-16 offsets (grapheme boundaries), stored compactly: nothing when every unit of a range is a
 /// boundary (most text), else 4 bytes each, relative to the range's start.
-struct BoundaryOffsets: RandomAccessCollection, Sendable {
+package struct BoundaryOffsets: RandomAccessCollection, Sendable {
     private let base: Int
     /// Offsets minus `base`; empty when every offset from `base` to `base + everyCount - 1` is one.
     private let offsets: [Int32]
@@ -56,14 +56,14 @@ struct BoundaryOffsets: RandomAccessCollection, Sendable {
         everyCount = 0
     }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { offsets.isEmpty ? everyCount : offsets.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { offsets.isEmpty ? everyCount : offsets.count }
 
     /// The range whose every unit is a boundary of its own, when that is what these offsets are (else nil).
     var everyUnit: Range<Int>? { offsets.isEmpty && everyCount > 0 ? base..<(base + everyCount - 1) : nil }
 
     @inline(__always)
-    subscript(position: Int) -> Int { offsets.isEmpty ? base + position : base + Int(offsets[position]) }
+    package subscript(position: Int) -> Int { offsets.isEmpty ? base + position : base + Int(offsets[position]) }
 
     /// The index of the first offset greater than `offset` (`endIndex` when none is): offsets sit about evenly, so
     /// a guess from where `offset` falls between the first and the last, and a few steps from there, usually find

@@ -44,17 +44,17 @@ struct BandShape: Sendable {
 
     /// The shape of `path` (its `polygons`, given when the caller has them), from a small cache of the shapes built
     /// lately: a layout manager fills one container, with its exclusions, paragraph after paragraph, and building a
-    /// curved shape's slabs costs more than filling a paragraph. Shapes of a few vertices (rectangles) are built.
+    /// curved shape's slabs costs more than filling a paragraph. Paths of a few elements (rectangles) are built.
     static func shared(_ path: Path, polygons: [[CGPoint]]? = nil, fillRule: Path.FillRule, role: Role, shiftedBy dy: CGFloat = 0)
         -> BandShape
     {
-        let polygons = polygons ?? path.polygons()
-        guard polygons.reduce(0, { $0 + $1.count }) > sharingThreshold else {
-            return BandShape(polygons: polygons, fillRule: fillRule, role: role, shiftedBy: dy)
+        // Looked up before flattening: an exclusion's curves are flattened only when its shape is built.
+        guard path.elements.count > sharingThreshold else {
+            return BandShape(polygons: polygons ?? path.polygons(), fillRule: fillRule, role: role, shiftedBy: dy)
         }
         let key = SharingKey(path: Self.bitPatterns(path), fillRule: fillRule, role: role, dy: dy.bitPattern)
         if let shape = recentShapes.withLock({ $0[key] }) { return shape }
-        let shape = BandShape(polygons: polygons, fillRule: fillRule, role: role, shiftedBy: dy)
+        let shape = BandShape(polygons: polygons ?? path.polygons(), fillRule: fillRule, role: role, shiftedBy: dy)
         recentShapes.withLock { shapes in
             if shapes.count >= sharedCapacity { shapes.removeAll() }
             shapes[key] = shape
@@ -62,8 +62,9 @@ struct BandShape: Sendable {
         return shape
     }
 
-    /// Shapes of more vertices than this are shared (see `shared`).
-    static let sharingThreshold = 16
+    /// Paths of more elements than this are shared (see `shared`); a rectangle has five, an ellipse six (its curves
+    /// flatten to hundreds of vertices).
+    static let sharingThreshold = 5
     /// At most this many shapes are kept; the cache starts over when full.
     static let sharedCapacity = 16
 

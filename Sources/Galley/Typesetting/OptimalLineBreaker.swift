@@ -291,10 +291,13 @@ struct OptimalLineBreaker {
         let units = typesetter.text.units
         var visibleEnd = range.upperBound
         while visibleEnd > range.lowerBound, CharacterClasses.hangsAtLineEnd(units[visibleEnd - 1]) { visibleEnd -= 1 }
-        let sums = Sums(typesetter: typesetter, paragraph: paragraph, from: range.lowerBound, to: visibleEnd)
+        // Summed in the order `Sums` and the candidates' prefixes sum them, without their arrays.
+        var advances = paragraph.unitAdvances.reader
+        var width: CGFloat = 0
+        for index in range.lowerBound..<visibleEnd { width += advances.advance(at: index) }
         let end = range.upperBound
         let showsHyphen = end < min(textEnd, paragraph.range.upperBound) && (!typesetter.isBreakOpportunity(at: end) || units[end - 1] == 0xAD)
-        return sums.width(range.lowerBound..<visibleEnd) + (showsHyphen ? typesetter.hyphenWidth(at: end - 1) : 0)
+        return width + (showsHyphen ? typesetter.hyphenWidth(at: end - 1) : 0)
     }
 
     /// Prefix sums of widths, space counts and stretchability over the paragraph's units from `start`.

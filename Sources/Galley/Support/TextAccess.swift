@@ -6,10 +6,13 @@ import Foundation
 
 extension Typesetter {
     /// A typesetter over UTF-16 text and attribute runs (ranges within the text, as in an attributed string), for
-    /// the editing layer, whose storage is not an `NSAttributedString`.
+    /// the editing layer, whose storage is not an `NSAttributedString`. `controlCharacterRoles` says what the
+    /// controls at some offsets do in layout, where the caller decides rather than Unicode (`ControlCharacterRole`).
     package convenience init(units: [UInt16], runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])],
-                                              options: TypesetterOptions = TypesetterOptions(), defaultFont: Font? = nil,
-                                              shouldBreak: (@Sendable (_ index: Int, _ isHyphenation: Bool) -> Bool)? = nil) {
+                             options: TypesetterOptions = TypesetterOptions(), defaultFont: Font? = nil,
+                             controlCharacterRoles: [Int: ControlCharacterRole] = [:],
+                             shouldBreak: (@Sendable (_ index: Int, _ isHyphenation: Bool) -> Bool)? = nil) {
+        let units = ControlCharacterRole.applying(controlCharacterRoles, to: units)
         let text = AttributedText(units: units, runs: runs.map { ($0.range, StringAttributes($0.attributes)) },
                                   defaultFont: defaultFont ?? Font.defaultFont)
         self.init(text: text, options: options, breakVeto: shouldBreak)

@@ -200,7 +200,7 @@ public final class LayoutManager: TextStorageObserver {
         case _ where CharacterClasses.endsParagraph(unit): standard = .paragraphBreak
         case 0x09: standard = .horizontalTab
         case 0x0C: standard = .containerBreak
-        case 0x2028: standard = .lineBreak
+        case 0x2028, 0x0B: standard = .lineBreak  // U+2028 and VT: mandatory breaks that do not end the paragraph
         case 0x00...0x1F, 0x7F...0x9F: standard = .zeroAdvancement
         default: return nil
         }
@@ -245,36 +245,38 @@ public final class LayoutManager: TextStorageObserver {
         // Straight from the storage's units and runs: no NSAttributedString in between.
         let runs = textStorage.attributeRuns(in: range)
         let origin = ParagraphOrigin(start: range.lowerBound, manager: self)
-        let units = displayUnits(textStorage.units(in: range), start: range.lowerBound)
-        let containerBreaks = units.indices.filter { units[$0] == 0x0C }.map { $0 + 1 }
+        let units = textStorage.units(in: range)
+        let containerBreaks = units.indices.filter {
+            CharacterClasses.isLayoutControl(units[$0]) && action(at: range.lowerBound + $0) == .containerBreak
+        }.map { $0 + 1 }
         let typesetter = Typesetter(units: units, runs: runs, options: typesetterOptions, defaultFont: defaultFont,
+                                    controlCharacterRoles: controlCharacterRoles(units, start: range.lowerBound),
                                     shouldBreak: { index, hyphenating in origin.shouldBreak(before: index, hyphenating: hyphenating) })
         let framesetter = Framesetter(typesetter: typesetter)
         let style = runs.first?.attributes[.paragraphStyle] as? ParagraphStyle ?? .default
         return Paragraph(length: range.count, framesetter: framesetter, style: style, origin: origin, containerBreaks: containerBreaks)
     }
 
-    /// The text a paragraph is shaped from: the storage's, with each control character replaced (one UTF-16 unit
-    /// for one, so offsets stay) by the character that does what the delegate asks for it.
-    private func displayUnits(_ units: [UInt16], start: Int) -> [UInt16] {
-        guard delegate != nil else { return units }
-        var result = units
+    /// What the delegate makes of the controls of `units` (storage offsets from `start`), as the typesetter's roles,
+    /// keyed by offset in `units`: none without a delegate, and none for a separator that ends the paragraph anyway.
+    /// A container break ends the line for the typesetter; ending the container is this layer's (`containerBreaks`).
+    private func controlCharacterRoles(_ units: [UInt16], start: Int) -> [Int: ControlCharacterRole] {
+        guard delegate != nil else { return [:] }
+        var roles: [Int: ControlCharacterRole] = [:]
         for (offset, unit) in units.enumerated() {
             // The LF of a CR LF that breaks the paragraph goes with its CR.
-            if unit == 0x0A, offset > 0, units[offset - 1] == 0x0D, result[offset - 1] == 0x0D { continue }
+            if unit == 0x0A, offset > 0, units[offset - 1] == 0x0D, roles[offset - 1] == nil { continue }
             guard let action = action(for: unit, at: start + offset) else { continue }
-            let isSeparator = CharacterClasses.endsParagraph(unit)
             switch action {
-            case .paragraphBreak where isSeparator: continue
-            case .paragraphBreak: result[offset] = 0x2029  // ends the paragraph here (the last unit of its range)
-            case .zeroAdvancement: result[offset] = 0x200B
-            case .whitespace: result[offset] = 0x20
-            case .horizontalTab: result[offset] = 0x09
-            case .lineBreak: result[offset] = 0x2028
-            case .containerBreak: result[offset] = 0x0C
+            case .paragraphBreak where CharacterClasses.endsParagraph(unit): continue
+            case .paragraphBreak: roles[offset] = .paragraphBreak
+            case .zeroAdvancement: roles[offset] = .zeroAdvancement
+            case .whitespace: roles[offset] = .whitespace
+            case .horizontalTab: roles[offset] = .horizontalTab
+            case .lineBreak, .containerBreak: roles[offset] = .lineBreak
             }
         }
-        return result
+        return roles
     }
 
     /// Shapes every paragraph again (after the delegate's control-character answers change) and drops the layout.

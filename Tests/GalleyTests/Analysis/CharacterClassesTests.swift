@@ -180,3 +180,25 @@ import Testing
         }
     }
 }
+
+extension CharacterClassesTests {
+    /// Each control-character role stands in a character whose classes are the role's: the typesetter then needs no
+    /// rule of its own for roles.
+    @Test func controlCharacterRolesHaveTheirClasses() {
+        for control: UInt16 in [0x01, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1F, 0x7F, 0x85, 0x9F, 0x2028, 0x2029] {
+            let units = ControlCharacterRole.applying
+            let whitespace = units([0: .whitespace], [control])[0]
+            #expect(CharacterClasses.hangsAtLineEnd(whitespace) && CharacterClasses.stretchesWhenJustified(whitespace))
+            let tab = units([0: .horizontalTab], [control])[0]
+            #expect(tab == 0x09)
+            let line = units([0: .lineBreak], [control])[0]
+            #expect(CharacterClasses.forcesLineBreak(line) && !CharacterClasses.endsParagraph(line))
+            let paragraph = units([0: .paragraphBreak], [control])[0]
+            #expect(CharacterClasses.endsParagraph(paragraph))
+            let nothing = units([0: .zeroAdvancement], [control])[0]
+            #expect(!CharacterClasses.forcesLineBreak(nothing) && !CharacterClasses.hangsAtLineEnd(nothing) && nothing != 0x09)
+        }
+        // Roles for characters that are not controls, or outside the text, change nothing.
+        #expect(ControlCharacterRole.applying([0: .lineBreak, 1: .whitespace, 5: .paragraphBreak, -1: .lineBreak], to: [0x41, 0xA0]) == [0x41, 0xA0])
+    }
+}

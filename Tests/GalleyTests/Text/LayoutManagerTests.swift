@@ -467,3 +467,49 @@ extension LayoutManagerTests {
         #expect(manager.numberOfParagraphs == reference.numberOfParagraphs)
     }
 }
+
+/// The standard action for every control: what a layout manager without a delegate does.
+final class StandardControlActions: LayoutManagerDelegate {}
+
+/// Every control a delegate can remap becomes a tab stop.
+final class EveryControlATab: LayoutManagerDelegate {
+    func layoutManager(_ layoutManager: LayoutManager, shouldUse action: ControlCharacterAction, forControlCharacterAt index: Int)
+        -> ControlCharacterAction { action == .paragraphBreak ? action : .horizontalTab }
+}
+
+extension LayoutManagerTests {
+    /// A delegate that keeps every standard action changes nothing: the typesetter takes a role as the option it is,
+    /// so the layout with it equals the layout without a delegate (C0 controls between letters used to become break
+    /// opportunities once a delegate was set).
+    @Test func standardActionsEqualNoDelegate() throws {
+        let piece = "ab\u{0001}cd\u{001F}ef gh\u{0085}ij\u{000B}kl\tmn\u{2028}op\r\nqr st "
+        let storage = TextStorage(string: String(repeating: piece, count: 12), attributes: [.font: Self.font])
+        let container = TextContainer(size: CGSize(width: 47, height: CGFloat.infinity), lineFragmentPadding: 0)
+        let plain = LayoutManager(textStorage: storage, textContainers: [container])
+        let delegated = LayoutManager(textStorage: storage.copy(), textContainers: [container])
+        let delegate = StandardControlActions()
+        delegated.delegate = delegate
+        let expected = Self.dump(plain)
+        #expect(expected.lines.count > 30)
+        #expect(Self.dump(delegated) == expected)
+    }
+
+    /// A role set through the delegate is what the typesetter does at that offset: the layout equals that of the
+    /// text with a real tab there, and the storage keeps its characters.
+    @Test func controlRolesActAsTheirCharacters() throws {
+        var style = ParagraphStyle()
+        style.defaultTabInterval = 40
+        let attributes: [NSAttributedString.Key: Any] = [.font: Self.font, .paragraphStyle: style]
+        let remapped = "a\u{0001}b\u{000B}c\u{2028}d e"
+        let storage = TextStorage(string: remapped, attributes: attributes)
+        let container = TextContainer(size: CGSize(width: 400, height: CGFloat.infinity), lineFragmentPadding: 0)
+        let manager = LayoutManager(textStorage: storage, textContainers: [container])
+        let delegate = EveryControlATab()
+        manager.delegate = delegate
+        let tabbed = LayoutManager(textStorage: TextStorage(string: "a\tb\tc\td e", attributes: attributes), textContainers: [container])
+        #expect(Self.dump(manager) == Self.dump(tabbed))
+        #expect(manager.textStorage.string == remapped)
+        let caret = try #require(manager.caretRect(for: 2)).minX
+        #expect(abs(caret - 40) < 1e-6)
+    }
+}

@@ -82,4 +82,15 @@ extension CharacterClasses {
     package static func endsParagraph(_ unit: UInt16) -> Bool {
         unit == 0x0A || unit == 0x0D || unit == 0x85 || unit == 0x2029
     }
+
+    /// Whether a character is a segment or paragraph separator in bidi (Bidi_Class S: tab, U+000B, U+001F; B: LF,
+    /// CR, U+001C–U+001E, NEL, U+2029): rule L1 puts it, and the whitespace before it, back at the paragraph level.
+    /// Every such character is in the BMP and listed here, as UnicodeData gives them.
+    @inline(__always)
+    package static func separatesBidiSegments(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x09, 0x0A, 0x0B, 0x0D, 0x1C, 0x1D, 0x1E, 0x1F, 0x85, 0x2029: true
+        default: false
+        }
+    }
 }

@@ -16,60 +16,81 @@ enum ScriptRuns {
         let count = boundaries.count - 1
         guard count > 0 else { return [] }
         var scripts = [Int32](repeating: common, count: count)
-        var firstReal = -1
+        let firstReal: Int?
         if let range = boundaries.everyUnit {
-            // Every unit its own cluster (no marks or joiners): one plain pass, ASCII without lookups.
-            scripts.withUnsafeMutableBufferPointer { scripts in
-                units.withUnsafeBufferPointer { units in
-                    for cluster in 0..<count {
-                        let unit = units[range.lowerBound + cluster]
-                        let script: Int32
-                        if unit < 0x80 {
-                            script = asciiScript(UInt32(unit))
-                        } else {
-                            let own = galley_script_code(Int32(unit))
-                            script = own == inherited || own == unknown ? common : own
-                        }
-                        if script != common {
-                            scripts[cluster] = script
-                            if firstReal < 0 { firstReal = cluster }
-                        }
-                    }
-                }
-            }
+            firstReal = ownScripts(&scripts, ofUnitsFrom: range.lowerBound, in: units)
         } else {
-            var end = boundaries[0]
-            for cluster in 0..<count {
-                var index = end
-                end = boundaries[cluster + 1]
-                var script = common
-                if end - index == 1, units[index] < 0x80 {
-                    // A lone ASCII character: Latin or Common.
-                    if asciiScript(UInt32(units[index])) == latin {
-                        scripts[cluster] = latin
-                        if firstReal < 0 { firstReal = cluster }
+            firstReal = ownScripts(&scripts, ofClusters: boundaries, in: units)
+        }
+        guard let firstReal else { return scripts }
+        inheritScripts(&scripts, from: firstReal, units: units, boundaries: boundaries)
+        return scripts
+    }
+
+    /// Each cluster's own script, where every unit is its own cluster (no marks or joiners): one plain pass, ASCII
+    /// without lookups. Common, Inherited and Unknown stay Common. Returns the first cluster with a script of its own.
+    private static func ownScripts(_ scripts: inout [Int32], ofUnitsFrom start: Int, in units: [UInt16]) -> Int? {
+        var firstReal: Int? = nil
+        scripts.withUnsafeMutableBufferPointer { scripts in
+            units.withUnsafeBufferPointer { units in
+                for cluster in scripts.indices {
+                    let unit = units[start + cluster]
+                    let script: Int32
+                    if unit < 0x80 {
+                        script = asciiScript(UInt32(unit))
+                    } else {
+                        let own = galley_script_code(Int32(unit))
+                        script = own == inherited || own == unknown ? common : own
                     }
-                    continue
-                }
-                while index < end {
-                    let (codePoint, width) = UnicodeScalarReader.codePoint(in: units, at: index)
-                    let own = codePoint < 0x80 ? asciiScript(codePoint) : galley_script_code(Int32(codePoint))
-                    if own != common, own != inherited, own != unknown {
-                        script = own
-                        break
+                    if script != common {
+                        scripts[cluster] = script
+                        if firstReal == nil { firstReal = cluster }
                     }
-                    index += width
                 }
-                scripts[cluster] = script
-                if script != common, firstReal < 0 { firstReal = cluster }
             }
         }
-        guard firstReal >= 0 else { return scripts }
-        // Common clusters take the script before them; a closing bracket takes its opening bracket's, so
-        // "Latin (漢字) Latin" keeps both brackets Latin (Pango and ICU's script iterator do the same).
+        return firstReal
+    }
+
+    /// Each cluster's own script: that of its first character with a real script (Common when none has one).
+    /// Returns the first cluster with a script of its own.
+    private static func ownScripts(_ scripts: inout [Int32], ofClusters boundaries: BoundaryOffsets, in units: [UInt16]) -> Int? {
+        var firstReal: Int? = nil
+        var end = boundaries[0]
+        for cluster in scripts.indices {
+            var index = end
+            end = boundaries[cluster + 1]
+            var script = common
+            if end - index == 1, units[index] < 0x80 {
+                // A lone ASCII character: Latin or Common.
+                if asciiScript(UInt32(units[index])) == latin {
+                    scripts[cluster] = latin
+                    if firstReal == nil { firstReal = cluster }
+                }
+                continue
+            }
+            while index < end {
+                let (codePoint, width) = UnicodeScalarReader.codePoint(in: units, at: index)
+                let own = codePoint < 0x80 ? asciiScript(codePoint) : galley_script_code(Int32(codePoint))
+                if own != common, own != inherited, own != unknown {
+                    script = own
+                    break
+                }
+                index += width
+            }
+            scripts[cluster] = script
+            if script != common, firstReal == nil { firstReal = cluster }
+        }
+        return firstReal
+    }
+
+    /// Common clusters take the script before them (the first real script, before it); a closing bracket takes its
+    /// opening bracket's, so "Latin (漢字) Latin" keeps both brackets Latin (Pango and ICU's script iterator do the
+    /// same).
+    private static func inheritScripts(_ scripts: inout [Int32], from firstReal: Int, units: [UInt16], boundaries: BoundaryOffsets) {
         var current = scripts[firstReal]
         var openBrackets: [(closing: UInt32, script: Int32)] = []
-        for cluster in 0..<count {
+        for cluster in scripts.indices {
             guard scripts[cluster] == common else {
                 current = scripts[cluster]
                 continue
@@ -93,7 +114,6 @@ enum ScriptRuns {
                 break
             }
         }
-        return scripts
     }
 
     private enum Bracket {

@@ -67,9 +67,8 @@ struct FrameFiller {
         case .strut:
             let font = paragraphFont(paragraph, at: paragraph.range.lowerBound)
             (ascent, descent, leading) = (font?.ascent ?? 0, font?.descent ?? 0, font?.leading ?? 0)
-            for run in line.storage.runs where run.isDelegate {
-                ascent = max(ascent, run.ascent + run.baselineShift)
-                descent = max(descent, run.descent - run.baselineShift)
+            if let delegates = line.runDelegateExtent {
+                (ascent, descent) = (max(ascent, delegates.ascent), max(descent, delegates.descent))
             }
         }
         return lineBox(ascent: ascent, descent: descent, leading: leading, style: paragraph.style)
@@ -235,7 +234,7 @@ struct FrameFiller {
         if remaining <= tolerance { return .frameFull }
         let bandHeight = min(proposed, remaining)
         let spans = spans(bottom: -bandDepth - bandHeight, top: -bandDepth)
-        let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
+        let rightToLeft = paragraph.isRightToLeft
         var placed: [PlacedLine] = []
         var next = start
         for span in rightToLeft ? spans.reversed() : spans where next < range.upperBound && next < paragraph.range.upperBound {
@@ -270,7 +269,7 @@ struct FrameFiller {
         let fragment = state.fragments[state.fragments.count - 1]
         guard let truncated = extended.truncated(width: fragment.width, type: type, token: token) else { return }
         state.lines[state.lines.count - 1] = truncated
-        let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
+        let rightToLeft = paragraph.isRightToLeft
         let visible = truncated.typographicBounds.width - truncated.trailingWhitespaceWidth
         let factor = FrameFiller.alignmentFactor(paragraph.style.alignment, rightToLeft: rightToLeft)
         state.origins[state.origins.count - 1].x = fragment.minX + (fragment.width - visible) * factor
@@ -285,7 +284,7 @@ struct FrameFiller {
         let font = paragraphFont(paragraph, at: start)
         let step = lineHeight + lineBox(ascent: font?.ascent ?? 0, descent: font?.descent ?? 0, leading: font?.leading ?? 0,
                                         style: style).gap
-        let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
+        let rightToLeft = paragraph.isRightToLeft
         var lastWidth = box.width
         // In a rectangle without exclusions every line after the first (which may be indented differently) is as wide.
         let uniformFrom = shape.isRectangle && exclusions.isEmpty ? 1 : nil
@@ -411,7 +410,7 @@ struct FrameFiller {
                          bandDepth: CGFloat, limit: Int, planned: LineEnd? = nil,
                          known: KnownLineBreak? = nil) -> PlacedLine? {
         let style = paragraph.style
-        let rightToLeft = paragraph.shaped.levels.paragraphLevel & 1 == 1
+        let rightToLeft = paragraph.isRightToLeft
         let (head, end, available) = Self.room(in: span, style: style, isFirstLine: isFirstLine)
         guard available > 0 else { return nil }
         let count: Int

@@ -95,60 +95,94 @@ private struct TruncationPlan {
     /// clusters and dropping whitespace next to the token; nil when the token alone does not fit.
     init?(_ line: Line, type: TruncationType, room: CGFloat) {
         guard room >= -LayoutTolerance.position else { return nil }
-        let segments = line.storage.caret.logical
-        let units = line.storage.paragraph.text.units
-        let first = segments[0], last = segments[segments.count - 1]
-        func isSpace(_ segment: CaretTable.Segment) -> Bool {
-            segment.end - segment.start == 1 && CharacterClasses.hangsAtLineEnd(units[segment.start])
-        }
-        func widthOf(_ segment: CaretTable.Segment) -> CGFloat { segment.right - segment.left }
-        // The line's own trailing whitespace hangs and takes no room.
-        var end = segments.count
-        while end > 0, isSpace(segments[end - 1]) { end -= 1 }
-        var used: CGFloat = 0
+        let clusters = Clusters(line)
         switch type {
-        case .end:
-            var kept = 0
-            while kept < segments.count, used + widthOf(segments[kept]) <= room + LayoutTolerance.position {
-                used += widthOf(segments[kept])
-                kept += 1
-            }
-            while kept > 0, isSpace(segments[kept - 1]) { kept -= 1 }
-            cut = kept < segments.count ? segments[kept].start : last.end
-            tokenSource = cut
-            shown = kept > 0 ? [first.start..<cut] : []
-            tokenPosition = shown.count
-        case .start:
-            var start = end
-            while start > 0, used + widthOf(segments[start - 1]) <= room + LayoutTolerance.position {
-                used += widthOf(segments[start - 1])
-                start -= 1
-            }
-            while start < segments.count, isSpace(segments[start]) { start += 1 }
-            cut = start < segments.count ? segments[start].start : last.end
-            tokenSource = max(cut - 1, first.start)
-            shown = start < segments.count ? [cut..<last.end] : []
-            tokenPosition = 0
-        case .middle:
-            var head = 0
-            while head < end, used + widthOf(segments[head]) <= room / 2 + LayoutTolerance.position {
-                used += widthOf(segments[head])
-                head += 1
-            }
-            var tail = end
-            while tail > head, used + widthOf(segments[tail - 1]) <= room + LayoutTolerance.position {
-                used += widthOf(segments[tail - 1])
-                tail -= 1
-            }
-            var headEnd = head
-            while headEnd > 0, isSpace(segments[headEnd - 1]) { headEnd -= 1 }
-            while tail < segments.count, isSpace(segments[tail]) { tail += 1 }
-            cut = head < segments.count ? segments[head].start : last.end
-            tokenSource = cut
-            shown = []
-            if headEnd > 0 { shown.append(first.start..<segments[headEnd - 1].end) }
-            tokenPosition = shown.count
-            if tail < segments.count { shown.append(segments[tail].start..<last.end) }
+        case .end: self = Self.keepingStart(clusters, room: room)
+        case .start: self = Self.keepingEnd(clusters, room: room)
+        case .middle: self = Self.keepingBothEnds(clusters, room: room)
         }
+    }
+
+    private init(shown: [Range<Int>], tokenPosition: Int, cut: Int, tokenSource: Int) {
+        (self.shown, self.tokenPosition, self.cut, self.tokenSource) = (shown, tokenPosition, cut, tokenSource)
+    }
+
+    /// A line's grapheme clusters in logical order, with their widths and which are single hanging spaces.
+    private struct Clusters {
+        let segments: [CaretTable.Segment]
+        let units: [UInt16]
+        /// The clusters before the line's trailing whitespace (which hangs and takes no room).
+        private(set) var visibleEnd = 0
+
+        init(_ line: Line) {
+            segments = line.storage.caret.logical
+            units = line.storage.paragraph.text.units
+            var end = segments.count
+            while end > 0, isSpace(end - 1) { end -= 1 }
+            visibleEnd = end
+        }
+
+        var count: Int { segments.count }
+        var start: Int { segments[0].start }
+        var end: Int { segments[segments.count - 1].end }
+        func isSpace(_ index: Int) -> Bool {
+            segments[index].end - segments[index].start == 1 && CharacterClasses.hangsAtLineEnd(units[segments[index].start])
+        }
+        func width(_ index: Int) -> CGFloat { segments[index].right - segments[index].left }
+        /// Where cluster `index` starts (the line's end past the last).
+        func offset(_ index: Int) -> Int { index < segments.count ? segments[index].start : end }
+    }
+
+    /// Truncation at the end: the clusters from the start that fit, less the spaces before the token.
+    private static func keepingStart(_ clusters: Clusters, room: CGFloat) -> TruncationPlan {
+        var used: CGFloat = 0
+        var kept = 0
+        while kept < clusters.count, used + clusters.width(kept) <= room + LayoutTolerance.position {
+            used += clusters.width(kept)
+            kept += 1
+        }
+        while kept > 0, clusters.isSpace(kept - 1) { kept -= 1 }
+        let cut = clusters.offset(kept)
+        let shown = kept > 0 ? [clusters.start..<cut] : []
+        return TruncationPlan(shown: shown, tokenPosition: shown.count, cut: cut, tokenSource: cut)
+    }
+
+    /// Truncation at the start: the visible clusters from the end that fit, less the spaces after the token.
+    private static func keepingEnd(_ clusters: Clusters, room: CGFloat) -> TruncationPlan {
+        var used: CGFloat = 0
+        var start = clusters.visibleEnd
+        while start > 0, used + clusters.width(start - 1) <= room + LayoutTolerance.position {
+            used += clusters.width(start - 1)
+            start -= 1
+        }
+        while start < clusters.count, clusters.isSpace(start) { start += 1 }
+        let cut = clusters.offset(start)
+        return TruncationPlan(shown: start < clusters.count ? [cut..<clusters.end] : [], tokenPosition: 0, cut: cut,
+                              tokenSource: max(cut - 1, clusters.start))
+    }
+
+    /// Truncation in the middle: clusters from the start filling half the room, then from the visible end what fits
+    /// in the rest, less the spaces on either side of the token.
+    private static func keepingBothEnds(_ clusters: Clusters, room: CGFloat) -> TruncationPlan {
+        var used: CGFloat = 0
+        var head = 0
+        while head < clusters.visibleEnd, used + clusters.width(head) <= room / 2 + LayoutTolerance.position {
+            used += clusters.width(head)
+            head += 1
+        }
+        var tail = clusters.visibleEnd
+        while tail > head, used + clusters.width(tail - 1) <= room + LayoutTolerance.position {
+            used += clusters.width(tail - 1)
+            tail -= 1
+        }
+        var headEnd = head
+        while headEnd > 0, clusters.isSpace(headEnd - 1) { headEnd -= 1 }
+        while tail < clusters.count, clusters.isSpace(tail) { tail += 1 }
+        var shown: [Range<Int>] = []
+        if headEnd > 0 { shown.append(clusters.start..<clusters.segments[headEnd - 1].end) }
+        let tokenPosition = shown.count
+        if tail < clusters.count { shown.append(clusters.segments[tail].start..<clusters.end) }
+        let cut = clusters.offset(head)
+        return TruncationPlan(shown: shown, tokenPosition: tokenPosition, cut: cut, tokenSource: cut)
     }
 }

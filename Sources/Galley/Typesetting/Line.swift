@@ -68,6 +68,17 @@ public struct Line: Sendable {
         return TypographicBounds(width: storage.width, ascent: metrics.ascent, descent: metrics.descent, leading: metrics.leading)
     }
 
+    /// The height the line's run delegates need above and below the baseline (their ascents and descents, baseline
+    /// shifts applied; nil without delegates): what a line held to its paragraph font's strut still grows by.
+    var runDelegateExtent: (ascent: CGFloat, descent: CGFloat)? {
+        var extent: (ascent: CGFloat, descent: CGFloat)? = nil
+        for run in storage.runs where run.isDelegate {
+            let (ascent, descent) = (run.ascent + run.baselineShift, run.descent - run.baselineShift)
+            extent = (max(extent?.ascent ?? ascent, ascent), max(extent?.descent ?? descent, descent))
+        }
+        return extent
+    }
+
     /// A rectangle around the line relative to its origin: typographic by default (x 0, y −descent, height
     /// ascent + descent + leading), or as the options say. Empty lines give a zero-width rectangle of the
     /// default font's height.

@@ -37,17 +37,37 @@ struct LineBuilder {
     /// items inserted before the part at `tokenPosition` (truncation).
     func build(showing shown: [Range<Int>], of lineRange: Range<Int>, offset: CGFloat,
                token: (items: [ShapedParagraph.Item], glyphs: GlyphArrays, position: Int)? = nil) -> LineStorage {
-        let shaped = paragraph
-        let range = lineRange
-        let levels = lineLevels(range)
+        let (pieces, tokenPiece) = pieces(showing: shown, of: lineRange, tokenPart: token?.position)
+        var assembly = Assembly(glyphs: GlyphArrays(base: lineRange.lowerBound))
+        assembly.pieces.reserveCapacity(pieces.count + 1)
+        var shaper: Shaper? = nil
+        for (index, piece) in pieces.enumerated() {
+            if index == tokenPiece, let token { assembly.append(token.items, from: token.glyphs) }
+            assembly.pieces.append(linePiece(piece, lineRange: lineRange, shaper: &shaper, glyphs: &assembly.glyphs))
+        }
+        if let token, tokenPiece >= pieces.count { assembly.append(token.items, from: token.glyphs) }
+        if paragraph.hasTabs, text.units[lineRange].contains(0x09) {
+            // Tabs take advances of their own: the line keeps its own copy of every glyph.
+            assembly.copyParagraphGlyphs(from: paragraph.glyphs)
+            placeTabs(&assembly.glyphs, items: assembly.pieces.map(\.item), offset: offset)
+        }
+        return LineStorage(paragraph: paragraph, stringRange: lineRange, pieces: assembly.pieces, lineGlyphs: assembly.glyphs)
+    }
+
+    /// The line's pieces in logical order: the items reaching into each shown part, clipped to it and split where
+    /// rule L1 changed the level inside an item; and the index of the piece a token goes before: the first piece of
+    /// part `tokenPart` (the first of all for a part at or before the first, the end for one past the last).
+    private func pieces(showing shown: [Range<Int>], of lineRange: Range<Int>, tokenPart: Int?) -> (pieces: [Piece], tokenPiece: Int) {
+        let levels = lineLevels(lineRange)
+        let items = paragraph.items
         var pieces: [Piece] = []
-        var tokenPieceIndex: Int? = nil
+        var tokenPiece: Int? = nil
         for (partIndex, part) in shown.enumerated() {
-            if token?.position == partIndex { tokenPieceIndex = pieces.count }
+            if tokenPart == partIndex { tokenPiece = pieces.count }
             // Items are in logical order: find the first that reaches into the part by binary search.
-            var itemIndex = shaped.items.partitioningIndex { $0.item.range.upperBound > part.lowerBound }
-            while itemIndex < shaped.items.count, shaped.items[itemIndex].item.range.lowerBound < part.upperBound {
-                let item = shaped.items[itemIndex]
+            var itemIndex = items.partitioningIndex { $0.item.range.upperBound > part.lowerBound }
+            while itemIndex < items.count, items[itemIndex].item.range.lowerBound < part.upperBound {
+                let item = items[itemIndex]
                 itemIndex += 1
                 let clipped = max(item.item.range.lowerBound, part.lowerBound)..<min(item.item.range.upperBound, part.upperBound)
                 guard !clipped.isEmpty else { continue }
@@ -55,67 +75,69 @@ struct LineBuilder {
                     pieces.append(Piece(item: item, range: clipped, level: item.item.level))
                     continue
                 }
-                // Split where rule L1 changed the level inside the item.
                 var start = clipped.lowerBound
                 while start < clipped.upperBound {
-                    let level = levels[start - range.lowerBound]
+                    let level = levels[start - lineRange.lowerBound]
                     var end = start + 1
-                    while end < clipped.upperBound, levels[end - range.lowerBound] == level { end += 1 }
+                    while end < clipped.upperBound, levels[end - lineRange.lowerBound] == level { end += 1 }
                     pieces.append(Piece(item: item, range: start..<end, level: level))
                     start = end
                 }
             }
         }
-        if let token, tokenPieceIndex == nil { tokenPieceIndex = token.position <= 0 ? 0 : pieces.count }
-        // Glyphs the paragraph does not have go to the line's own arrays; the rest stay where they are.
-        var lineGlyphs = GlyphArrays(base: range.lowerBound)
-        var linePieces: [LineStorage.Piece] = []
-        linePieces.reserveCapacity(pieces.count + 1)
-        var shaper: Shaper? = nil
-        func appendToken() {
-            guard let token else { return }
-            for var tokenItem in token.items {
-                let begin = lineGlyphs.count
-                for index in tokenItem.glyphRange { lineGlyphs.append(token.glyphs, index) }
-                tokenItem.glyphRange = begin..<lineGlyphs.count
-                linePieces.append(LineStorage.Piece(item: tokenItem, source: .line))
+        if let tokenPiece { return (pieces, tokenPiece) }
+        return (pieces, (tokenPart ?? 0) <= 0 ? 0 : pieces.count)
+    }
+
+    /// A piece's glyphs: the paragraph's where cutting there is safe, else the piece reshaped with the line as
+    /// context (the far side of the line's edge is not there) into the line's own arrays.
+    private func linePiece(_ piece: Piece, lineRange: Range<Int>, shaper: inout Shaper?, glyphs: inout GlyphArrays) -> LineStorage.Piece {
+        var item = piece.item
+        var source = LineStorage.GlyphSource.paragraph
+        if let slice = safeSlice(item.glyphRange, of: item.item.range, rightToLeft: item.item.isRightToLeft,
+                                 monotonic: item.clustersAreMonotonic, piece.range) {
+            item.glyphRange = slice
+        } else {
+            if shaper == nil { shaper = Shaper(text: text, context: lineRange, script: paragraph.script) }
+            var textItem = item.item
+            textItem.range = piece.range
+            textItem.level = piece.level
+            let reshaped = shaper!.shape(textItem)
+            let begin = glyphs.count
+            for index in reshaped.glyphRange { glyphs.append(shaper!.glyphs, index) }
+            item.glyphRange = begin..<glyphs.count
+            source = .line
+        }
+        item.item.range = piece.range
+        item.item.level = piece.level
+        return LineStorage.Piece(item: item, source: source)
+    }
+
+    /// A line's pieces and the glyphs it holds itself (those the paragraph does not have: reshaped edges, tokens,
+    /// glyphs moved by tabs).
+    private struct Assembly {
+        var glyphs: GlyphArrays
+        var pieces: [LineStorage.Piece] = []
+
+        /// Inserted items (a truncation token), their glyphs copied into the line's.
+        mutating func append(_ items: [ShapedParagraph.Item], from source: GlyphArrays) {
+            for var item in items {
+                let begin = glyphs.count
+                for index in item.glyphRange { glyphs.append(source, index) }
+                item.glyphRange = begin..<glyphs.count
+                pieces.append(LineStorage.Piece(item: item, source: .line))
             }
         }
-        for (pieceIndex, piece) in pieces.enumerated() {
-            if pieceIndex == tokenPieceIndex { appendToken() }
-            var item = piece.item
-            var source = LineStorage.GlyphSource.paragraph
-            if let slice = safeSlice(item.glyphRange, of: item.item.range, rightToLeft: item.item.isRightToLeft,
-                                     monotonic: item.clustersAreMonotonic, piece.range) {
-                item.glyphRange = slice
-            } else {
-                // Reshape the piece with the line as context: the far side of the line's edge is not there.
-                if shaper == nil { shaper = Shaper(text: text, context: range, script: paragraph.script) }
-                var textItem = item.item
-                textItem.range = piece.range
-                textItem.level = piece.level
-                let reshaped = shaper!.shape(textItem)
-                let begin = lineGlyphs.count
-                for index in reshaped.glyphRange { lineGlyphs.append(shaper!.glyphs, index) }
-                item.glyphRange = begin..<lineGlyphs.count
-                source = .line
+
+        /// Every piece that reads the paragraph's glyphs gets a copy of its own.
+        mutating func copyParagraphGlyphs(from paragraphGlyphs: GlyphArrays) {
+            for position in pieces.indices where pieces[position].source == .paragraph {
+                let begin = glyphs.count
+                for index in pieces[position].item.glyphRange { glyphs.append(paragraphGlyphs, index) }
+                pieces[position].item.glyphRange = begin..<glyphs.count
+                pieces[position].source = .line
             }
-            item.item.range = piece.range
-            item.item.level = piece.level
-            linePieces.append(LineStorage.Piece(item: item, source: source))
         }
-        if let tokenPieceIndex, tokenPieceIndex >= pieces.count { appendToken() }
-        if paragraph.hasTabs, text.units[range].contains(0x09) {
-            // Tabs take advances of their own: the line keeps its own copy of every glyph.
-            for position in linePieces.indices where linePieces[position].source == .paragraph {
-                let begin = lineGlyphs.count
-                for index in linePieces[position].item.glyphRange { lineGlyphs.append(shaped.glyphs, index) }
-                linePieces[position].item.glyphRange = begin..<lineGlyphs.count
-                linePieces[position].source = .line
-            }
-            placeTabs(&lineGlyphs, items: linePieces.map(\.item), offset: offset)
-        }
-        return LineStorage(paragraph: shaped, stringRange: range, pieces: linePieces, lineGlyphs: lineGlyphs)
     }
 
     /// The paragraph's levels for the line with rule L1: whitespace and isolates at the line's end, and before
@@ -134,7 +156,7 @@ struct LineBuilder {
             let unit = units[index]
             // Segment and paragraph separators (bidi classes S and B) are these code points alone; other classes
             // matter only in the whitespace before one, or at the line's end.
-            if Self.isSeparator(unit) {
+            if CharacterClasses.separatesBidiSegments(unit) {
                 result[index - range.lowerBound] = paragraphLevel
                 trailing = true
                 continue
@@ -150,15 +172,6 @@ struct LineBuilder {
             }
         }
         return result
-    }
-
-    /// Whether a unit is a segment separator (bidi class S: tab, U+000B, U+001F) or a paragraph separator (class B:
-    /// LF, CR, U+001C–U+001E, NEL, U+2029), per UnicodeData.
-    private static func isSeparator(_ unit: UInt16) -> Bool {
-        switch unit {
-        case 0x09, 0x0A, 0x0B, 0x0D, 0x1C, 0x1D, 0x1E, 0x1F, 0x85, 0x2029: return true
-        default: return false
-        }
     }
 
     /// The paragraph glyphs of an item (its glyphs `all`, its text `itemRange`) that belong to `range`, when cutting

@@ -35,6 +35,9 @@ public final class Typesetter: Sendable {
             self.style = style
             range = shaped.range
         }
+
+        /// Whether the paragraph's base direction (its resolved paragraph embedding level) is right to left.
+        var isRightToLeft: Bool { shaped.levels.paragraphLevel & 1 == 1 }
     }
 
     let text: AttributedText

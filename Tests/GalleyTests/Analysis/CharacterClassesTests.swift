@@ -104,6 +104,20 @@ import Testing
         }
     }
 
+    /// Bidi segment and paragraph separators are Bidi_Class S and B in UnicodeData (field 4).
+    @Test func bidiSeparatorsAreClassesSAndB() throws {
+        let text = try String(contentsOfFile: "/usr/share/unicode/UnicodeData.txt", encoding: .utf8)
+        var separators = Set<UInt32>()
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: ";", omittingEmptySubsequences: false)
+            if let codePoint = UInt32(fields[0], radix: 16), fields[4] == "S" || fields[4] == "B" { separators.insert(codePoint) }
+        }
+        #expect(separators.count >= 10 && separators.allSatisfy { $0 < 0x10000 })
+        for unit in 0...UInt32(0xFFFF) {
+            #expect(CharacterClasses.separatesBidiSegments(UInt16(unit)) == separators.contains(unit), "U+\(String(unit, radix: 16))")
+        }
+    }
+
     /// Mandatory breaks are Line_Break BK, CR, LF and NL, all in the BMP; paragraphs end at those less VT, FF and
     /// U+2028.
     @Test func forcedBreaksAreUAX14sMandatoryClassesAndParagraphsEndAtNewlines() throws {

@@ -37,12 +37,15 @@ test: deps
 	$(SWIFT) build --build-tests -Xswiftc -DGALLEY_INTERNAL_CHECKS --scratch-path .build-checks
 	$(SWIFT) test --skip-build --scratch-path .build-checks
 
-## docs: the DocC catalogue (Sources/Galley/Galley.docc: the pipeline, one article per layer, curated topics) with
-## every symbol link and parameter checked (warnings are errors); the archive is copied to out/Galley.doccarchive.
+## docs: the DocC catalogues (Sources/Galley/Galley.docc: the pipeline, one article per layer, curated topics;
+## GalleyText.docc and GalleyRendering.docc: their modules' topics) with every symbol link and parameter checked
+## (warnings are errors); the archives are copied to out/.
 docs: deps
-	$(SWIFT) package generate-documentation --target Galley --disable-indexing --warnings-as-errors
-	@mkdir -p out && rm -rf out/Galley.doccarchive && cp -r .build/plugins/Swift-DocC/outputs/Galley.doccarchive out/
-	@echo "wrote out/Galley.doccarchive"
+	$(SWIFT) package generate-documentation --target Galley --target GalleyText --target GalleyRendering \
+		--disable-indexing --warnings-as-errors
+	@mkdir -p out && for module in Galley GalleyText GalleyRendering; do \
+		rm -rf out/$$module.doccarchive && cp -r .build/plugins/Swift-DocC/outputs/$$module.doccarchive out/; done
+	@echo "wrote out/Galley.doccarchive, out/GalleyText.doccarchive, out/GalleyRendering.doccarchive"
 
 ## test-asan: the whole test suite under AddressSanitizer with LeakSanitizer, in its own build folder (about five
 ## minutes). Tests/LeakSanitizer.supp suppresses the leaks of the platform's own libraries (Foundation's

@@ -29,6 +29,12 @@ extension Canvas {
 
     /// Draws a glyph range of a run (nil or an empty range: from its start to the end) with the run's
     /// font and colours, at the text position taken as its line's origin. Like Core Text, no underline.
+    ///
+    /// - Parameters:
+    ///   - run: one of `line`'s runs.
+    ///   - line: the line the run belongs to (its justification and positions).
+    ///   - range: glyph indices within the run; nil or empty for all of them.
+    ///
     /// Core Text: `CTRunDraw`.
     public func draw(_ run: Run, in line: Line, range: Range<Int>? = nil) {
         let count = run.glyphCount

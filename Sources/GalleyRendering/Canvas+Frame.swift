@@ -16,6 +16,12 @@ extension Canvas {
 
     /// Draws an attributed string in a rectangle (y up), wrapped to its width from its top edge; what does not
     /// fit is left out. Returns the range drawn. UIKit: `NSAttributedString.draw(in:)`.
+    ///
+    /// - Parameters:
+    ///   - string: the text, with Core Text's attribute keys.
+    ///   - rect: where to draw, in the canvas's points (y up); lines wrap to its width and stop at its bottom.
+    ///   - defaultFont: the font for text without one; nil takes `Font.defaultFont`.
+    /// - Returns: the UTF-16 range drawn; the rest did not fit.
     @discardableResult
     public func draw(_ string: NSAttributedString, in rect: CGRect, defaultFont: Font? = nil) -> Range<Int> {
         let frame = Framesetter(attributedString: string, defaultFont: defaultFont).frame(path: Path(rect: rect))
@@ -24,6 +30,12 @@ extension Canvas {
     }
 
     /// Draws an attributed string as one unwrapped line per paragraph with the first baseline at `point`.
+    ///
+    /// - Parameters:
+    ///   - string: the text, with Core Text's attribute keys.
+    ///   - point: the first line's origin on its baseline, in the canvas's points (y up).
+    ///   - defaultFont: the font for text without one; nil takes `Font.defaultFont`.
+    ///
     /// UIKit: `NSAttributedString.draw(at:)`.
     public func draw(_ string: NSAttributedString, at point: CGPoint, defaultFont: Font? = nil) {
         let size = StringDrawing.boundingSize(string, width: .greatestFiniteMagnitude, defaultFont: defaultFont)
@@ -41,6 +53,12 @@ extension Canvas {
 public enum StringDrawing {
     /// The size an attributed string needs when wrapped to `width` (`.greatestFiniteMagnitude`: one line per
     /// paragraph), from the same routine that lays out frames. UIKit: `NSAttributedString.boundingRect(with:options:context:)`.
+    ///
+    /// - Parameters:
+    ///   - string: the text, with Core Text's attribute keys.
+    ///   - width: the width to wrap to, in points.
+    ///   - defaultFont: the font for text without one; nil takes `Font.defaultFont`.
+    /// - Returns: the width and height in points that `draw(_:in:defaultFont:)` needs to show it all.
     public static func boundingSize(_ string: NSAttributedString, width: CGFloat, defaultFont: Font? = nil) -> CGSize {
         Framesetter(attributedString: string, defaultFont: defaultFont)
             .suggestFrameSize(constraints: CGSize(width: width, height: .greatestFiniteMagnitude)).size

@@ -42,6 +42,11 @@ public final class Canvas {
     ///
     /// - Throws: `RenderingError.invalidSize` for sizes that are not positive and finite, or larger than
     ///   32,767 pixels a side.
+    ///
+    /// - Parameters:
+    ///   - width: the width in points.
+    ///   - height: the height in points.
+    ///   - scale: pixels per point (2 for a Retina-like image).
     public convenience init(width: CGFloat, height: CGFloat, scale: CGFloat = 1) throws {
         try Canvas.validate(width: width, height: height, scale: scale)
         // At least one pixel a side: a size whose product with the scale underflows to 0 would give a surface no PNG
@@ -185,6 +190,11 @@ public final class Canvas {
     }
 
     /// The RGBA value (0–255, not premultiplied) of a pixel of a PNG canvas, counted from the top left.
+    ///
+    /// - Parameters:
+    ///   - x: the pixel column from the left.
+    ///   - y: the pixel row from the top.
+    /// - Returns: the pixel's components, or nil outside the image or for a PDF or SVG canvas.
     public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)? {
         guard kind == .png, x >= 0, y >= 0, x < Int(cairo_image_surface_get_width(surface)),
             y < Int(cairo_image_surface_get_height(surface)), let data = cairo_image_surface_get_data(surface)

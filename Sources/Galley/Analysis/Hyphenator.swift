@@ -174,6 +174,11 @@ public final class Hyphenator: Sendable {
     }
 
     /// The word with hyphens at its hyphenation points ("hy-phen-ation"), for display.
+    ///
+    /// - Parameters:
+    ///   - word: one word, without spaces.
+    ///   - separator: what to show at each hyphenation point.
+    /// - Returns: the word with `separator` at its hyphenation points.
     public func hyphenated(_ word: String, separator: String = "-") -> String {
         let points = Set(hyphenationPoints(in: word))
         var result = ""

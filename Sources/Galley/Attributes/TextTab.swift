@@ -23,6 +23,10 @@ public struct TextTab: Hashable, Sendable {
     /// A decimal tab: right-aligned text whose decimal separator (for the locale: "." or ",") sits on the stop.
     /// Core Text: `CTTextTabCreate(kCTTextAlignmentRight, location, [kCTTabColumnTerminatorsAttributeName:
     /// CFCharacterSetCreateWithCharactersInString(decimalSeparator)])`; AppKit: `NSTextTab.columnTerminators(for:)`.
+    ///
+    /// - Parameters:
+    ///   - location: the stop's position in points from the line's start.
+    ///   - locale: the locale whose decimal separator sits on the stop.
     public static func decimal(location: CGFloat, locale: Locale = Locale(identifier: "en_US_POSIX")) -> TextTab {
         let separator = locale.decimalSeparator.flatMap(\.first) ?? "."
         return TextTab(alignment: .right, location: location, columnTerminators: [separator])

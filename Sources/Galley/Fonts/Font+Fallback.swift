@@ -23,6 +23,14 @@ extension Font {
     }
 
     /// `forString` over UTF-16 code units, which may hold unpaired surrogates (as an `NSString` can).
+    ///
+    /// - Parameters:
+    ///   - units: the text, as UTF-16 code units.
+    ///   - range: the units to cover (clamped); nil for all of them.
+    ///   - language: a BCP 47 tag that steers the choice among fonts covering the text (Han glyph forms).
+    /// - Returns: this font when it covers the first character of the range that needs a font, else the first font of
+    ///   the cascade list that covers it (this font when none does).
+    ///
     /// Core Text: `CTFontCreateForString` with a `CFString` of arbitrary UTF-16.
     public func forCharacters(_ units: [UInt16], range: Range<Int>? = nil, language: String? = nil) -> Font {
         let whole = 0..<units.count

@@ -129,6 +129,11 @@ extension Font {
 
     /// The outline of a glyph in points (y up, origin at the glyph origin), transformed by `matrix`
     /// then by the font matrix; nil for glyphs without an outline (colour bitmaps) or out of range.
+    ///
+    /// - Parameters:
+    ///   - glyph: the glyph index in this font.
+    ///   - matrix: a transform applied to the outline before the font matrix; nil for none.
+    ///
     /// Core Text: `CTFontCreatePathForGlyph`.
     public func path(for glyph: Glyph, matrix: AffineTransform? = nil) -> Path? {
         guard Int(glyph) < glyphCount, face.hasOutlines else { return nil }

@@ -232,6 +232,12 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     // MARK: Copies
 
     /// The same face at another size (0 = 12 pt), keeping features and variations.
+    ///
+    /// - Parameters:
+    ///   - size: the new size in points; 0 is 12 pt.
+    ///   - matrix: the new font matrix; nil keeps this font's.
+    /// - Throws: `FontError.invalidSize` for a size that is negative, NaN or infinite.
+    ///
     /// Core Text: `CTFontCreateCopyWithAttributes(font, size, NULL, NULL)`.
     public func withSize(_ size: CGFloat, matrix: AffineTransform? = nil) throws(FontError) -> Font {
         try Font(face: face, descriptor: descriptor, size: size, matrix: matrix ?? self.matrix, catalog: catalog)
@@ -239,6 +245,12 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
 
     /// The same face with attributes merged in: features, variations, cascade list, size and matrix.
     /// Face-identifying attributes in `attributes` are ignored (use `withFamily` or `withSymbolicTraits`).
+    ///
+    /// - Parameters:
+    ///   - attributes: features, variations, cascade list and matrix to merge in.
+    ///   - size: the new size in points; nil keeps this font's (or the attributes' size, when they set one).
+    /// - Throws: `FontError.invalidSize` for a size that is negative, NaN or infinite.
+    ///
     /// Core Text: `CTFontCreateCopyWithAttributes`.
     public func withAttributes(_ attributes: FontDescriptor, size: CGFloat? = nil) throws(FontError) -> Font {
         var merged = descriptor
@@ -251,6 +263,12 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The face of the same family with the given symbolic traits, or nil when the family has none.
+    ///
+    /// - Parameters:
+    ///   - traits: the symbolic traits wanted (bold, italic, …).
+    ///   - mask: which traits `traits` decides; the others stay as they are.
+    ///   - size: the new size in points; nil keeps this font's.
+    ///
     /// Core Text: `CTFontCreateCopyWithSymbolicTraits`.
     public func withSymbolicTraits(_ traits: SymbolicTraits, mask: SymbolicTraits, size: CGFloat? = nil)
         -> Font?
@@ -272,6 +290,11 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The face of another family with the same traits, or nil when that family is not in the catalog.
+    ///
+    /// - Parameters:
+    ///   - family: the family name, as fontconfig knows it.
+    ///   - size: the new size in points; nil keeps this font's.
+    ///
     /// Core Text: `CTFontCreateCopyWithFamily`.
     public func withFamily(_ family: String, size: CGFloat? = nil) -> Font? {
         var query = FontDescriptor(family: family)

@@ -16,6 +16,10 @@ public struct FontCollection: Sendable {
     public let removesDuplicates: Bool
 
     /// Every face the catalog holds. Core Text: `CTFontCollectionCreateFromAvailableFonts`.
+    ///
+    /// - Parameters:
+    ///   - catalog: the fonts to list.
+    ///   - removeDuplicates: whether faces with the same PostScript name, family and style (the same face in two files) appear once.
     public static func availableFonts(in catalog: FontCatalog = .system, removeDuplicates: Bool = true)
         -> FontCollection
     {
@@ -24,6 +28,12 @@ public struct FontCollection: Sendable {
 
     /// The faces matching any of `queryDescriptors`: a face matches a query when it has every naming,
     /// trait, language, character-set and format attribute the query sets.
+    ///
+    /// - Parameters:
+    ///   - queryDescriptors: the queries; a face matching any of them is in the collection.
+    ///   - catalog: the fonts to choose from.
+    ///   - removeDuplicates: whether faces with the same PostScript name, family and style (the same face in two files) appear once.
+    ///
     /// Core Text: `CTFontCollectionCreateWithFontDescriptors`.
     public init(queryDescriptors: [FontDescriptor], catalog: FontCatalog = .system, removeDuplicates: Bool = true) {
         self.init(queryDescriptors: Optional(queryDescriptors), catalog: catalog, removesDuplicates: removeDuplicates)

@@ -31,6 +31,11 @@ extension FontDescriptor {
     /// attributes. With no mandatory attribute set this is exactly fontconfig's `FcFontMatch` (what
     /// `fc-match` prints), so an unknown family still gets the configuration's default face.
     ///
+    /// - Parameters:
+    ///   - mandatoryKeys: attributes the face must have exactly; nil or empty for fontconfig's best match.
+    ///   - catalog: the fonts to choose from.
+    /// - Returns: the face's descriptor, or nil when no face has the mandatory attributes.
+    ///
     /// Core Text: `CTFontDescriptorCreateMatchingFontDescriptor`.
     public func matchingDescriptor(mandatoryKeys: Set<AttributeKey>? = nil, in catalog: FontCatalog = .system)
         -> FontDescriptor?

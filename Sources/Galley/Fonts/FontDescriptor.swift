@@ -83,6 +83,11 @@ public struct FontDescriptor: Hashable, Sendable {
 
     /// A copy whose symbolic traits are `traits` within `mask` (other bits kept), with the face-identifying
     /// attributes and the numeric traits that the mask changes removed.
+    ///
+    /// - Parameters:
+    ///   - traits: the symbolic traits wanted.
+    ///   - mask: which traits `traits` decides; the others stay as they are.
+    ///
     /// Core Text: `CTFontDescriptorCreateCopyWithSymbolicTraits`.
     public func withSymbolicTraits(_ traits: SymbolicTraits, mask: SymbolicTraits) -> FontDescriptor {
         var copy = withoutFaceIdentity()

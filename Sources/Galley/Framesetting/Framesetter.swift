@@ -35,6 +35,12 @@ public final class Framesetter: Sendable {
     /// Lines go down from the top of the path's bounding box; a line is placed only where it fits entirely
     /// inside the path (its whole band, from ascent to descent). A degenerate path (empty, NaN, no area) gives a
     /// frame without lines. Core Text: `CTFramesetterCreateFrame`.
+    ///
+    /// - Parameters:
+    ///   - stringRange: the UTF-16 range to lay out; an empty range lays out from its start to the string's end.
+    ///   - path: the frame's shape, y up; lines fill it from the top of its bounding box.
+    ///   - attributes: progression, fill rule, exclusion paths, line limit and last-line truncation.
+    /// - Returns: the frame, with the lines that fit and `visibleStringRange` ending where the next frame starts.
     public func frame(stringRange: Range<Int> = 0..<0, path: Path, attributes: FrameAttributes = FrameAttributes()) -> Frame {
         var filler = FrameFiller(typesetter: typesetter, path: path, attributes: attributes)
         return filler.fill(resolved(stringRange))
@@ -42,6 +48,12 @@ public final class Framesetter: Sendable {
 
     /// Frames for a sequence of shapes (columns, pages): each starts where the previous one's visible text
     /// ended; the list stops when the text runs out or the shapes do.
+    ///
+    /// - Parameters:
+    ///   - stringRange: the UTF-16 range to lay out; an empty range lays out from its start to the string's end.
+    ///   - paths: the shapes in reading order (columns, then pages).
+    ///   - attributes: the frame attributes every shape is filled with.
+    /// - Returns: one frame per shape used, at most `paths.count`; fewer when the text ends first.
     public func frames(stringRange: Range<Int> = 0..<0, paths: [Path], attributes: FrameAttributes = FrameAttributes())
         -> [Frame]
     {
@@ -64,6 +76,13 @@ public final class Framesetter: Sendable {
     /// last line with no height adds a few millionths of a point, the room a band needs. Paragraphs broken optimally
     /// with a looseness are the exception: asking for more lines than the best is met more readily in a narrower
     /// frame, so a frame of the suggested size may break them into more lines than the suggestion measured.
+    ///
+    /// - Parameters:
+    ///   - stringRange: the UTF-16 range to measure; an empty range measures from its start to the string's end.
+    ///   - attributes: the frame attributes the frame will be filled with (line limit, truncation).
+    ///   - constraints: the largest width and height; `.greatestFiniteMagnitude` for no limit.
+    /// - Returns: the size a rectangle needs, and the range a frame of that size shows.
+    ///
     /// Core Text: `CTFramesetterSuggestFrameSizeWithConstraints`.
     public func suggestFrameSize(stringRange: Range<Int> = 0..<0, attributes: FrameAttributes = FrameAttributes(),
                                  constraints: CGSize) -> (size: CGSize, fitRange: Range<Int>) {

@@ -10,6 +10,11 @@ extension Line {
     /// NaN width leaves the line as it is. Returns nil when the line has no inter-word space to adjust (a single word, or
     /// text in scripts written without spaces), as Core Text returns NULL when it cannot justify.
     ///
+    /// - Parameters:
+    ///   - factor: how much of the gap to close: 1 or more justifies fully, 0 or less leaves the line alone.
+    ///   - width: the width in points to justify to.
+    /// - Returns: the justified line, or nil when the line has no inter-word space to adjust.
+    ///
     /// Core Text: `CTLineCreateJustifiedLine`.
     public func justified(factor: CGFloat, width: CGFloat) -> Line? {
         justified(factor: factor, width: width, justification: .interWord)
@@ -18,6 +23,12 @@ extension Line {
     /// `justified(factor:width:)` by a justification rule: spaces widen up to the rule's limit, the rest goes
     /// between grapheme clusters (never inside joining scripts such as Arabic), and spaces take what no cluster gap
     /// can. Squeezing narrows spaces only. Returns nil when nothing on the line can widen. Galley only.
+    ///
+    /// - Parameters:
+    ///   - factor: how much of the gap to close: 1 or more justifies fully, 0 or less leaves the line alone.
+    ///   - width: the width in points to justify to.
+    ///   - justification: how far spaces may widen and whether the rest goes between clusters.
+    /// - Returns: the justified line, or nil when nothing on the line can widen.
     public func justified(factor: CGFloat, width: CGFloat, justification: Justification) -> Line? {
         guard factor.isFinite, !width.isNaN, factor > 0 else { return self }
         // Wider than any line can be: as wide as the longest (infinity included).

@@ -10,6 +10,12 @@ extension Line {
     /// belong to no run. The token's runs are marked (`Run.isTruncationToken`); their string indices are the cut
     /// point. Without a token, "…" (U+2026) is used with the attributes of the first hidden character.
     ///
+    /// - Parameters:
+    ///   - width: the widest the truncated line may be, in points.
+    ///   - type: where text is cut: `.start`, `.end` or `.middle`.
+    ///   - token: the line shown where text was cut; nil shows "…".
+    /// - Returns: the truncated line, this line when it fits, or nil when the token alone does not fit.
+    ///
     /// Core Text: `CTLineCreateTruncatedLine`.
     public func truncated(width: CGFloat, type: TruncationType, token: Line? = nil) -> Line? {
         guard !width.isNaN else { return nil }

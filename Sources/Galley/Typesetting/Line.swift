@@ -118,6 +118,12 @@ public struct Line: Sendable {
     /// Where to start drawing the line to align it in `flushWidth`: `(flushWidth − (width − trailing
     /// whitespace)) × flushFactor`, with the factor clamped to 0…1 (0 flush left, 0.5 centred, 1 flush right).
     /// The result is negative when the line is wider than `flushWidth` and the factor is above 0.
+    ///
+    /// - Parameters:
+    ///   - flushFactor: 0 flush left, 0.5 centred, 1 flush right (clamped to 0…1).
+    ///   - flushWidth: the width in points to align the line in.
+    /// - Returns: the x in points at which to draw the line's origin.
+    ///
     /// Core Text: `CTLineGetPenOffsetForFlush`.
     public func penOffset(flushFactor: CGFloat, flushWidth: CGFloat) -> CGFloat {
         guard flushFactor.isFinite, flushWidth.isFinite else { return 0 }
@@ -162,6 +168,10 @@ public struct Line: Sendable {
     /// first UTF-16 index, and whether the edge is the cluster's leading edge in reading order. Ligatures get
     /// a caret per component (from the font's GDEF carets, else split evenly); surrogate pairs and grapheme
     /// clusters are never split. Set the last argument to true to stop.
+    ///
+    /// - Parameter body: called for each caret edge in logical order with its x offset from the line's origin, the
+    ///   UTF-16 index it belongs to, whether it is the character's leading edge, and a flag to set to stop.
+    ///
     /// Core Text: `CTLineEnumerateCaretOffsets`.
     public func enumerateCaretOffsets(_ body: (_ offset: CGFloat, _ stringIndex: Int, _ isLeadingEdge: Bool, _ stop: inout Bool) -> Void) {
         var stop = false

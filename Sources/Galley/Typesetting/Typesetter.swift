@@ -148,6 +148,12 @@ public final class Typesetter: Sendable {
     ///
     /// When the paragraph's style has a `hyphenationFactor` and the line would be filled less than that, the next
     /// word is hyphenated where the dictionary allows; `line(stringRange:)` then ends the line with a hyphen.
+    ///
+    /// - Parameters:
+    ///   - start: the UTF-16 offset the line starts at.
+    ///   - width: the line's width in points; a NaN or negative width still gives one cluster.
+    ///   - offset: the line's start position in points, from which tab stops are measured.
+    /// - Returns: the number of UTF-16 units on the line, at least one cluster's; 0 for a start outside the string.
     public func suggestLineBreak(startingAt start: Int, width: CGFloat, offset: CGFloat = 0) -> Int {
         guard start >= 0, start < text.length else { return 0 }
         return breakLine(startingAt: start, width: width, offset: offset).end - start
@@ -239,6 +245,13 @@ public final class Typesetter: Sendable {
     /// Where the lines of the paragraph holding `start` should end (UTF-16 offsets, ascending, the paragraph's end
     /// last) by Knuth and Plass's total fit, with line n as wide as `width(n)` — the way to break for shapes whose
     /// lines differ in width. Uses the paragraph style's hyphenation.
+    ///
+    /// - Parameters:
+    ///   - start: a UTF-16 offset in the paragraph; breaking starts there.
+    ///   - looseness: TeX's `\looseness`: ask for that many lines more (positive) or fewer (negative) than the best
+    ///     breaking, when the paragraph allows it.
+    ///   - width: the width in points of line n (0 is the first line from `start`).
+    /// - Returns: the UTF-16 offset at which each line ends, ascending, the paragraph's end last.
     public func optimalLineBreaks(startingAt start: Int, looseness: Int = 0, width: (Int) -> CGFloat) -> [Int] {
         guard start >= 0, start < text.length else { return [] }
         return optimalBreaks(startingAt: start, looseness: looseness, width: width).map(\.end)
@@ -334,6 +347,13 @@ public final class Typesetter: Sendable {
 
     /// How many UTF-16 units from `start` fit on a line `width` points wide when lines may break between any
     /// grapheme clusters (char wrapping); at least one cluster, and never past a mandatory break.
+    ///
+    /// - Parameters:
+    ///   - start: the UTF-16 offset the line starts at.
+    ///   - width: the line's width in points.
+    ///   - offset: the line's start position in points, from which tab stops are measured.
+    /// - Returns: the number of UTF-16 units on the line, at least one cluster's; 0 for a start outside the string.
+    ///
     /// Core Text: `CTTypesetterSuggestClusterBreakWithOffset`.
     public func suggestClusterBreak(startingAt start: Int, width: CGFloat, offset: CGFloat = 0) -> Int {
         guard start >= 0, start < text.length else { return 0 }
@@ -447,6 +467,11 @@ public final class Typesetter: Sendable {
     ///
     /// A line that ends after a soft hyphen (U+00AD), or at a hyphenation point of a paragraph whose style
     /// hyphenates, ends with a hyphen (the font's U+2010, else U+002D) in a run marked `isInsertedHyphen`.
+    ///
+    /// - Parameters:
+    ///   - range: the UTF-16 range the line shows; an empty range runs to its paragraph's end.
+    ///   - offset: the line's start position in points, from which tab stops are measured.
+    /// - Returns: the line, its runs in visual order.
     public func line(stringRange range: Range<Int>, offset: CGFloat = 0) -> Line {
         let start = min(max(range.lowerBound, 0), text.length)
         let paragraph = paragraphs[paragraphIndex(at: start)]

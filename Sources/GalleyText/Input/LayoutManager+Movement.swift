@@ -18,6 +18,14 @@ extension LayoutManager {
     /// bidi runs, continuing on the next or previous line at a line's edge as the paragraph's direction says), up
     /// and down by lines keeping `anchorX` (the x the caret had when vertical movement began; its own x if nil).
     /// Nil when it cannot move (at the text's edges).
+    ///
+    /// - Parameters:
+    ///   - position: the caret's UTF-16 offset.
+    ///   - direction: left, right, up or down, on screen.
+    ///   - offset: how many steps to move.
+    ///   - anchorX: for up and down, the x to keep; nil takes the caret's own.
+    /// - Returns: the new caret offset, or nil when the caret cannot move that way.
+    ///
     /// UIKit: `position(from:in:offset:)`; TextKit 2: `NSTextSelectionNavigation.destinationSelection`.
     public func position(from position: Int, in direction: TextLayoutDirection, offset: Int = 1, anchorX: CGFloat? = nil) -> Int? {
         var current = min(max(position, 0), textStorage.length)

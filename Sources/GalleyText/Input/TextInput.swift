@@ -94,6 +94,10 @@ public final class TextInput {
     /// Shows uncommitted input-method text in place of the marked text (or the selection), with
     /// `markedTextAttributes`, and selects `selectedRange` within it (relative to its start). An empty text removes
     /// the marked text. UIKit: `setMarkedText(_:selectedRange:)`.
+    ///
+    /// - Parameters:
+    ///   - text: the input method's uncommitted text; empty removes the marked text.
+    ///   - relative: the selection within `text`, as UTF-16 offsets from its start.
     public func setMarkedText(_ text: String, selectedRange relative: Range<Int>) {
         let target = markedRange ?? selectedRange
         let length = text.utf16.count

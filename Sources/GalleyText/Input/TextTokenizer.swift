@@ -108,6 +108,11 @@ public struct TextTokenizer {
 
     /// The unit holding `position`; at a boundary, the unit after it (forward) or before it (backward). Nil where
     /// no unit is (between words). UIKit: `rangeEnclosingPosition(_:with:inDirection:)`.
+    ///
+    /// - Parameters:
+    ///   - position: a UTF-16 offset.
+    ///   - granularity: the unit: character, word, sentence, paragraph, line or document.
+    ///   - direction: which unit to take at a boundary: forward the one after, backward the one before.
     public func rangeEnclosingPosition(_ position: Int, with granularity: TextGranularity, inDirection direction: TextStorageDirection)
         -> Range<Int>?
     {
@@ -123,12 +128,23 @@ public struct TextTokenizer {
 
     /// Whether `position` ends a unit (forward) or starts one (backward). UIKit:
     /// `isPosition(_:atBoundary:inDirection:)`.
+    ///
+    /// - Parameters:
+    ///   - position: a UTF-16 offset.
+    ///   - granularity: the unit.
+    ///   - direction: forward asks whether a unit ends there, backward whether one starts there.
     public func isPosition(_ position: Int, atBoundary granularity: TextGranularity, inDirection direction: TextStorageDirection) -> Bool {
         let units = units(granularity, near: position)
         return direction == .forward ? units.contains { $0.upperBound == position } : units.contains { $0.lowerBound == position }
     }
 
     /// Whether `position` is inside a unit or at its start (forward), or inside one or at its end (backward).
+    ///
+    /// - Parameters:
+    ///   - position: a UTF-16 offset.
+    ///   - granularity: the unit.
+    ///   - direction: forward counts a unit's start as within it, backward its end.
+    ///
     /// UIKit: `isPosition(_:withinTextUnit:inDirection:)`.
     public func isPosition(_ position: Int, withinTextUnit granularity: TextGranularity, inDirection direction: TextStorageDirection) -> Bool {
         let units = units(granularity, near: position)
@@ -138,6 +154,12 @@ public struct TextTokenizer {
 
     /// The next unit end after `position` (forward) or the previous unit start before it (backward); nil at the
     /// text's ends. UIKit: `position(from:toBoundary:inDirection:)`.
+    ///
+    /// - Parameters:
+    ///   - position: a UTF-16 offset.
+    ///   - granularity: the unit.
+    ///   - direction: forward to the next unit end, backward to the previous unit start.
+    /// - Returns: the boundary's offset, or nil at the text's ends.
     public func position(from position: Int, toBoundary granularity: TextGranularity, inDirection direction: TextStorageDirection) -> Int? {
         let length = layoutManager.textStorage.length
         var probe = min(max(position, 0), length)

@@ -59,6 +59,10 @@ extension LayoutManager {
 
     /// Visits the line fragments that show characters of `range` (all of them for nil), in order, laying out as
     /// far as needed. Set the last argument to true to stop. TextKit: `enumerateLineFragments(forGlyphRange:using:)`.
+    ///
+    /// - Parameters:
+    ///   - range: the UTF-16 range whose fragments to visit; nil for all.
+    ///   - body: called with each fragment and a flag to set to stop.
     public func enumerateLineFragments(in range: Range<Int>? = nil, _ body: (LineFragment, inout Bool) -> Void) {
         let first = range.map { paragraphIndex(containing: $0.lowerBound) } ?? 0
         let last = range.map { paragraphIndex(containing: max($0.upperBound - 1, $0.lowerBound)) } ?? paragraphs.count - 1
@@ -75,6 +79,11 @@ extension LayoutManager {
 
     /// The line fragment showing the character at `index`; at a wrap point, upstream gives the line that ends
     /// there, downstream the one that starts there. The text's end gives its last line (nil for empty text).
+    ///
+    /// - Parameters:
+    ///   - index: a UTF-16 offset (clamped to the text).
+    ///   - affinity: at a wrap point, which line: upstream the one ending there, downstream the one starting there.
+    ///
     /// TextKit: `lineFragmentRect(forGlyphAt:effectiveRange:)`.
     public func lineFragment(forCharacterAt index: Int, affinity: TextAffinity = .downstream) -> LineFragment? {
         let index = min(max(index, 0), textStorage.length)
@@ -159,6 +168,12 @@ extension LayoutManager {
     /// The caret for a position: at the line's caret offset, as tall as the line (ascent plus descent, not the
     /// glyph), `width` wide. After a final separator the caret is in the extra line fragment. UIKit:
     /// `caretRect(for:)`; TextKit: `getLineFragmentInsertionPoints`.
+    ///
+    /// - Parameters:
+    ///   - index: the caret's UTF-16 offset (clamped to the text).
+    ///   - affinity: at a wrap point, upstream puts the caret at the end of the line above.
+    ///   - width: the caret's width in points.
+    /// - Returns: the caret's rectangle in its container's coordinates, or nil when layout has no line for it.
     public func caretRect(for index: Int, affinity: TextAffinity = .downstream, width: CGFloat = 1) -> CGRect? {
         let index = min(max(index, 0), textStorage.length)
         if index == textStorage.length, let extra = extraLineFragment {
@@ -240,6 +255,11 @@ extension LayoutManager {
     /// The caret position nearest to a point in container `index`: the line whose band holds y (else the nearest
     /// line), then Core Text's rounding within it; never after a line's paragraph separator. UIKit:
     /// `closestPosition(to:)`; TextKit: `characterIndex(for:in:fractionOfDistanceBetweenInsertionPoints:)`.
+    ///
+    /// - Parameters:
+    ///   - point: a point in the container's coordinates.
+    ///   - index: the container's index.
+    /// - Returns: the UTF-16 offset of the nearest caret position.
     public func closestPosition(to point: CGPoint, inContainerAt index: Int = 0) -> Int {
         guard let fragment = nearestFragment(to: point, inContainerAt: index) else {
             return point.y > 0 ? textStorage.length : 0
@@ -254,6 +274,11 @@ extension LayoutManager {
 
     /// The grapheme cluster under a point (not the nearest caret: nil outside every glyph box). UIKit:
     /// `characterRange(at:)`.
+    ///
+    /// - Parameters:
+    ///   - point: a point in the container's coordinates.
+    ///   - index: the container's index.
+    /// - Returns: the UTF-16 range of the grapheme cluster under the point, or nil when no glyph box holds it.
     public func characterRange(at point: CGPoint, inContainerAt index: Int = 0) -> Range<Int>? {
         guard let fragment = nearestFragment(to: point, inContainerAt: index),
             point.y >= fragment.lineTop, point.y <= fragment.lineTop + fragment.lineHeight,

@@ -105,6 +105,13 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     /// A layout manager over a storage, with containers (add more later). It observes the storage.
+    ///
+    /// - Parameters:
+    ///   - textStorage: the text; the layout manager observes its edits.
+    ///   - textContainers: the containers text flows through, in order.
+    ///   - typesetterOptions: bidi and script options for every paragraph.
+    ///   - defaultFont: the font for text without one; nil takes `Font.defaultFont`.
+    ///
     /// TextKit: `NSLayoutManager()` + `NSTextStorage.addLayoutManager(_:)` + `addTextContainer(_:)`.
     public init(textStorage: TextStorage, textContainers: [TextContainer] = [], typesetterOptions: TypesetterOptions = TypesetterOptions(),
                 defaultFont: Font? = nil) {
@@ -455,6 +462,10 @@ public final class LayoutManager: TextStorageObserver {
 
     /// Lays out the text as far as needed to fill `rect` of container `index` (and one paragraph below it), not
     /// further: a viewport's worth in a long document. TextKit: `ensureLayout(forBoundingRect:in:)`.
+    ///
+    /// - Parameters:
+    ///   - rect: the region, in the container's coordinates (y down from its top, as TextKit's).
+    ///   - index: the container's index.
     public func ensureLayout(forBoundingRect rect: CGRect, inContainerAt index: Int = 0) {
         var extra = 1
         layOutMore { last in

@@ -29,6 +29,14 @@ public struct TextContainer: Hashable, Sendable {
     public var lineBreakMode: LineBreakMode
 
     /// A container of a size. TextKit: `NSTextContainer(size:)`.
+    ///
+    /// - Parameters:
+    ///   - size: the container's size in points; an infinite height grows with the text.
+    ///   - path: the shape lines fill, in container coordinates (y down); nil for the whole rectangle.
+    ///   - exclusionPaths: regions no text goes into, in container coordinates.
+    ///   - lineFragmentPadding: the inset at each end of every line fragment.
+    ///   - maximumNumberOfLines: the most lines the container shows; 0 for no limit.
+    ///   - lineBreakMode: how the last line ends when lines are limited (wrapping or truncating).
     public init(size: CGSize, path: Path? = nil, exclusionPaths: [Path] = [], lineFragmentPadding: CGFloat = 5,
                 maximumNumberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping) {
         self.size = size

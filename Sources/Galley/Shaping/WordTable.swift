@@ -76,5 +76,30 @@ struct WordTable {
             let from = Int(slot.start)
             insert(slot.key, hash: slot.key.spread, packed: Array(oldArena[from..<(from + slot.length)]))
         }
+        _checkInvariants()
+    }
+
+    /// Checks the table (`InternalChecks`): a power-of-two slot count at least twice the capacity; `count` words,
+    /// no more than the capacity, each reachable from its hash without crossing an empty slot; their glyphs lying
+    /// one after another in the arena, which holds nothing else.
+    func _checkInvariants() {
+        #if GALLEY_INTERNAL_CHECKS
+        precondition(slots.count.nonzeroBitCount == 1 && slots.count >= 2 * capacity, "\(slots.count) slots for \(capacity) words")
+        var words = 0
+        var ranges: [Range<Int>] = []
+        for (index, slot) in slots.enumerated() where !slot.key.isEmpty {
+            words += 1
+            precondition(self.slot(of: slot.key, hash: slot.key.spread) == index, "slot \(index): its word is not found from its hash")
+            ranges.append(Int(slot.start)..<(Int(slot.start) + slot.length))
+        }
+        precondition(words == count && count <= capacity, "\(words) words in the slots, count \(count), capacity \(capacity)")
+        ranges.sort { $0.lowerBound < $1.lowerBound }
+        var end = 0
+        for range in ranges {
+            precondition(range.lowerBound == end, "arena: a word at \(range.lowerBound), the previous one ended at \(end)")
+            end = range.upperBound
+        }
+        precondition(end == arena.count, "arena holds \(arena.count) values, the words \(end)")
+        #endif
     }
 }

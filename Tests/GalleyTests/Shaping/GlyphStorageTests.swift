@@ -96,6 +96,7 @@ import CHarfBuzz
             #expect(!table.contains(key(word), hash: key(word).spread), "\(word)")
         }
         #expect(table.count == favourites.count + 1)
+        table._checkInvariants()
     }
 
     /// Packed keys are equal exactly when the words are, whatever the length up to 16 units.

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import GalleyText
+
+/// An element summed by count, total and an order-sensitive hash (a non-commutative monoid: a tree that summed
+/// children out of order fails).
+private struct Number: Summarized, Equatable {
+    var value: Int
+
+    struct Summary: TreeSummary, Equatable {
+        var count = 0
+        var total = 0
+        var hash: UInt64 = 0
+        var power: UInt64 = 1
+        static let zero = Summary()
+        static func + (left: Summary, right: Summary) -> Summary {
+            Summary(count: left.count + right.count, total: left.total + right.total,
+                    hash: left.hash &* right.power &+ right.hash, power: left.power &* right.power)
+        }
+    }
+
+    var summary: Summary { Summary(count: 1, total: value, hash: UInt64(truncatingIfNeeded: value) &+ 7, power: 1_000_003) }
+}
+
+@Suite struct SummedTreeTests {
+    private static func sum(_ numbers: some Sequence<Number>) -> Number.Summary { numbers.reduce(.zero) { $0 + $1.summary } }
+
+    private static func check(_ tree: SummedTree<Number>, _ model: [Number]) {
+        tree._checkInvariants(summariesEqual: ==)
+        #expect(tree.count == model.count)
+        #expect(tree.allElements == model)
+        #expect(tree.summary == sum(model))
+    }
+
+    /// Random inserts, removals, replacements and changes, each checked against an array: the same elements, sums
+    /// and prefix sums, and a balanced tree after every step.
+    @Test func randomEditsEqualAnArray() {
+        var generator = SeededLCG(seed: 17)
+        var tree = SummedTree<Number>()
+        var model: [Number] = []
+        for step in 0..<3000 {
+            let choice = Int(generator.next() % 10)
+            let value = Int(generator.next() % 1000)
+            if choice < 4 || model.isEmpty {
+                let index = Int(generator.next() % UInt64(model.count + 1))
+                tree.insert(Number(value: value), at: index)
+                model.insert(Number(value: value), at: index)
+            } else if choice < 6 {
+                let index = Int(generator.next() % UInt64(model.count))
+                #expect(tree.remove(at: index) == model.remove(at: index))
+            } else if choice < 8 {
+                let lower = Int(generator.next() % UInt64(model.count + 1))
+                let upper = min(model.count, lower + Int(generator.next() % 80))
+                let new = (0..<Int(generator.next() % 80)).map { Number(value: $0 * value % 997) }
+                tree.replaceSubrange(lower..<upper, with: new)
+                model.replaceSubrange(lower..<upper, with: new)
+            } else {
+                let index = Int(generator.next() % UInt64(model.count))
+                tree[index].value = value
+                model[index].value = value
+            }
+            if step % 50 == 0 || step == 2999 {
+                Self.check(tree, model)
+                for index in stride(from: 0, through: model.count, by: max(model.count / 17, 1)) {
+                    #expect(tree.summary(upTo: index) == Self.sum(model[..<index]))
+                }
+            }
+        }
+    }
+
+    /// Finding by a running sum: the first element at which the total passes a target.
+    @Test func firstWhereFindsByRunningSum() {
+        let model = (0..<5000).map { Number(value: $0 % 13 + 1) }
+        let tree = SummedTree(model)
+        Self.check(tree, model)
+        var running = 0
+        var firstPassing: [Int: Int] = [:]
+        for (index, number) in model.enumerated() {
+            for target in running..<(running + number.value) where firstPassing[target] == nil { firstPassing[target] = index }
+            running += number.value
+        }
+        for target in stride(from: 0, to: running, by: 37) {
+            let found = tree.first { $0.total > target }
+            #expect(found?.index == firstPassing[target])
+            #expect(found?.before == Self.sum(model[..<(found?.index ?? 0)]))
+        }
+        #expect(tree.first { $0.total > running } == nil)
+    }
+
+    /// Copies are independent: changing one leaves the other as it was.
+    @Test func copiesAreValues() {
+        let model = (0..<2000).map { Number(value: $0) }
+        var tree = SummedTree(model)
+        let copy = tree
+        for index in stride(from: 0, to: 2000, by: 3) { tree[index].value = -1 }
+        tree.replaceSubrange(100..<900, with: [])
+        tree.insert(Number(value: 5), at: 0)
+        Self.check(copy, model)
+        var edited = model
+        for index in stride(from: 0, to: 2000, by: 3) { edited[index].value = -1 }
+        edited.replaceSubrange(100..<900, with: [])
+        edited.insert(Number(value: 5), at: 0)
+        Self.check(tree, edited)
+    }
+
+    /// Built from a sequence of any length, the tree is balanced; emptied, it is empty.
+    @Test func buildsBalancedAndEmpties() {
+        for size in [0, 1, 31, 32, 33, 47, 1024, 1025, 1057, 40_000] {
+            let model = (0..<size).map { Number(value: $0) }
+            var tree = SummedTree(model)
+            Self.check(tree, model)
+            while !tree.isEmpty { tree.remove(at: tree.count / 2) }
+            Self.check(tree, [])
+        }
+    }
+}

@@ -32,7 +32,7 @@ extension LayoutManager {
     func lineFragments(ofParagraph index: Int) -> [LineFragment] {
         ensureLayout(throughParagraph: index)
         guard layouts.indices.contains(index) else { return [] }
-        let start = paragraphStarts[index]
+        let start = paragraphStart(index)
         var result: [LineFragment] = []
         for placement in layouts[index].placements {
             let frame = placement.frame
@@ -112,9 +112,10 @@ extension LayoutManager {
         ensureLayout(forContainerAt: index)
         var lower: Int? = nil
         var upper = 0
+        var start = 0
         for (paragraph, layout) in layouts.enumerated() {
+            defer { start += paragraphs[paragraph].length }
             for placement in layout.placements where placement.container == index {
-                let start = paragraphStarts[paragraph]
                 lower = lower ?? start + placement.frame.visibleStringRange.lowerBound
                 upper = start + placement.frame.visibleStringRange.upperBound
             }

@@ -41,6 +41,13 @@ public final class LayoutManager: TextStorageObserver {
         var containerBreaks: [Int]
     }
 
+    /// What the paragraph tree sums: the paragraphs' UTF-16 length.
+    struct ParagraphSpan: TreeSummary {
+        var length = 0
+        static let zero = ParagraphSpan()
+        static func + (left: ParagraphSpan, right: ParagraphSpan) -> ParagraphSpan { ParagraphSpan(length: left.length + right.length) }
+    }
+
     /// Where the flow stands before a paragraph: what its layout depends on.
     struct FlowPosition: Equatable {
         var container: Int
@@ -77,9 +84,9 @@ public final class LayoutManager: TextStorageObserver {
         var isComplete: Bool
     }
 
-    var paragraphs: [Paragraph] = []
-    /// UTF-16 start of each paragraph, and the text's length last.
-    var paragraphStarts: [Int] = [0]
+    /// The paragraphs, summed by length: a paragraph's start and the paragraph holding an offset are found in
+    /// O(log n), and an edit replaces its paragraphs without moving the others.
+    var paragraphs = SummedTree<Paragraph>()
     /// Layouts of paragraphs 0..<layouts.count (contiguous from the start).
     var layouts: [ParagraphLayout] = [] {
         didSet { glyphStarts = nil }
@@ -170,8 +177,9 @@ public final class LayoutManager: TextStorageObserver {
 
     /// The UTF-16 range of paragraph `index`, separator included.
     public func paragraphRange(at index: Int) -> Range<Int> {
-        guard paragraphs.indices.contains(index) else { return textStorage.length..<textStorage.length }
-        return paragraphStarts[index]..<paragraphStarts[index + 1]
+        guard index >= 0, index < paragraphs.count else { return textStorage.length..<textStorage.length }
+        let start = paragraphStart(index)
+        return start..<(start + paragraphs[index].length)
     }
 
     /// The range of paragraph `index` without its separator (LF, CR, CR LF, NEL, U+2029). TextKit 2:
@@ -241,11 +249,13 @@ public final class LayoutManager: TextStorageObserver {
 
     /// The index of the paragraph holding UTF-16 offset `index` (the last paragraph for the text's end).
     public func paragraphIndex(containing index: Int) -> Int {
-        // Clamped to the length the paragraphs describe (during an edit, the storage is already longer or shorter).
-        let clamped = min(max(index, 0), paragraphStarts.last ?? 0)
-        // The last start ≤ index.
-        return pieceIndex(at: clamped, starts: paragraphStarts)
+        // The first paragraph reaching past the offset; the last one (which alone may be empty) for the text's end.
+        // (During an edit the storage is already longer or shorter than the paragraphs describe.)
+        paragraphs.first { $0.length > index }?.index ?? max(paragraphs.count - 1, 0)
     }
+
+    /// Where paragraph `index` starts (UTF-16; the length the paragraphs describe for `index == count`).
+    func paragraphStart(_ index: Int) -> Int { paragraphs.summary(upTo: index).length }
 
     private func makeParagraph(_ range: Range<Int>) -> Paragraph {
         statistics.paragraphsShaped += 1
@@ -292,14 +302,8 @@ public final class LayoutManager: TextStorageObserver {
 
     private func rebuildParagraphs() {
         let units = textStorage.units(in: 0..<textStorage.length)
-        paragraphs = paragraphRanges(units, start: 0).map(makeParagraph)
-        recomputeStarts()
+        paragraphs = SummedTree(paragraphRanges(units, start: 0).map(makeParagraph))
         layouts.removeAll()
-    }
-
-    private func recomputeStarts() {
-        paragraphStarts = startOffsets(of: paragraphs) { $0.length }
-        for (index, paragraph) in paragraphs.enumerated() { paragraph.origin.start = paragraphStarts[index] }
     }
 
     // MARK: Edits
@@ -308,7 +312,7 @@ public final class LayoutManager: TextStorageObserver {
     /// as far as layout had gone, keeping or moving what did not change.
     public func textStorage(_ storage: TextStorage, didProcessEditing edit: TextStorage.Edit) {
         let old = edit.rangeBeforeEdit
-        let oldLength = paragraphStarts.last ?? 0
+        let oldLength = paragraphs.summary.length
         guard old.lowerBound >= 0, old.upperBound <= oldLength, !paragraphs.isEmpty else {
             rebuildParagraphs()
             return
@@ -316,17 +320,17 @@ public final class LayoutManager: TextStorageObserver {
         var first = paragraphIndex(containing: old.lowerBound)
         var last = paragraphIndex(containing: old.upperBound)
         // A CR before the edit may pair with an LF the edit put at its start.
-        if first > 0, old.lowerBound == paragraphStarts[first], endsWithCR(paragraph: first - 1) { first -= 1 }
+        if first > 0, old.lowerBound == paragraphStart(first), endsWithCR(paragraph: first - 1) { first -= 1 }
         let delta = edit.changeInLength
-        var regionEnd = paragraphStarts[last + 1] + delta
+        var regionEnd = paragraphStart(last + 1) + delta
         // A CR at the end of the region may pair with an LF starting the next paragraph.
         while last + 1 < paragraphs.count, regionEnd > 0, textStorage.units(in: (regionEnd - 1)..<regionEnd) == [0x0D],
             textStorage.units(in: regionEnd..<(regionEnd + 1)) == [0x0A]
         {
             last += 1
-            regionEnd = paragraphStarts[last + 1] + delta
+            regionEnd = paragraphStart(last + 1) + delta
         }
-        let regionStart = paragraphStarts[first]
+        let regionStart = paragraphStart(first)
         let units = textStorage.units(in: regionStart..<regionEnd)
         var ranges = paragraphRanges(units, start: regionStart)
         if units.isEmpty, textStorage.length > 0 { ranges = [] }
@@ -334,9 +338,8 @@ public final class LayoutManager: TextStorageObserver {
         let removed = last - first + 1
         let known = first == last && replacements.count == 1
             ? knownBreaks(paragraph: first, before: old.lowerBound - regionStart, replacement: replacements[0]) : []
-        paragraphs.replaceSubrange(first...last, with: replacements)
-        if paragraphs.isEmpty { paragraphs = [makeParagraph(0..<0)] }
-        recomputeStarts()
+        paragraphs.replaceSubrange(first..<(last + 1), with: replacements)
+        if paragraphs.isEmpty { paragraphs = SummedTree([makeParagraph(0..<0)]) }
         relayout(replacing: first..<(first + removed), with: replacements.count, knownBreaks: known)
     }
 
@@ -373,40 +376,45 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     private func endsWithCR(paragraph index: Int) -> Bool {
-        let end = paragraphStarts[index + 1]
+        let end = paragraphStart(index + 1)
         return end > 0 && textStorage.units(in: (end - 1)..<end) == [0x0D]
     }
 
-    /// Lays out again after paragraphs `removed` (old indices) became `inserted` new ones.
+    /// Lays out again after paragraphs `removed` (old indices) became `inserted` new ones. The layouts of the
+    /// paragraphs after them stay where they are in the array when the flow reaches them where it did before (only
+    /// the edited ones are replaced), and are moved or laid out again one by one until it does.
     private func relayout(replacing removed: Range<Int>, with inserted: Int, knownBreaks: [KnownLineBreak] = []) {
-        let oldLayouts = layouts
-        guard removed.lowerBound < oldLayouts.count else {
-            // The edit lies past the laid-out part: nothing laid out changes.
-            return
+        // The edit lies past the laid-out part: nothing laid out changes.
+        guard removed.lowerBound < layouts.count else { return }
+        var replacements: [ParagraphLayout] = []
+        var position = layouts[removed.lowerBound].start
+        // Replaces the old layouts from the edit up to `oldEnd` with the new ones, and drops every old one after
+        // them when the flow stopped (an incomplete layout: the containers ran out).
+        func finish(keepingFrom oldEnd: Int?) {
+            let end = oldEnd.map { min($0, layouts.count) } ?? layouts.count
+            layouts.replaceSubrange(removed.lowerBound..<max(end, removed.lowerBound), with: replacements)
         }
-        layouts.removeSubrange(removed.lowerBound...)
-        var position = oldLayouts[removed.lowerBound].start
         for index in removed.lowerBound..<(removed.lowerBound + inserted) {
             let layout = layOut(paragraph: index, from: position, knownBreaks: index == removed.lowerBound ? knownBreaks : [])
-            layouts.append(layout)
+            replacements.append(layout)
             position = layout.end
-            if !layout.isComplete { return }
+            if !layout.isComplete { return finish(keepingFrom: nil) }
         }
         // The old paragraphs after the edit, as far as layout had gone (none when the edit reached past it: the
         // rest is laid out on demand).
-        for oldIndex in removed.upperBound..<max(removed.upperBound, oldLayouts.count) {
+        var oldIndex = removed.upperBound
+        while oldIndex < layouts.count {
+            let previous = layouts[oldIndex]
+            // The flow is where it was: this paragraph and every later one lay out as before.
+            if previous.start == position { return finish(keepingFrom: oldIndex) }
             let newIndex = oldIndex - removed.count + inserted
-            let previous = oldLayouts[oldIndex]
-            if previous.start == position {
-                // The flow is where it was: this paragraph and every later one lay out as before.
-                layouts.append(contentsOf: oldLayouts[oldIndex...])
-                return
-            }
             let layout = moved(previous, to: position) ?? layOut(paragraph: newIndex, from: position)
-            layouts.append(layout)
+            replacements.append(layout)
             position = layout.end
-            if !layout.isComplete { return }
+            oldIndex += 1
+            if !layout.isComplete { return finish(keepingFrom: nil) }
         }
+        finish(keepingFrom: nil)
     }
 
     /// The same lines moved to a new flow position, when that gives what a new layout would: one frame in the same
@@ -490,9 +498,10 @@ public final class LayoutManager: TextStorageObserver {
         guard let last = layouts.last, last.isComplete, last.end.container == index, layouts.count < paragraphs.count,
             let first = layouts.indices.first(where: { layouts[$0].placements.contains { $0.container == index } })
         else { return exact }
-        let firstCharacter = paragraphStarts[first] + (layouts[first].placements.first { $0.container == index }?.frame.visibleStringRange.lowerBound ?? 0)
-        let laidOut = paragraphStarts[layouts.count] - firstCharacter
-        let remaining = (paragraphStarts.last ?? 0) - paragraphStarts[layouts.count]
+        let firstCharacter = paragraphStart(first) + (layouts[first].placements.first { $0.container == index }?.frame.visibleStringRange.lowerBound ?? 0)
+        let laidOutEnd = paragraphStart(layouts.count)
+        let laidOut = laidOutEnd - firstCharacter
+        let remaining = paragraphs.summary.length - laidOutEnd
         guard laidOut > 0 else { return exact }
         return last.end.depth + CGFloat(remaining) * last.end.depth / CGFloat(laidOut)
     }
@@ -505,6 +514,8 @@ public final class LayoutManager: TextStorageObserver {
                         knownBreaks: [KnownLineBreak] = []) -> ParagraphLayout {
         statistics.paragraphsLaidOut += 1
         let paragraph = paragraphs[index]
+        // Where the paragraph starts now, for the delegate's break vetoes during this layout.
+        paragraph.origin.start = paragraphStart(index)
         var position = start
         var placements: [Placement] = []
         var shown = 0
@@ -574,9 +585,13 @@ public final class LayoutManager: TextStorageObserver {
         let style = paragraphs[index].style
         let proposed = max(Self.length(before ? style.paragraphSpacingBefore : style.paragraphSpacing), 0)
         guard let delegate else { return proposed }
-        let start = paragraphStarts[index]
+        let start = paragraphStart(index)
         let answer = before ? delegate.layoutManager(self, paragraphSpacingBeforeParagraphAt: start, proposed: proposed)
             : delegate.layoutManager(self, paragraphSpacingAfterParagraphAt: start, proposed: proposed)
         return max(Self.length(answer), 0)
     }
+}
+
+extension LayoutManager.Paragraph: Summarized {
+    var summary: LayoutManager.ParagraphSpan { LayoutManager.ParagraphSpan(length: length) }
 }

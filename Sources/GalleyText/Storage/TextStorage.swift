@@ -51,12 +51,12 @@ public final class TextStorage {
         public var rangeBeforeEdit: Range<Int> { range.lowerBound..<(range.upperBound - changeInLength) }
     }
 
-    /// The text's UTF-16 units, and the attributes as runs (lengths with their dictionaries, and where each starts).
+    /// The text's UTF-16 units in a rope, and the attributes as runs in a tree summed by length: an edit costs
+    /// O(log n) plus its own size, wherever it falls in however long a text.
     /// Galley keeps its own runs rather than an `NSMutableAttributedString`: on Linux, Foundation's mutable
     /// attributed string corrupts its memory after some sequences of replacements (a copy then crashes).
-    private var utf16: [UInt16] = []
-    private var runs: [(length: Int, attributes: [NSAttributedString.Key: Any])] = []
-    private var runStarts: [Int] = [0]
+    private var utf16 = TextRope()
+    private var runs = SummedTree<AttributeRun>()
     private var editingDepth = 0
     private var pending: Edit?
     private var observers: [ObjectIdentifier: Weak] = [:]
@@ -80,8 +80,9 @@ public final class TextStorage {
 
     /// A storage holding a copy of `attributedString`.
     public init(attributedString: NSAttributedString = NSAttributedString(string: "")) {
-        (utf16, runs) = Self.split(attributedString)
-        recomputeRunStarts()
+        let (units, runs) = Self.split(attributedString)
+        utf16 = TextRope(units)
+        self.runs = SummedTree(runs)
         fixAttributes(in: 0..<utf16.count)
     }
 
@@ -94,7 +95,7 @@ public final class TextStorage {
     public var length: Int { utf16.count }
 
     /// The characters.
-    public var string: String { String(decoding: utf16, as: UTF16.self) }
+    public var string: String { String(decoding: utf16.units, as: UTF16.self) }
 
     /// A copy of the whole text.
     public var attributedString: NSAttributedString { attributedSubstring(from: 0..<utf16.count) }
@@ -112,13 +113,13 @@ public final class TextStorage {
         let range = clamped(range)
         guard !range.isEmpty else { return [] }
         var result: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])] = []
-        var run = runIndex(at: range.lowerBound)
-        var position = range.lowerBound
-        while position < range.upperBound, run < runs.count {
-            let end = min(runStarts[run + 1], range.upperBound)
-            result.append(((position - range.lowerBound)..<(end - range.lowerBound), runs[run].attributes))
-            position = end
-            run += 1
+        let (first, start) = run(at: range.lowerBound)
+        var runStart = start
+        runs.forEach(in: first..<runs.count) { run in
+            let lower = max(runStart, range.lowerBound), upper = min(runStart + run.length, range.upperBound)
+            result.append(((lower - range.lowerBound)..<(upper - range.lowerBound), run.attributes))
+            runStart += run.length
+            return runStart < range.upperBound
         }
         return result
     }
@@ -128,18 +129,18 @@ public final class TextStorage {
         let copy = TextStorage()
         copy.utf16 = utf16
         copy.runs = runs
-        copy.runStarts = runStarts
         return copy
     }
 
     /// The UTF-16 units of part of the text (clamped to the text).
-    public func units(in range: Range<Int>) -> [UInt16] { Array(utf16[clamped(range)]) }
+    public func units(in range: Range<Int>) -> [UInt16] { utf16[clamped(range)] }
 
     /// The attributes at `index` and the range over which they are the same (an empty dictionary past the end).
     public func attributes(at index: Int) -> (attributes: [NSAttributedString.Key: Any], effectiveRange: Range<Int>) {
         guard index >= 0, index < utf16.count else { return ([:], index..<index) }
-        let run = runIndex(at: index)
-        return (runs[run].attributes, runStarts[run]..<runStarts[run + 1])
+        let (run, start) = run(at: index)
+        let record = runs[run]
+        return (record.attributes, start..<(start + record.length))
     }
 
     // MARK: Batches
@@ -165,7 +166,7 @@ public final class TextStorage {
         let range = clamped(range)
         let attributeIndex = range.isEmpty ? range.lowerBound - 1 : range.lowerBound
         let attributes = attributeIndex >= 0 && attributeIndex < utf16.count ? self.attributes(at: attributeIndex).attributes
-            : runs.first?.attributes ?? [:]
+            : runs.isEmpty ? [:] : runs[0].attributes
         replaceCharacters(in: range, with: NSAttributedString(string: string, attributes: attributes))
     }
 
@@ -181,7 +182,6 @@ public final class TextStorage {
         runs.replaceSubrange(first..<last, with: inserted)
         utf16.replaceSubrange(range, with: newCharacters)
         coalesceRuns(first - 1..<(first + inserted.count + 1))
-        recomputeRunStarts()
         edited(.characters, range: range, changeInLength: newCharacters.count - range.count)
     }
 
@@ -211,9 +211,8 @@ public final class TextStorage {
         guard !range.isEmpty else { return }
         let first = splitRun(at: range.lowerBound)
         let last = splitRun(at: range.upperBound)
-        for run in first..<last { change(&runs[run].attributes) }
+        for run in first..<last { runs.modify(at: run) { change(&$0.attributes) } }
         coalesceRuns(first - 1..<(last + 1))
-        recomputeRunStarts()
         edited(.attributes, range: range, changeInLength: 0)
     }
 
@@ -225,8 +224,8 @@ public final class TextStorage {
         let lower = max(range.lowerBound, 0)
         while index > lower {
             if Self.equal(runs[index - 1].attributes, runs[index].attributes) {
-                runs[index - 1].length += runs[index].length
-                runs.remove(at: index)
+                let length = runs.remove(at: index).length
+                runs.modify(at: index - 1) { $0.length += length }
             }
             index -= 1
         }
@@ -254,30 +253,32 @@ public final class TextStorage {
     /// Splits the run holding `index` so that a run starts there; returns that run's index (runs.count at the end).
     private func splitRun(at index: Int) -> Int {
         guard index < utf16.count else { return runs.count }
-        let run = runIndex(at: index)
-        let offset = index - runStarts[run]
+        let (run, start) = run(at: index)
+        let offset = index - start
         guard offset > 0 else { return run }
         let record = runs[run]
-        runs[run].length = offset
-        runs.insert((record.length - offset, record.attributes), at: run + 1)
-        runStarts.insert(index, at: run + 1)
+        runs.modify(at: run) { $0.length = offset }
+        runs.insert(AttributeRun(length: record.length - offset, attributes: record.attributes), at: run + 1)
         return run + 1
     }
 
-    private func runIndex(at index: Int) -> Int { pieceIndex(at: index, starts: runStarts) }
-
-    private func recomputeRunStarts() { runStarts = startOffsets(of: runs) { $0.length } }
+    /// The run holding `index` (0 ≤ index < length) and where it starts.
+    private func run(at index: Int) -> (index: Int, start: Int) {
+        if let (run, before) = runs.first(where: { $0.length > index }) { return (run, before.length) }
+        guard !runs.isEmpty else { return (0, 0) }
+        return (runs.count - 1, runs.summary.length - runs[runs.count - 1].length)
+    }
 
     /// An attributed string's UTF-16 units and attribute runs.
-    private static func split(_ string: NSAttributedString) -> ([UInt16], [(length: Int, attributes: [NSAttributedString.Key: Any])]) {
+    private static func split(_ string: NSAttributedString) -> ([UInt16], [AttributeRun]) {
         let units = Array(string.string.utf16)
-        var runs: [(length: Int, attributes: [NSAttributedString.Key: Any])] = []
+        var runs: [AttributeRun] = []
         var index = 0
         while index < string.length {
             var range = NSRange()
             let attributes = string.attributes(at: index, effectiveRange: &range)
             let end = min(max(range.location + range.length, index + 1), string.length)
-            runs.append((end - index, attributes))
+            runs.append(AttributeRun(length: end - index, attributes: attributes))
             index = end
         }
         return (units, runs)
@@ -351,7 +352,7 @@ public final class TextStorage {
         guard !utf16.isEmpty else { return 0..<0 }
         let paragraphs = paragraphRange(containing: range)
         var changed: Range<Int>? = nil
-        for local in ParagraphBoundaries.ranges(Array(utf16[paragraphs])) where !local.isEmpty {
+        for local in ParagraphBoundaries.ranges(utf16[paragraphs]) where !local.isEmpty {
             let paragraph = (local.lowerBound + paragraphs.lowerBound)..<(local.upperBound + paragraphs.lowerBound)
             let first = attributes(at: paragraph.lowerBound).attributes[.paragraphStyle]
             // Equal when both are absent, or both hashable and equal (values that are not hashable never match).
@@ -365,30 +366,28 @@ public final class TextStorage {
                 }
             }
             var uniform = true
-            var run = runIndex(at: paragraph.lowerBound)
-            while run < runs.count, runStarts[run] < paragraph.upperBound {
-                if !matches(runs[run].attributes[.paragraphStyle]) {
-                    uniform = false
-                    break
-                }
-                run += 1
+            let (firstRun, start) = run(at: paragraph.lowerBound)
+            var runStart = start
+            runs.forEach(in: firstRun..<runs.count) { run in
+                guard runStart < paragraph.upperBound else { return false }
+                uniform = matches(run.attributes[.paragraphStyle])
+                runStart += run.length
+                return uniform
             }
             guard !uniform else { continue }
             let begin = splitRun(at: paragraph.lowerBound)
             let end = splitRun(at: paragraph.upperBound)
-            for index in begin..<end { runs[index].attributes[.paragraphStyle] = first }
+            for index in begin..<end { runs.modify(at: index) { $0.attributes[.paragraphStyle] = first } }
             changed = changed.map { $0.lowerBound..<paragraph.upperBound } ?? paragraph
         }
-        recomputeRunStarts()
         if substitutesFonts {
-            let units = Array(utf16[paragraphs])
+            let units = utf16[paragraphs]
             for substitution in FontSubstitution.substitutions(units: units, runs: attributeRuns(in: paragraphs)) {
                 let range = (substitution.range.lowerBound + paragraphs.lowerBound)..<(substitution.range.upperBound + paragraphs.lowerBound)
                 let begin = splitRun(at: range.lowerBound)
                 let end = splitRun(at: range.upperBound)
-                for index in begin..<end { runs[index].attributes[.font] = substitution.font }
+                for index in begin..<end { runs.modify(at: index) { $0.attributes[.font] = substitution.font } }
                 coalesceRuns((begin - 1)..<(end + 1))
-                recomputeRunStarts()
                 changed = changed.map { min($0.lowerBound, range.lowerBound)..<max($0.upperBound, range.upperBound) } ?? range
             }
         }
@@ -402,20 +401,22 @@ public final class TextStorage {
         var start = range.lowerBound
         // Inside a CR LF pair: the pair ends the paragraph before.
         if start > 0, start < count, utf16[start - 1] == 0x0D, utf16[start] == 0x0A { start -= 1 }
-        while start > 0, !CharacterClasses.endsParagraph(utf16[start - 1]) { start -= 1 }
+        start = utf16.startOfParagraph(before: start)
         var end = range.upperBound
         let endsAtSeparator = !range.isEmpty && CharacterClasses.endsParagraph(utf16[end - 1])
             && !(utf16[end - 1] == 0x0D && end < count && utf16[end] == 0x0A)
         if !endsAtSeparator {
-            while end < count {
-                let unit = utf16[end]
-                end += 1
-                if CharacterClasses.endsParagraph(unit) {
-                    if unit == 0x0D, end < count, utf16[end] == 0x0A { end += 1 }
-                    break
-                }
-            }
+            end = utf16.firstSeparator(from: end).map { $0 + 1 } ?? count
+            if end < count, utf16[end - 1] == 0x0D, utf16[end] == 0x0A { end += 1 }
         }
         return start..<end
     }
+}
+
+/// A stretch of text with the same attributes.
+private struct AttributeRun: Summarized {
+    var length: Int
+    var attributes: [NSAttributedString.Key: Any]
+
+    var summary: TextRope.TextSpan { TextRope.TextSpan(length: length, separators: 0) }
 }

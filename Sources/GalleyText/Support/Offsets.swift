@@ -12,8 +12,3 @@ func startOffsets<Pieces: Collection>(of pieces: Pieces, length: (Pieces.Element
     }
     return starts
 }
-
-/// The piece holding offset `index` in a table of `startOffsets`: the last start at or before it (0 when none).
-func pieceIndex(at index: Int, starts: [Int]) -> Int {
-    max(starts.dropLast().partitioningIndex { $0 > index } - 1, 0)
-}

@@ -124,3 +124,67 @@ import Testing
         #expect(crlf.paragraphRange(containing: 5..<6) == 5..<6)
     }
 }
+
+extension TextStorageTests {
+    /// Random edits and attribute changes against a per-unit model (each UTF-16 unit with its kerning): the same
+    /// text, the same attributes at every unit, runs that never repeat their neighbour's attributes, and paragraph
+    /// ranges as a walk over the units finds them.
+    @Test func randomEditsEqualAPerUnitModel() {
+        var generator = SeededLCG(seed: 23)
+        func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(max(bound, 1))) }
+        let pieces = ["a", "bc", " ", "\n", "\r\n", "\r", "\u{2029}", "é", "🙂", "مرحبا", String(repeating: "word ", count: 700)]
+        var units: [UInt16] = []
+        var kerns: [Int?] = []
+        let storage = TextStorage()
+        for step in 0..<600 {
+            let lower = random(units.count + 1)
+            let upper = min(units.count, lower + [0, 1, 5, 300][random(4)])
+            // Keep the edit off the middle of a surrogate pair, as the storage widens it.
+            let range = lower..<upper
+            let safe = (range.lowerBound > 0 && range.lowerBound < units.count && UTF16.isTrailSurrogate(units[range.lowerBound]))
+                || (range.upperBound > 0 && range.upperBound < units.count && UTF16.isTrailSurrogate(units[range.upperBound]))
+            if safe { continue }
+            switch random(3) {
+            case 0:
+                let text = pieces[random(pieces.count)]
+                let kern = random(3) == 0 ? nil : random(3)
+                let attributes: [NSAttributedString.Key: Any] = kern.map { [.kern: $0] } ?? [:]
+                storage.replaceCharacters(in: range, with: NSAttributedString(string: text, attributes: attributes))
+                units.replaceSubrange(range, with: Array(text.utf16))
+                kerns.replaceSubrange(range, with: Array(repeating: kern, count: text.utf16.count))
+            case 1:
+                let kern = random(4)
+                storage.addAttribute(.kern, value: kern, range: range)
+                for index in range { kerns[index] = kern }
+            default:
+                storage.removeAttribute(.kern, range: range)
+                for index in range { kerns[index] = nil }
+            }
+            guard step % 20 == 0 || step == 599 else { continue }
+            #expect(storage.units(in: 0..<storage.length) == units, "step \(step)")
+            var previous: Int?? = nil
+            for run in storage.attributeRuns(in: 0..<storage.length) {
+                let kern = run.attributes[.kern] as? Int
+                #expect(kerns[run.range].allSatisfy { $0 == kern }, "step \(step): run \(run.range)")
+                #expect(previous != .some(kern), "step \(step): run \(run.range) repeats its neighbour")
+                previous = .some(kern)
+            }
+            for _ in 0..<5 where !units.isEmpty {
+                let index = random(units.count)
+                var start = index
+                if start > 0, units[start - 1] == 0x0D, units[start] == 0x0A { start -= 1 }
+                while start > 0, !CharacterClasses.endsParagraph(units[start - 1]) { start -= 1 }
+                var end = index
+                while end < units.count {
+                    let unit = units[end]
+                    end += 1
+                    if CharacterClasses.endsParagraph(unit) {
+                        if unit == 0x0D, end < units.count, units[end] == 0x0A { end += 1 }
+                        break
+                    }
+                }
+                #expect(storage.paragraphRange(containing: index..<index) == start..<end, "step \(step): at \(index)")
+            }
+        }
+    }
+}

@@ -87,8 +87,8 @@ public final class LayoutManager: TextStorageObserver {
     /// The paragraphs, summed by length: a paragraph's start and the paragraph holding an offset are found in
     /// O(log n), and an edit replaces its paragraphs without moving the others.
     var paragraphs = SummedTree<Paragraph>()
-    /// Layouts of paragraphs 0..<layouts.count (contiguous from the start).
-    var layouts: [ParagraphLayout] = [] {
+    /// Layouts of paragraphs 0..<layouts.count (contiguous from the start), in a height map.
+    var layouts = ParagraphLayouts() {
         didSet { glyphStarts = nil }
     }
     /// Where each laid-out paragraph's glyphs start in the glyph stream (built on the first glyph question after a
@@ -407,6 +407,14 @@ public final class LayoutManager: TextStorageObserver {
             let previous = layouts[oldIndex]
             // The flow is where it was: this paragraph and every later one lay out as before.
             if previous.start == position { return finish(keepingFrom: oldIndex) }
+            if let shift = suffixShift(from: oldIndex, to: position) {
+                // Every later paragraph moves as its lines are: one change to the height map.
+                finish(keepingFrom: oldIndex)
+                let moved = removed.lowerBound + replacements.count
+                statistics.paragraphsMoved += layouts.count - moved
+                layouts.shift(from: moved, by: shift, startingAt: position)
+                return
+            }
             let newIndex = oldIndex - removed.count + inserted
             let layout = moved(previous, to: position) ?? layOut(paragraph: newIndex, from: position)
             replacements.append(layout)
@@ -415,6 +423,24 @@ public final class LayoutManager: TextStorageObserver {
             if !layout.isComplete { return finish(keepingFrom: nil) }
         }
         finish(keepingFrom: nil)
+    }
+
+    /// The shift that moves the layouts from `index` on so that the first starts at `position`, when moving gives
+    /// what a new layout would for every one of them (as `moved` decides for one): all are one complete frame in
+    /// the container the flow is in, a rectangle without exclusions or line limit, with room below the last.
+    private func suffixShift(from index: Int, to position: FlowPosition) -> ParagraphLayouts.Shift? {
+        let first = layouts[index], last = layouts[layouts.count - 1]
+        guard layouts.irregularCount(from: index) == 0, first.start.container == position.container,
+            first.placements[0].container == position.container, last.end.container == position.container,
+            position.lines > 0 && first.start.lines > 0 || position.lines == 0 && first.start.lines == 0,
+            textContainers.indices.contains(position.container)
+        else { return nil }
+        let container = textContainers[position.container]
+        guard container.isSimpleRectangular, container.maximumNumberOfLines == 0 else { return nil }
+        let depth = (position.depth + (position.lines > 0 ? position.gap : 0)) - (first.start.depth + (first.start.lines > 0 ? first.start.gap : 0))
+        let bottom = last.placements[0].top + depth + last.placements[0].frame.usedHeight
+        guard bottom <= container.layoutHeight - LayoutTolerance.depth(inHeight: container.layoutHeight) else { return nil }
+        return ParagraphLayouts.Shift(depth: depth, lines: position.lines - first.start.lines)
     }
 
     /// The same lines moved to a new flow position, when that gives what a new layout would: one frame in the same

@@ -176,6 +176,7 @@ public final class TextStorage {
         let range = clamped(range)
         guard !range.isEmpty || attributedString.length > 0 else { return }
         let (newCharacters, newRuns) = Self.split(attributedString)
+        inverseRecorder?(.replace(range.lowerBound..<(range.lowerBound + newCharacters.count), with: attributedSubstring(from: range)))
         let first = splitRun(at: range.lowerBound)
         let last = splitRun(at: range.upperBound)
         let inserted = newRuns.filter { $0.length > 0 }
@@ -209,6 +210,7 @@ public final class TextStorage {
     private func changeAttributes(in range: Range<Int>, _ change: (inout [NSAttributedString.Key: Any]) -> Void) {
         let range = clamped(range)
         guard !range.isEmpty else { return }
+        recordAttributes(of: range)
         let first = splitRun(at: range.lowerBound)
         let last = splitRun(at: range.upperBound)
         for run in first..<last { runs.modify(at: run) { change(&$0.attributes) } }
@@ -282,6 +284,41 @@ public final class TextStorage {
             index = end
         }
         return (units, runs)
+    }
+
+    // MARK: Inverse edits
+
+    /// What undoes one change to the storage, in the coordinates of the text right after that change: applied in
+    /// the reverse order of the changes, the inverses of a batch restore the text and attributes before it.
+    /// Galley's `UndoStack` records them; TextKit registers the same with its undo manager.
+    public enum InverseEdit {
+        /// Put `text` (characters and attributes) back in place of `range`.
+        case replace(Range<Int>, with: NSAttributedString)
+        /// Put these attribute runs (ranges relative to the range's start) back over `range`.
+        case attributes(Range<Int>, runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])])
+    }
+
+    /// Told the inverse of every change as it is made (edits, attribute changes, and the attributes fixing
+    /// changes), for an undo stack.
+    var inverseRecorder: ((InverseEdit) -> Void)?
+
+    private func recordAttributes(of range: Range<Int>) {
+        guard let inverseRecorder, !range.isEmpty else { return }
+        inverseRecorder(.attributes(range, runs: attributeRuns(in: range)))
+    }
+
+    /// Makes an inverse edit (as one edit of the current batch), which records its own inverse in turn.
+    func apply(_ inverse: InverseEdit) {
+        switch inverse {
+        case .replace(let range, let text):
+            replaceCharacters(in: range, with: text)
+        case .attributes(let range, let runs):
+            beginEditing()
+            for run in runs {
+                setAttributes(run.attributes, range: (range.lowerBound + run.range.lowerBound)..<(range.lowerBound + run.range.upperBound))
+            }
+            endEditing()
+        }
     }
 
     // MARK: Observers
@@ -375,6 +412,7 @@ public final class TextStorage {
                 return uniform
             }
             guard !uniform else { continue }
+            recordAttributes(of: paragraph)
             let begin = splitRun(at: paragraph.lowerBound)
             let end = splitRun(at: paragraph.upperBound)
             for index in begin..<end { runs.modify(at: index) { $0.attributes[.paragraphStyle] = first } }
@@ -384,6 +422,7 @@ public final class TextStorage {
             let units = utf16[paragraphs]
             for substitution in FontSubstitution.substitutions(units: units, runs: attributeRuns(in: paragraphs)) {
                 let range = (substitution.range.lowerBound + paragraphs.lowerBound)..<(substitution.range.upperBound + paragraphs.lowerBound)
+                recordAttributes(of: range)
                 let begin = splitRun(at: range.lowerBound)
                 let end = splitRun(at: range.upperBound)
                 for index in begin..<end { runs.modify(at: index) { $0.attributes[.font] = substitution.font } }

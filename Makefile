@@ -12,7 +12,7 @@ DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev 
 	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
 	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman
 
-.PHONY: deps build test test-asan docs demo clean bench-peers bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan
+.PHONY: deps build test test-asan docs demo clean bench-peers bench-edit bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan
 
 ## deps: install, only when missing, every Debian package above (apt-get; root or sudo).
 deps:
@@ -150,6 +150,11 @@ demo: build
 ## Chinese, Hindi), in one invocation, and the table of seconds per MB and ratios (see Benchmarks/Peers).
 bench-peers: deps
 	bash Benchmarks/Peers/bench-peers.sh
+
+## bench-edit: GalleyText's editing benchmark on four document shapes (prose, short lines, code, long paragraphs)
+## at 1 and 8 MB: time per edit, checked against full layouts, and the time to open a document (Benchmarks/Edit).
+bench-edit: deps
+	bash Benchmarks/Edit/bench-edit.sh
 
 ## bench: every benchmark target of Benchmarks/ (ordo-one/benchmark: wall time, malloc counts), checked against the
 ## thresholds in Benchmarks/Thresholds (malloc counts within 10%, wall time within 2x). The corpus benchmarks read

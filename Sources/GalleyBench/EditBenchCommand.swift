@@ -25,16 +25,54 @@ struct EditBenchCommand: ParsableCommand {
     @Option(help: "Seed for the edit positions.") var seed: UInt64 = 1
     @Flag(help: "Mix paragraph splits (every 20th edit) and kerning changes over 200 units (every 20th) into the inserts and deletions.")
     var mixed = false
+    @Option(help: "The document's shape, made from FILE: prose (as it is), lines (cut into lines of at most 60 characters at spaces, as a log or a transcript), long-paragraphs (joined into 10 paragraphs).")
+    var shape = DocumentShape.prose
+    @Option(help: "How many copies of the (shaped) text, one after another.") var repeats = 1
+    @Flag(help: "Only open the document: time the first screen and a jump to the last screen, without edits.")
+    var openOnly = false
+
+    /// How the benchmark's document is made from the file.
+    enum DocumentShape: String, ExpressibleByArgument, CaseIterable {
+        case prose, lines
+        case longParagraphs = "long-paragraphs"
+
+        func apply(to text: String) -> String {
+            switch self {
+            case .prose:
+                return text
+            case .lines:
+                var lines: [Substring] = []
+                for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    var line = paragraph[...]
+                    while line.count > 60 {
+                        let limit = line.index(line.startIndex, offsetBy: 60)
+                        let cut = line[..<limit].lastIndex(of: " ").map { line.index(after: $0) } ?? limit
+                        lines.append(line[..<cut])
+                        line = line[cut...]
+                    }
+                    lines.append(line)
+                }
+                return lines.joined(separator: "\n")
+            case .longParagraphs:
+                let flat = Array(text.replacingOccurrences(of: "\n", with: " "))
+                let size = (flat.count + 9) / 10
+                return stride(from: 0, to: flat.count, by: max(size, 1)).map { String(flat[$0..<min($0 + size, flat.count)]) }
+                    .joined(separator: "\n")
+            }
+        }
+    }
 
     func run() throws {
         let catalog = try text.catalog()
         let font = try text.primaryFont(catalog)
         let style = try text.paragraphStyle()
-        let contents = try String(contentsOfFile: file, encoding: .utf8)
+        let shaped = shape.apply(to: try String(contentsOfFile: file, encoding: .utf8))
+        let contents = Array(repeating: shaped, count: max(repeats, 1)).joined(separator: "\n")
         let attributes: [NSAttributedString.Key: Any] = [.font: font, .paragraphStyle: style]
         let storage = TextStorage(string: contents, attributes: attributes)
         let container = TextContainer(size: CGSize(width: width, height: .infinity))
 
+        if openOnly { return open(storage, container: container) }
         let fullStart = DispatchTime.now()
         let manager = LayoutManager(textStorage: storage, textContainers: [container])
         manager.ensureLayoutForAllText()
@@ -87,6 +125,21 @@ struct EditBenchCommand: ParsableCommand {
               + "lines kept from before the edit without breaking again \(after.linesKept - before.linesKept)")
         if verify > 0 { print("verified against a full layout \(verified) times: identical lines and origins") }
         print("text now \(storage.length) UTF-16 units in \(manager.numberOfParagraphs) paragraphs")
+    }
+
+    /// The viewport figures: a layout manager over the storage with its first screen laid out, then the last.
+    private func open(_ storage: TextStorage, container: TextContainer) {
+        let start = DispatchTime.now()
+        let manager = LayoutManager(textStorage: storage, textContainers: [container])
+        let screen = CGRect(x: 0, y: 0, width: width, height: pageHeight)
+        let first = manager.characterRange(forBoundingRect: screen)
+        let opened = seconds(since: start)
+        let jumpStart = DispatchTime.now()
+        let caret = manager.caretRect(for: storage.length)
+        let last = caret.map { manager.characterRange(forBoundingRect: CGRect(x: 0, y: max($0.maxY - pageHeight, 0), width: width, height: pageHeight)) }
+        let jumped = seconds(since: jumpStart)
+        print(String(format: "open: first screen %.3f ms (characters %@), last screen %.3f ms (characters %@); %d UTF-16 units, %d paragraphs",
+                     opened * 1000, "\(first)", jumped * 1000, "\(last.map { "\($0)" } ?? "none")", storage.length, manager.numberOfParagraphs))
     }
 
     private func compare(_ manager: LayoutManager, storage: TextStorage, container: TextContainer) throws {

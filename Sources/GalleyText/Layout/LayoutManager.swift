@@ -30,15 +30,21 @@ public final class LayoutManager: TextStorageObserver {
     /// The font for text without one.
     public let defaultFont: Font?
 
-    /// One paragraph of the storage: its length (separator included) and the framesetter that shaped it.
+    /// One paragraph of the storage: its length (separator included), its style, and its shaping once layout
+    /// has needed it.
     struct Paragraph {
         var length: Int
-        let framesetter: Framesetter
+        let shaping: ParagraphShaping
         var style: ParagraphStyle
         let origin: ParagraphOrigin
+    }
+
+    /// A paragraph's framesetter, made when layout first needs it: opening a document shapes only what is shown.
+    final class ParagraphShaping {
+        var framesetter: Framesetter?
         /// Offsets just after each container break (a form feed, or a control character the delegate made one),
         /// relative to the paragraph.
-        var containerBreaks: [Int]
+        var containerBreaks: [Int] = []
     }
 
     /// What the paragraph tree sums: the paragraphs' UTF-16 length.
@@ -257,21 +263,35 @@ public final class LayoutManager: TextStorageObserver {
     /// Where paragraph `index` starts (UTF-16; the length the paragraphs describe for `index == count`).
     func paragraphStart(_ index: Int) -> Int { paragraphs.summary(upTo: index).length }
 
+    /// A paragraph of the storage's `range`, not yet shaped.
     private func makeParagraph(_ range: Range<Int>) -> Paragraph {
+        let style = range.isEmpty ? nil : textStorage.attributes(at: range.lowerBound).attributes[.paragraphStyle] as? ParagraphStyle
+        return Paragraph(length: range.count, shaping: ParagraphShaping(), style: style ?? .default,
+                         origin: ParagraphOrigin(start: range.lowerBound, manager: self))
+    }
+
+    /// Paragraph `index`'s framesetter and container breaks, shaped first if nothing has needed them yet.
+    func shaping(ofParagraph index: Int) -> ParagraphShaping {
+        let paragraph = paragraphs[index]
+        if paragraph.shaping.framesetter == nil { shape(paragraph, start: paragraphStart(index)) }
+        return paragraph.shaping
+    }
+
+    /// Shapes a paragraph that starts at storage offset `start`: straight from the storage's units and runs, no
+    /// NSAttributedString in between.
+    private func shape(_ paragraph: Paragraph, start: Int) {
         statistics.paragraphsShaped += 1
-        // Straight from the storage's units and runs: no NSAttributedString in between.
+        let range = start..<(start + paragraph.length)
         let runs = textStorage.attributeRuns(in: range)
-        let origin = ParagraphOrigin(start: range.lowerBound, manager: self)
         let units = textStorage.units(in: range)
-        let containerBreaks = units.indices.filter {
+        let origin = paragraph.origin
+        paragraph.shaping.containerBreaks = units.indices.filter {
             CharacterClasses.isLayoutControl(units[$0]) && action(at: range.lowerBound + $0) == .containerBreak
         }.map { $0 + 1 }
         let typesetter = Typesetter(units: units, runs: runs, options: typesetterOptions, defaultFont: defaultFont,
                                     controlCharacterRoles: controlCharacterRoles(units, start: range.lowerBound),
                                     shouldBreak: { index, hyphenating in origin.shouldBreak(before: index, hyphenating: hyphenating) })
-        let framesetter = Framesetter(typesetter: typesetter)
-        let style = runs.first?.attributes[.paragraphStyle] as? ParagraphStyle ?? .default
-        return Paragraph(length: range.count, framesetter: framesetter, style: style, origin: origin, containerBreaks: containerBreaks)
+        paragraph.shaping.framesetter = Framesetter(typesetter: typesetter)
     }
 
     /// What the delegate makes of the controls of `units` (storage offsets from `start`), as the typesetter's roles,
@@ -337,7 +357,7 @@ public final class LayoutManager: TextStorageObserver {
         let replacements = ranges.map(makeParagraph)
         let removed = last - first + 1
         let known = first == last && replacements.count == 1
-            ? knownBreaks(paragraph: first, before: old.lowerBound - regionStart, replacement: replacements[0]) : []
+            ? knownBreaks(paragraph: first, before: old.lowerBound - regionStart, replacement: replacements[0], start: regionStart) : []
         paragraphs.replaceSubrange(first..<(last + 1), with: replacements)
         if paragraphs.isEmpty { paragraphs = SummedTree([makeParagraph(0..<0)]) }
         relayout(replacing: first..<(first + removed), with: replacements.count, knownBreaks: known)
@@ -348,17 +368,20 @@ public final class LayoutManager: TextStorageObserver {
     /// word of the next line, so every line whose next line ends at a break opportunity before the edit keeps its
     /// break. None when the paragraph breaks optimally (a change anywhere moves every break) or its style changed.
     /// The reused lines keep their fragment widths: a line is reused only in a fragment as wide.
-    private func knownBreaks(paragraph index: Int, before edit: Int, replacement: Paragraph) -> [KnownLineBreak] {
+    private func knownBreaks(paragraph index: Int, before edit: Int, replacement: Paragraph, start: Int) -> [KnownLineBreak] {
         guard index < layouts.count, replacement.style == paragraphs[index].style,
-            replacement.style.lineBreakStrategy == .greedy, replacement.style.lineBreakMode == .byWordWrapping
+            replacement.style.lineBreakStrategy == .greedy, replacement.style.lineBreakMode == .byWordWrapping,
+            let typesetter = paragraphs[index].shaping.framesetter?.typesetter
         else { return [] }
+        // The replacement is laid out next: shaped now, at the start it will have.
+        shape(replacement, start: start)
         let lines = layouts[index].placements.flatMap { placement in
             zip(placement.frame.lines, placement.frame.lineFragments).map { (line: $0, width: $1.width) }
         }
         var known: [KnownLineBreak] = []
-        let typesetter = paragraphs[index].framesetter.typesetter
         // Where the old and new texts still break alike (shaping and segmentation can change before an edit).
-        let agreed = typesetter.breakingAgreement(with: replacement.framesetter.typesetter, upTo: edit)
+        guard let replacementTypesetter = replacement.shaping.framesetter?.typesetter else { return [] }
+        let agreed = typesetter.breakingAgreement(with: replacementTypesetter, upTo: edit)
         for (position, (line, width)) in lines.enumerated() {
             // A line's break depends on its text up to the first opportunity after it (the word that did not fit, or
             // that was hyphenated or cut): the next line's end when that is an opportunity, which must lie before
@@ -542,6 +565,8 @@ public final class LayoutManager: TextStorageObserver {
         let paragraph = paragraphs[index]
         // Where the paragraph starts now, for the delegate's break vetoes during this layout.
         paragraph.origin.start = paragraphStart(index)
+        let shaping = shaping(ofParagraph: index)
+        guard let framesetter = shaping.framesetter else { return ParagraphLayout(start: start, placements: [], end: start, isComplete: false) }
         var position = start
         var placements: [Placement] = []
         var shown = 0
@@ -566,13 +591,13 @@ public final class LayoutManager: TextStorageObserver {
             // would give these lines.
             attributes.startingDepth = depth - (height - container.framePath.boundingBox.maxY)
             // A form feed ends the container (unless the delegate declines): this frame stops after it.
-            let containerBreak = paragraph.containerBreaks.first { $0 > shown && $0 < paragraph.length }
+            let containerBreak = shaping.containerBreaks.first { $0 > shown && $0 < paragraph.length }
             let end = containerBreak ?? max(paragraph.length, shown)
             let start = paragraph.origin.start
             let lineSpacing: ((Range<Int>) -> CGFloat)? = delegate.map { delegate in
                 { [unowned self] range in delegate.layoutManager(self, lineSpacingAfterLineEndingAt: start + range.upperBound) }
             }
-            let frame = paragraph.framesetter.frame(stringRange: shown..<end, path: container.framePath, attributes: attributes,
+            let frame = framesetter.frame(stringRange: shown..<end, path: container.framePath, attributes: attributes,
                                                     spacingAfterLine: lineSpacing, knownBreaks: knownBreaks)
             if !knownBreaks.isEmpty {
                 // A line starting where a known one starts took its end.

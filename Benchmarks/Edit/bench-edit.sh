@@ -1,0 +1,43 @@
+#!/bin/bash
+# GalleyText's editing benchmark on the four document shapes of issue 18, at 1 MB and 8 MB, in one invocation:
+# prose (the peers' English corpus), short lines (the same cut at 60 characters), code (this repository's Swift
+# sources, DejaVu Sans Mono) and long paragraphs (the corpus in 10 paragraphs of 100,000 characters). Each run
+# makes EDITS single-character edits (inserts, deletions; --mixed adds paragraph splits and attribute changes) with
+# the page around the caret brought up to date, checks every 100th against a full layout, and prints median and
+# 90th percentile; then the time to open the document and lay out its first and last screens.
+#
+#   make bench-edit            # or: bash Benchmarks/Edit/bench-edit.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+EDITS=${EDITS:-1000}
+OUT=.build/bench-edit
+mkdir -p "$OUT"
+CORPUS=${GALLEY_CORPUS:-../shared/peers/corpus/en.txt}
+[ -f "$CORPUS" ] || CORPUS=.build/peers/corpus/en.txt
+swift build -c release --product galley-bench >&2
+BENCH=$(swift build -c release --show-bin-path)/galley-bench
+SERIF=$(fc-match -f '%{file}' "DejaVu Serif")
+MONO=$(fc-match -f '%{file}' "DejaVu Sans Mono")
+# About 1 MB of Swift source: the repository's own, repeated.
+: > "$OUT/code.txt"
+while [ "$(stat -c %s "$OUT/code.txt")" -lt 1000000 ]; do find Sources -name '*.swift' -print0 | sort -z | xargs -0 cat >> "$OUT/code.txt"; done
+head -c 1000000 "$OUT/code.txt" > "$OUT/code1.txt" && mv "$OUT/code1.txt" "$OUT/code.txt"
+
+echo "| document | size | paragraphs | median per edit | 90th percentile | slowest | first screen | last screen |"
+echo "|---|---|---|---|---|---|---|---|"
+for spec in "prose:$CORPUS:$SERIF:prose" "short lines:$CORPUS:$SERIF:lines" "code:$OUT/code.txt:$MONO:prose" \
+            "long paragraphs:$CORPUS:$SERIF:long-paragraphs"; do
+  IFS=: read -r name file font shape <<< "$spec"
+  for repeats in 1 8; do
+    edits=$("$BENCH" edit "$file" --font-file "$font" --shape "$shape" --repeats "$repeats" --edits "$EDITS" --verify 100 --mixed)
+    open=$("$BENCH" edit "$file" --font-file "$font" --shape "$shape" --repeats "$repeats" --open-only)
+    median=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' <<< "$edits")
+    p90=$(sed -n 's/.*90th percentile \([0-9.]*\) ms.*/\1/p' <<< "$edits")
+    slowest=$(sed -n 's/.*max \([0-9.]*\) ms.*/\1/p' <<< "$edits")
+    paragraphs=$(sed -n 's/.* \([0-9]*\) paragraphs$/\1/p' <<< "$open")
+    first=$(sed -n 's/.*first screen \([0-9.]*\) ms.*/\1/p' <<< "$open")
+    last=$(sed -n 's/.*last screen \([0-9.]*\) ms.*/\1/p' <<< "$open")
+    grep -q "identical lines" <<< "$edits" || { echo "$name ×$repeats: incremental layout differs from a full layout" >&2; exit 1; }
+    echo "| $name | ${repeats} MB | $paragraphs | $median ms | $p90 ms | $slowest ms | $first ms | $last ms |"
+  done
+done

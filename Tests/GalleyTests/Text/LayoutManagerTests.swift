@@ -110,11 +110,13 @@ import Testing
 
     /// Random edits: inserts (letters, spaces, paragraph breaks, CR before LF), deletions across paragraphs,
     /// attribute changes. After each, the incrementally updated layout must equal a fresh one.
-    @Test(arguments: ["one growing container", "pages with an exclusion", "shapes", "separators remapped by a delegate"])
+    @Test(arguments: ["one growing container", "pages with an exclusion", "shapes", "separators remapped by a delegate",
+                      "short lines", "long paragraphs", "undo and redo"])
     func incrementalLayoutEqualsFullLayout(configuration: String) throws {
         let remapped = configuration == "separators remapped by a delegate"
         let delegate = remapped ? ParagraphBreakActions() : nil
-        let containers: [TextContainer] = configuration == "one growing container" || remapped
+        let growing = ["one growing container", "short lines", "long paragraphs", "undo and redo"].contains(configuration)
+        let containers: [TextContainer] = growing || remapped
             ? [TextContainer(size: CGSize(width: 260, height: CGFloat.infinity))]
             : configuration == "shapes"
             ? [TextContainer(size: CGSize(width: 300, height: 300), path: Path(ellipseIn: CGRect(x: 0, y: 0, width: 300, height: 300))),
@@ -123,7 +125,23 @@ import Testing
                TextContainer(size: CGSize(width: 240, height: 300), exclusionPaths: [Path(ellipseIn: CGRect(x: 80, y: 60, width: 90, height: 90))]),
                TextContainer(size: CGSize(width: 200, height: 400), maximumNumberOfLines: 20, lineBreakMode: .byTruncatingTail),
                TextContainer(size: CGSize(width: 240, height: CGFloat.infinity))]
-        let storage = TextStorage(attributedString: try Self.sampleText(paragraphs: 18))
+        let sample = NSMutableAttributedString(attributedString: try Self.sampleText(paragraphs: 18))
+        if configuration == "short lines" {
+            // Every fourth space a line break: a hundred-odd paragraphs of a few words, as code or a log has.
+            var spaces = 0
+            for index in 0..<sample.length where sample.attributedSubstring(from: NSRange(location: index, length: 1)).string == " " {
+                spaces += 1
+                if spaces % 4 == 0 { sample.replaceCharacters(in: NSRange(location: index, length: 1), with: "\n") }
+            }
+        } else if configuration == "long paragraphs" {
+            // Two paragraphs of every script, bidi included.
+            let string = sample.string as NSString
+            for index in 0..<(sample.length - 1) where string.character(at: index) == 0x0A && index != sample.length / 2 {
+                sample.replaceCharacters(in: NSRange(location: index, length: 1), with: " ")
+            }
+        }
+        let storage = TextStorage(attributedString: sample)
+        let undo = configuration == "undo and redo" ? UndoStack(textStorage: storage) : nil
         let manager = LayoutManager(textStorage: storage, textContainers: containers)
         manager.delegate = delegate
         manager.ensureLayoutForAllText()
@@ -135,7 +153,12 @@ import Testing
         var log: [String] = []
         for step in 0..<150 {
             let length = storage.length
-            switch generator.next() % 4 {
+            if let undo, generator.next() % 3 == 0 {
+                // Undo one to three steps, sometimes redo some of them.
+                for _ in 0...Int(generator.next() % 3) { undo.undo() }
+                if generator.next() % 2 == 0 { undo.redo() }
+                log.append("undo/redo")
+            } else { switch generator.next() % 4 {
             case 0, 1:
                 let at = Int(generator.next() % UInt64(length + 1))
                 let inserted = insertions[Int(generator.next() % UInt64(insertions.count))]
@@ -157,7 +180,7 @@ import Testing
                 } else {
                     storage.addAttribute(.kern, value: CGFloat(generator.next() % 3), range: range)
                 }
-            }
+            } }
             // A second manager sees the same edits but lays out only part of the text between comparisons.
             if step % 3 == 0 { lazy.ensureLayout(forCharacterRange: 0..<Int(generator.next() % UInt64(storage.length + 1))) }
             let full = LayoutManager(textStorage: storage.copy(), textContainers: containers)

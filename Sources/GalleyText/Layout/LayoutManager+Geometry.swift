@@ -35,24 +35,42 @@ extension LayoutManager {
         let start = paragraphStart(index)
         var result: [LineFragment] = []
         for placement in layouts[index].placements {
-            let frame = placement.frame
-            let container = textContainers[placement.container]
-            for (lineIndex, line) in frame.lines.enumerated() {
-                let origin = frame.lineOrigins[lineIndex]
-                let fragment = frame.lineFragments[lineIndex]
-                let baseline = CGPoint(x: container.frameOriginX + origin.x, y: placement.top + placement.boxHeight - origin.y)
-                let top = placement.top + placement.boxHeight - fragment.maxY
-                // The fragment with its padding (rectangular containers pad both ends; shapes are used as drawn).
-                let padding = container.path == nil ? container.padding : 0
-                let rect = CGRect(x: container.frameOriginX + fragment.minX - padding, y: top, width: fragment.width + 2 * padding,
-                                  height: fragment.height)
-                let bounds = line.typographicBounds
-                let visibleEnd = baseline.x + bounds.width - line.trailingWhitespaceWidth
-                let used = CGRect(x: rect.minX, y: baseline.y - bounds.ascent, width: max(visibleEnd - rect.minX + padding, 0),
-                                  height: bounds.ascent + bounds.descent)
-                result.append(LineFragment(line: line, paragraphStart: start, containerIndex: placement.container, rect: rect,
-                                           usedRect: used, baselineOrigin: baseline))
+            let relative = placement.fragments.relative ?? {
+                let made = relativeFragments(of: placement)
+                placement.fragments.relative = made
+                return made
+            }()
+            let top = placement.top
+            for fragment in relative {
+                result.append(LineFragment(line: fragment.line, paragraphStart: start, containerIndex: fragment.containerIndex,
+                                           rect: fragment.rect.offsetBy(dx: 0, dy: top), usedRect: fragment.usedRect.offsetBy(dx: 0, dy: top),
+                                           baselineOrigin: CGPoint(x: fragment.baselineOrigin.x, y: fragment.baselineOrigin.y + top)))
             }
+        }
+        return result
+    }
+
+    /// A placement's line fragments with its box top at depth 0 and its paragraph starting at offset 0.
+    private func relativeFragments(of placement: Placement) -> [LineFragment] {
+        let frame = placement.frame
+        let container = textContainers[placement.container]
+        var result: [LineFragment] = []
+        result.reserveCapacity(frame.lines.count)
+        for (lineIndex, line) in frame.lines.enumerated() {
+            let origin = frame.lineOrigins[lineIndex]
+            let fragment = frame.lineFragments[lineIndex]
+            let baseline = CGPoint(x: container.frameOriginX + origin.x, y: placement.boxHeight - origin.y)
+            let top = placement.boxHeight - fragment.maxY
+            // The fragment with its padding (rectangular containers pad both ends; shapes are used as drawn).
+            let padding = container.path == nil ? container.padding : 0
+            let rect = CGRect(x: container.frameOriginX + fragment.minX - padding, y: top, width: fragment.width + 2 * padding,
+                              height: fragment.height)
+            let bounds = line.typographicBounds
+            let visibleEnd = baseline.x + bounds.width - line.trailingWhitespaceWidth
+            let used = CGRect(x: rect.minX, y: baseline.y - bounds.ascent, width: max(visibleEnd - rect.minX + padding, 0),
+                              height: bounds.ascent + bounds.descent)
+            result.append(LineFragment(line: line, paragraphStart: 0, containerIndex: placement.container, rect: rect,
+                                       usedRect: used, baselineOrigin: baseline))
         }
         return result
     }

@@ -39,6 +39,11 @@ public final class LayoutManager: TextStorageObserver {
         let origin: ParagraphOrigin
     }
 
+    /// The line fragments of a placement, relative to its top and its paragraph's start (see `Placement`).
+    final class FragmentCache {
+        var relative: [LineFragment]?
+    }
+
     /// A paragraph's framesetter, made when layout first needs it: opening a document shapes only what is shown.
     final class ParagraphShaping {
         var framesetter: Framesetter?
@@ -73,6 +78,9 @@ public final class LayoutManager: TextStorageObserver {
         /// The depth of the frame's box top in the container.
         var top: CGFloat
         var frame: Frame
+        /// The frame's line fragments with the box top at 0 and the paragraph at offset 0, made on the first
+        /// question and kept while the placement only moves (shared by its moved copies).
+        let fragments = FragmentCache()
 
         /// The height of the frame's box: line origins are relative to its bottom.
         var boxHeight: CGFloat { frame.bounds.height }

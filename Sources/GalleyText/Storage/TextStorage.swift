@@ -167,15 +167,21 @@ public final class TextStorage {
         let attributeIndex = range.isEmpty ? range.lowerBound - 1 : range.lowerBound
         let attributes = attributeIndex >= 0 && attributeIndex < utf16.count ? self.attributes(at: attributeIndex).attributes
             : runs.isEmpty ? [:] : runs[0].attributes
-        replaceCharacters(in: range, with: NSAttributedString(string: string, attributes: attributes))
+        let units = Array(string.utf16)
+        replaceCharacters(in: range, with: units, runs: units.isEmpty ? [] : [AttributeRun(length: units.count, attributes: attributes)])
     }
 
     /// Replaces the characters in `range` (clamped to the text, and widened so that it never splits a surrogate
     /// pair) with an attributed string. TextKit: `replaceCharacters(in:with:)`.
     public func replaceCharacters(in range: Range<Int>, with attributedString: NSAttributedString) {
-        let range = clamped(range)
-        guard !range.isEmpty || attributedString.length > 0 else { return }
         let (newCharacters, newRuns) = Self.split(attributedString)
+        replaceCharacters(in: range, with: newCharacters, runs: newRuns)
+    }
+
+    /// Replaces `range` (clamped as above) with units and their attribute runs.
+    private func replaceCharacters(in range: Range<Int>, with newCharacters: [UInt16], runs newRuns: [AttributeRun]) {
+        let range = clamped(range)
+        guard !range.isEmpty || !newCharacters.isEmpty else { return }
         inverseRecorder?(.replace(range.lowerBound..<(range.lowerBound + newCharacters.count), with: attributedSubstring(from: range)))
         let first = splitRun(at: range.lowerBound)
         let last = splitRun(at: range.upperBound)

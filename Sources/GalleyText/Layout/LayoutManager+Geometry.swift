@@ -32,9 +32,13 @@ extension LayoutManager {
     func lineFragments(ofParagraph index: Int) -> [LineFragment] {
         ensureLayout(throughParagraph: index)
         guard layouts.indices.contains(index) else { return [] }
-        let start = paragraphStart(index)
+        return lineFragments(of: layouts[index], start: paragraphStart(index))
+    }
+
+    /// The line fragments of a paragraph's layout, the paragraph starting at storage offset `start`.
+    func lineFragments(of layout: ParagraphLayout, start: Int) -> [LineFragment] {
         var result: [LineFragment] = []
-        for placement in layouts[index].placements {
+        for placement in layout.placements {
             let relative = placement.fragments.relative ?? {
                 let made = relativeFragments(of: placement)
                 placement.fragments.relative = made
@@ -313,10 +317,11 @@ extension LayoutManager {
         var lower: Int? = nil
         var upper = 0
         let first = max((paragraphIndex(atY: rect.minY, inContainerAt: index) ?? layouts.count) - 1, 0)
-        for paragraph in layouts.indices.dropFirst(first) where layouts[paragraph].placements.contains(where: { $0.container == index }) {
-            if let top = layouts[paragraph].placements.first?.firstLineTop, layouts[paragraph].placements.first?.container == index,
-                top > rect.maxY { break }
-            for fragment in lineFragments(ofParagraph: paragraph)
+        for paragraph in layouts.indices.dropFirst(first) {
+            let layout = layouts[paragraph]
+            guard layout.placements.contains(where: { $0.container == index }) else { continue }
+            if let top = layout.placements.first?.firstLineTop, layout.placements.first?.container == index, top > rect.maxY { break }
+            for fragment in lineFragments(of: layout, start: paragraphStart(paragraph))
             where fragment.containerIndex == index && fragment.rect.intersects(rect) {
                 lower = lower ?? fragment.characterRange.lowerBound
                 upper = fragment.characterRange.upperBound

@@ -48,7 +48,8 @@ struct ParagraphLayouts: RandomAccessCollection {
 
     /// The layout of paragraph `index`, where it is now.
     subscript(index: Int) -> Layout {
-        entries[index].stored.shifted(by: entries.summary(upTo: index + 1).shift)
+        let (entry, before) = entries.elementAndSummary(at: index)
+        return entry.stored.shifted(by: before.shift + entry.shift)
     }
 
     /// How many layouts from `index` on are not one complete frame.

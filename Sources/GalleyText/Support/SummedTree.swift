@@ -109,6 +109,25 @@ struct SummedTree<Element: Summarized> {
         }
     }
 
+    /// The element at `index` and the summary of the elements before it, in one descent.
+    func elementAndSummary(at index: Int) -> (element: Element, before: Summary) {
+        precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+        var node = root
+        var index = index
+        var sum = Summary.zero
+        while !node.isLeaf {
+            var child = 0
+            while index >= node.children[child].count {
+                index -= node.children[child].count
+                sum = sum + node.children[child].summary
+                child += 1
+            }
+            node = node.children[child]
+        }
+        for element in node.elements[..<index] { sum = sum + element.summary }
+        return (node.elements[index], sum)
+    }
+
     /// The summary of the elements before `index` (0 ≤ index ≤ count).
     func summary(upTo index: Int) -> Summary {
         precondition(index >= 0 && index <= count, "index \(index) out of 0...\(count)")

@@ -64,6 +64,10 @@ private struct Number: Summarized, Equatable {
                 Self.check(tree, model)
                 for index in stride(from: 0, through: model.count, by: max(model.count / 17, 1)) {
                     #expect(tree.summary(upTo: index) == Self.sum(model[..<index]))
+                    if index < model.count {
+                        let found = tree.elementAndSummary(at: index)
+                        #expect(found.element == model[index] && found.before == Self.sum(model[..<index]))
+                    }
                 }
             }
         }

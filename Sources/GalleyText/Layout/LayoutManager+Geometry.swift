@@ -32,18 +32,17 @@ extension LayoutManager {
     func lineFragments(ofParagraph index: Int) -> [LineFragment] {
         ensureLayout(throughParagraph: index)
         guard layouts.indices.contains(index) else { return [] }
-        return lineFragments(of: layouts[index], start: paragraphStart(index))
+        return lineFragments(of: layouts[index], paragraph: paragraphs[index].state, start: paragraphStart(index))
     }
 
     /// The line fragments of a paragraph's layout, the paragraph starting at storage offset `start`.
-    func lineFragments(of layout: ParagraphLayout, start: Int) -> [LineFragment] {
+    func lineFragments(of layout: ParagraphLayout, paragraph: ParagraphState, start: Int) -> [LineFragment] {
         var result: [LineFragment] = []
-        for placement in layout.placements {
-            let relative = placement.fragments.relative ?? {
-                let made = relativeFragments(of: placement)
-                placement.fragments.relative = made
-                return made
-            }()
+        for (index, placement) in layout.placements.enumerated() {
+            let (relative, isNew) = paragraph.fragments(ofPlacement: index, generation: placement.generation) {
+                relativeFragments(of: placement)
+            }
+            if isNew { remember(paragraph) }
             let top = placement.top
             for fragment in relative {
                 result.append(LineFragment(line: fragment.line, paragraphStart: start, containerIndex: fragment.containerIndex,
@@ -52,6 +51,14 @@ extension LayoutManager {
             }
         }
         return result
+    }
+
+    /// Notes that a paragraph now caches fragments; past the bound, the one whose fragments were made longest ago
+    /// forgets them.
+    private func remember(_ paragraph: ParagraphState) {
+        statesWithFragments.removeAll { $0.state == nil || $0.state === paragraph }
+        statesWithFragments.append(WeakParagraphState(state: paragraph))
+        if statesWithFragments.count > Self.fragmentCacheParagraphs { statesWithFragments.removeFirst().state?.forgetFragments() }
     }
 
     /// A placement's line fragments with its box top at depth 0 and its paragraph starting at offset 0.
@@ -321,7 +328,7 @@ extension LayoutManager {
             let layout = layouts[paragraph]
             guard layout.placements.contains(where: { $0.container == index }) else { continue }
             if let top = layout.placements.first?.firstLineTop, layout.placements.first?.container == index, top > rect.maxY { break }
-            for fragment in lineFragments(of: layout, start: paragraphStart(paragraph))
+            for fragment in lineFragments(of: layout, paragraph: paragraphs[paragraph].state, start: paragraphStart(paragraph))
             where fragment.containerIndex == index && fragment.rect.intersects(rect) {
                 lower = lower ?? fragment.characterRange.lowerBound
                 upper = fragment.characterRange.upperBound

@@ -34,22 +34,8 @@ public final class LayoutManager: TextStorageObserver {
     /// has needed it.
     struct Paragraph {
         var length: Int
-        let shaping: ParagraphShaping
         var style: ParagraphStyle
-        let origin: ParagraphOrigin
-    }
-
-    /// The line fragments of a placement, relative to its top and its paragraph's start (see `Placement`).
-    final class FragmentCache {
-        var relative: [LineFragment]?
-    }
-
-    /// A paragraph's framesetter, made when layout first needs it: opening a document shapes only what is shown.
-    final class ParagraphShaping {
-        var framesetter: Framesetter?
-        /// Offsets just after each container break (a form feed, or a control character the delegate made one),
-        /// relative to the paragraph.
-        var containerBreaks: [Int] = []
+        let state: ParagraphState
     }
 
     /// What the paragraph tree sums: the paragraphs' UTF-16 length.
@@ -78,9 +64,9 @@ public final class LayoutManager: TextStorageObserver {
         /// The depth of the frame's box top in the container.
         var top: CGFloat
         var frame: Frame
-        /// The frame's line fragments with the box top at 0 and the paragraph at offset 0, made on the first
-        /// question and kept while the placement only moves (shared by its moved copies).
-        let fragments = FragmentCache()
+        /// The layout of its paragraph this placement belongs to (`ParagraphState.generation`): its line fragments
+        /// are cached for it, and hold while the placement only moves.
+        var generation: Int
 
         /// The height of the frame's box: line origins are relative to its bottom.
         var boxHeight: CGFloat { frame.bounds.height }
@@ -108,6 +94,13 @@ public final class LayoutManager: TextStorageObserver {
     /// Where each laid-out paragraph's glyphs start in the glyph stream (built on the first glyph question after a
     /// layout change).
     var glyphStarts: [Int]? = nil
+
+    /// The paragraphs whose line fragments are cached, oldest first (held weakly: an edit drops paragraphs): a
+    /// bounded number, so that queries over a long document keep the fragments of what is on screen, not of
+    /// everything ever shown.
+    var statesWithFragments: [WeakParagraphState] = []
+    struct WeakParagraphState { weak var state: ParagraphState? }
+    static let fragmentCacheParagraphs = 64
 
     /// Counters for tests and benchmarks: paragraphs shaped, laid out, and moved without new layout.
     public private(set) var statistics = Statistics()
@@ -274,15 +267,14 @@ public final class LayoutManager: TextStorageObserver {
     /// A paragraph of the storage's `range`, not yet shaped.
     private func makeParagraph(_ range: Range<Int>) -> Paragraph {
         let style = range.isEmpty ? nil : textStorage.attributes(at: range.lowerBound).attributes[.paragraphStyle] as? ParagraphStyle
-        return Paragraph(length: range.count, shaping: ParagraphShaping(), style: style ?? .default,
-                         origin: ParagraphOrigin(start: range.lowerBound, manager: self))
+        return Paragraph(length: range.count, style: style ?? .default, state: ParagraphState(start: range.lowerBound, manager: self))
     }
 
-    /// Paragraph `index`'s framesetter and container breaks, shaped first if nothing has needed them yet.
-    func shaping(ofParagraph index: Int) -> ParagraphShaping {
+    /// Paragraph `index`'s state, with its framesetter and container breaks made first if nothing has needed them.
+    func shapedState(ofParagraph index: Int) -> ParagraphState {
         let paragraph = paragraphs[index]
-        if paragraph.shaping.framesetter == nil { shape(paragraph, start: paragraphStart(index)) }
-        return paragraph.shaping
+        if paragraph.state.framesetter == nil { shape(paragraph, start: paragraphStart(index)) }
+        return paragraph.state
     }
 
     /// Shapes a paragraph that starts at storage offset `start`: straight from the storage's units and runs, no
@@ -292,14 +284,14 @@ public final class LayoutManager: TextStorageObserver {
         let range = start..<(start + paragraph.length)
         let runs = textStorage.attributeRuns(in: range)
         let units = textStorage.units(in: range)
-        let origin = paragraph.origin
-        paragraph.shaping.containerBreaks = units.indices.filter {
+        let origin = paragraph.state
+        paragraph.state.containerBreaks = units.indices.filter {
             CharacterClasses.isLayoutControl(units[$0]) && action(at: range.lowerBound + $0) == .containerBreak
         }.map { $0 + 1 }
         let typesetter = Typesetter(units: units, runs: runs, options: typesetterOptions, defaultFont: defaultFont,
                                     controlCharacterRoles: controlCharacterRoles(units, start: range.lowerBound),
                                     shouldBreak: { index, hyphenating in origin.shouldBreak(before: index, hyphenating: hyphenating) })
-        paragraph.shaping.framesetter = Framesetter(typesetter: typesetter)
+        paragraph.state.framesetter = Framesetter(typesetter: typesetter)
     }
 
     /// What the delegate makes of the controls of `units` (storage offsets from `start`), as the typesetter's roles,
@@ -379,7 +371,7 @@ public final class LayoutManager: TextStorageObserver {
     private func knownBreaks(paragraph index: Int, before edit: Int, replacement: Paragraph, start: Int) -> [KnownLineBreak] {
         guard index < layouts.count, replacement.style == paragraphs[index].style,
             replacement.style.lineBreakStrategy == .greedy, replacement.style.lineBreakMode == .byWordWrapping,
-            let typesetter = paragraphs[index].shaping.framesetter?.typesetter
+            let typesetter = paragraphs[index].state.framesetter?.typesetter
         else { return [] }
         // The replacement is laid out next: shaped now, at the start it will have.
         shape(replacement, start: start)
@@ -388,7 +380,7 @@ public final class LayoutManager: TextStorageObserver {
         }
         var known: [KnownLineBreak] = []
         // Where the old and new texts still break alike (shaping and segmentation can change before an edit).
-        guard let replacementTypesetter = replacement.shaping.framesetter?.typesetter else { return [] }
+        guard let replacementTypesetter = replacement.state.framesetter?.typesetter else { return [] }
         let agreed = typesetter.breakingAgreement(with: replacementTypesetter, upTo: edit)
         for (position, (line, width)) in lines.enumerated() {
             // A line's break depends on its text up to the first opportunity after it (the word that did not fit, or
@@ -572,8 +564,9 @@ public final class LayoutManager: TextStorageObserver {
         statistics.paragraphsLaidOut += 1
         let paragraph = paragraphs[index]
         // Where the paragraph starts now, for the delegate's break vetoes during this layout.
-        paragraph.origin.start = paragraphStart(index)
-        let shaping = shaping(ofParagraph: index)
+        paragraph.state.start = paragraphStart(index)
+        let shaping = shapedState(ofParagraph: index)
+        let generation = shaping.nextGeneration()
         guard let framesetter = shaping.framesetter else { return ParagraphLayout(start: start, placements: [], end: start, isComplete: false) }
         var position = start
         var placements: [Placement] = []
@@ -601,7 +594,7 @@ public final class LayoutManager: TextStorageObserver {
             // A form feed ends the container (unless the delegate declines): this frame stops after it.
             let containerBreak = shaping.containerBreaks.first { $0 > shown && $0 < paragraph.length }
             let end = containerBreak ?? max(paragraph.length, shown)
-            let start = paragraph.origin.start
+            let start = paragraph.state.start
             let lineSpacing: ((Range<Int>) -> CGFloat)? = delegate.map { delegate in
                 { [unowned self] range in delegate.layoutManager(self, lineSpacingAfterLineEndingAt: start + range.upperBound) }
             }
@@ -618,7 +611,7 @@ public final class LayoutManager: TextStorageObserver {
                 continue
             }
             let boxTop = height - frame.bounds.maxY
-            placements.append(Placement(container: position.container, top: boxTop, frame: frame))
+            placements.append(Placement(container: position.container, top: boxTop, frame: frame, generation: generation))
             shown = frame.visibleStringRange.upperBound
             position = FlowPosition(container: position.container, depth: boxTop + frame.usedHeight,
                                     lines: position.lines + frame.lines.count,

@@ -75,24 +75,3 @@ extension LayoutManagerDelegate {
     public func layoutManager(_ layoutManager: LayoutManager, shouldUse action: ControlCharacterAction, forControlCharacterAt index: Int)
         -> ControlCharacterAction { action }
 }
-
-/// Where a paragraph starts now, and the manager whose delegate vetoes its breaks: what a paragraph's typesetter
-/// asks, long after it was made, while earlier paragraphs grow and shrink.
-///
-/// `@unchecked Sendable`: the typesetter calls its veto synchronously, during layout on the layout manager's own
-/// thread, which is also the only one that changes `start`.
-final class ParagraphOrigin: @unchecked Sendable {
-    var start: Int
-    weak var manager: LayoutManager?
-
-    init(start: Int, manager: LayoutManager) {
-        self.start = start
-        self.manager = manager
-    }
-
-    /// The veto for a paragraph-relative break offset.
-    func shouldBreak(before index: Int, hyphenating: Bool) -> Bool {
-        guard let manager, let delegate = manager.delegate else { return true }
-        return delegate.layoutManager(manager, shouldBreakLineBefore: start + index, hyphenating: hyphenating)
-    }
-}

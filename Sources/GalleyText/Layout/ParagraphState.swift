@@ -1,0 +1,55 @@
+import Foundation
+import Galley
+
+/// What the layout manager keeps for one paragraph besides its length and style: where it starts now (for the
+/// delegate's break vetoes, which its typesetter asks long after it was made, while earlier paragraphs grow and
+/// shrink), its framesetter once layout has needed it, and the line fragments of its latest layout once a query
+/// has asked for them. One object per paragraph.
+///
+/// `@unchecked Sendable`: the typesetter calls its veto synchronously, during layout on the layout manager's own
+/// thread, which is also the only one that changes the state.
+final class ParagraphState: @unchecked Sendable {
+    /// Where the paragraph starts, as of its latest layout.
+    var start: Int
+    weak var manager: LayoutManager?
+    /// The paragraph's framesetter: nil until layout first needs it (opening a document shapes only what is shown).
+    var framesetter: Framesetter?
+    /// Offsets just after each container break (a form feed, or a control character the delegate made one),
+    /// relative to the paragraph.
+    var containerBreaks: [Int] = []
+    /// The layouts made so far: a placement carries the generation it belongs to, and its cached fragments are
+    /// good only for that generation (moved copies of a placement keep it).
+    private(set) var generation = 0
+    /// The line fragments of the placements of generation `generation`, by placement, relative to the placement's
+    /// top and with the paragraph at offset 0.
+    private var fragments: [Int: [LineFragment]] = [:]
+
+    init(start: Int, manager: LayoutManager) {
+        self.start = start
+        self.manager = manager
+    }
+
+    /// The veto for a paragraph-relative break offset.
+    func shouldBreak(before index: Int, hyphenating: Bool) -> Bool {
+        guard let manager, let delegate = manager.delegate else { return true }
+        return delegate.layoutManager(manager, shouldBreakLineBefore: start + index, hyphenating: hyphenating)
+    }
+
+    /// Starts a new layout of the paragraph: earlier fragments no longer hold.
+    func nextGeneration() -> Int {
+        generation += 1
+        fragments.removeAll()
+        return generation
+    }
+
+    /// The cached fragments of placement `index` of generation `generation`, made by `make` when missing.
+    func fragments(ofPlacement index: Int, generation: Int, make: () -> [LineFragment]) -> (fragments: [LineFragment], isNew: Bool) {
+        if generation == self.generation, let cached = fragments[index] { return (cached, false) }
+        let made = make()
+        if generation == self.generation { fragments[index] = made }
+        return (made, true)
+    }
+
+    /// Drops the cached fragments (the state is no longer among the recently asked).
+    func forgetFragments() { fragments.removeAll() }
+}

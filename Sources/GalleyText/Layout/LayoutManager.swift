@@ -285,8 +285,10 @@ public final class LayoutManager: TextStorageObserver {
         let runs = textStorage.attributeRuns(in: range)
         let units = textStorage.units(in: range)
         let origin = paragraph.state
+        // Without a delegate a form feed is the one container break (the standard actions).
         paragraph.state.containerBreaks = units.indices.filter {
-            CharacterClasses.isLayoutControl(units[$0]) && action(at: range.lowerBound + $0) == .containerBreak
+            delegate == nil ? units[$0] == 0x0C
+                : CharacterClasses.isLayoutControl(units[$0]) && action(at: range.lowerBound + $0) == .containerBreak
         }.map { $0 + 1 }
         let typesetter = Typesetter(units: units, runs: runs, options: typesetterOptions, defaultFont: defaultFont,
                                     controlCharacterRoles: controlCharacterRoles(units, start: range.lowerBound),

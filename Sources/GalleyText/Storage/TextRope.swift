@@ -63,6 +63,17 @@ struct TextRope {
         return result
     }
 
+    /// Whether offset `index` falls between the two halves of a surrogate pair (one descent of the tree; the unit
+    /// before is read from the previous chunk only when `index` starts a chunk).
+    func splitsSurrogatePair(at index: Int) -> Bool {
+        guard index > 0, index < count else { return false }
+        let (chunk, start) = locate(index)
+        let units = chunks[chunk].units
+        guard UTF16.isTrailSurrogate(units[index - start]) else { return false }
+        let before = index > start ? units[index - start - 1] : chunks[chunk - 1].units.last ?? 0
+        return UTF16.isLeadSurrogate(before)
+    }
+
     /// Every unit.
     var units: [UInt16] { self[0..<count] }
 

@@ -305,16 +305,18 @@ public final class TextStorage {
     }
 
     /// Told the inverse of every change as it is made (edits, attribute changes, and the attributes fixing
-    /// changes), for an undo stack.
-    var inverseRecorder: ((InverseEdit) -> Void)?
+    /// changes), for an undo stack: `UndoStack` sets it; set it yourself to feed an undo manager of your own (one
+    /// recorder per storage). TextKit: what `NSTextView` registers with its `UndoManager` for each change.
+    public var inverseRecorder: ((InverseEdit) -> Void)?
 
     private func recordAttributes(of range: Range<Int>) {
         guard let inverseRecorder, !range.isEmpty else { return }
         inverseRecorder(.attributes(range, runs: attributeRuns(in: range)))
     }
 
-    /// Makes an inverse edit (as one edit of the current batch), which records its own inverse in turn.
-    func apply(_ inverse: InverseEdit) {
+    /// Makes an inverse edit (as one edit of the current batch), which records its own inverse in turn: the way to
+    /// undo, and then redo. TextKit: the undo manager's registered actions replacing characters and attributes.
+    public func apply(_ inverse: InverseEdit) {
         switch inverse {
         case .replace(let range, let text):
             replaceCharacters(in: range, with: text)
@@ -349,8 +351,8 @@ public final class TextStorage {
     private func clamped(_ range: Range<Int>) -> Range<Int> {
         var start = min(max(range.lowerBound, 0), utf16.count)
         var end = min(max(range.upperBound, start), utf16.count)
-        if start > 0, start < utf16.count, UTF16.isTrailSurrogate(utf16[start]), UTF16.isLeadSurrogate(utf16[start - 1]) { start -= 1 }
-        if end > 0, end < utf16.count, UTF16.isTrailSurrogate(utf16[end]), UTF16.isLeadSurrogate(utf16[end - 1]) { end += 1 }
+        if utf16.splitsSurrogatePair(at: start) { start -= 1 }
+        if end != start, utf16.splitsSurrogatePair(at: end) { end += 1 }
         return start..<end
     }
 

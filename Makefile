@@ -6,11 +6,12 @@ SWIFT ?= swift
 CONFIGURATION ?= debug
 
 # Debian packages the project needs: C libraries (headers + pkg-config files), the hyphenation
-# dictionaries, and the independent references the tests compare against (hb-shape, fc-match, Unicode's
+# dictionaries, Hunspell with its English, German and French dictionaries, and the independent references the tests compare against (hb-shape, fc-match, Unicode's
 # conformance files, fontTools, pdftotext, Pango through python3-gi, pyphen and a word list).
 DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev libcairo2-dev \
 	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
-	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman
+	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman \
+	libhunspell-dev hunspell hunspell-en-us hunspell-de-de hunspell-fr
 
 .PHONY: deps build test test-asan docs demo clean bench-peers bench-edit bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan
 

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Galley", targets: ["Galley"]),
         .library(name: "GalleyRendering", targets: ["GalleyRendering"]),
         .library(name: "GalleyText", targets: ["GalleyText"]),
+        .library(name: "GalleySpelling", targets: ["GalleySpelling"]),
         .executable(name: "galley", targets: ["GalleyCommand"]),
         .executable(name: "galley-bench", targets: ["GalleyBench"]),
         .executable(name: "galley-demos", targets: ["GalleyDemos"]),
@@ -27,6 +28,7 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
+        .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
         // ICU behind plain C types (system ICU headers clash with Foundation's in Swift modules).
         .target(
             name: "CUnicode",
@@ -45,6 +47,12 @@ let package = Package(
         .target(
             name: "GalleyText",
             dependencies: ["Galley", "CUnicode"]
+        ),
+        // Spell checking (UITextChecker) on Hunspell, with ICU's word boundaries: kept out of Galley and GalleyText so
+        // that only its users link Hunspell.
+        .target(
+            name: "GalleySpelling",
+            dependencies: ["Galley", "CHunspell", "CUnicode"]
         ),
         // The fuzzing harnesses (issue 16): each derives text, attributes, shapes, fonts or edits from a fuzzer's
         // bytes and checks the answers; the tests replay Fuzz/Corpus through them.
@@ -90,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "GalleyTests",
             dependencies: [
-                "Galley", "GalleyRendering", "GalleyText", "GalleyFuzzing", "CHarfBuzz", "CFreeType", "CFontconfig", "CCairo", "CHyphen", "CUnicode",
+                "Galley", "GalleyRendering", "GalleyText", "GalleySpelling", "GalleyFuzzing", "CHarfBuzz", "CFreeType", "CFontconfig", "CCairo", "CHyphen", "CUnicode",
             ],
             // Read through #filePath, not bundled: the corpus and the goldens (GALLEY_RECORD=1 rewrites them).
             exclude: ["Corpus", "Typesetting/Golden", "Rendering/Golden", "Framesetting/Golden", "Text/Golden"]

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+@testable import GalleySpelling
+
+/// The spell checker against Hunspell's own command, run live on the same texts, and UITextChecker's semantics.
+@Suite(.serialized) struct TextCheckerTests {
+    static let hunspellAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/hunspell")
+        && FileManager.default.fileExists(atPath: "/usr/share/hunspell/en_US.dic")
+
+    /// `hunspell -d DICT -l`: the words of standard input it rejects, in order.
+    static func hunspellRejects(_ input: String, dictionary: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/hunspell")
+        process.arguments = ["-d", dictionary, "-l"]
+        process.environment = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+        let input_ = Pipe(), output = Pipe()
+        process.standardInput = input_
+        process.standardOutput = output
+        try process.run()
+        input_.fileHandleForWriting.write(Data(input.utf8))
+        try input_.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    static func checker() -> TextChecker {
+        TextChecker(userDictionary: FileManager.default.temporaryDirectory.appendingPathComponent("galley-user-\(UUID()).txt"))
+    }
+
+    /// Every word the checker finds in a text, judged by Hunspell's command one word a line: the same verdicts, in
+    /// English, German and French.
+    @Test(.enabled(if: hunspellAvailable), arguments: [("en_Latn.txt", "en_US"), ("newton-opticks.txt", "en_US"),
+                                                      ("de_Latn.txt", "de_DE"), ("fr_Latn.txt", "fr"), ("candide.txt", "fr")])
+    func verdictsEqualHunspells(file: String, dictionary: String) throws {
+        let text = try String(contentsOf: Corpus.directory.appendingPathComponent(file), encoding: .utf8)
+        let checker = Self.checker()
+        // Hunspell's tokenizer skips URLs and e-mail addresses too; it checks numbers and capitals as words.
+        checker.rules = .skipsURLs
+        let units = Array(text.utf16)
+        let words = checker.checkedWords(units, language: dictionary).map { String(decoding: units[$0], as: UTF16.self) }
+        let ours = try checker.misspelledWords(in: text, language: dictionary).map { String(decoding: units[$0], as: UTF16.self) }
+        // Words with characters Hunspell's tokenizer splits on (an apostrophe it does not know) are judged whole.
+        let theirs = try Self.hunspellRejects(words.joined(separator: "\n") + "\n", dictionary: dictionary)
+        #expect(words.count > 50)
+        #expect(ours == theirs, "\(file): ours \(ours.count), Hunspell's \(theirs.count): only ours \(Set(ours).subtracting(theirs).sorted()), only Hunspell's \(Set(theirs).subtracting(ours).sorted())")
+    }
+}
+
+extension TextCheckerTests {
+    /// `hunspell -a`'s suggestions for each misspelled word of a text: "& WORD COUNT OFFSET: s1, s2, …".
+    static func hunspellSuggestions(_ words: [String], dictionary: String) throws -> [String: [String]] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/hunspell")
+        process.arguments = ["-d", dictionary, "-a"]
+        process.environment = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // "^" makes Hunspell read each line as text, never as a command.
+        input.fileHandleForWriting.write(Data(words.map { "^" + $0 + "\n" }.joined().utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        var result: [String: [String]] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line.hasPrefix("& ") {
+            let parts = line.dropFirst(2).split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let word = parts[0].split(separator: " ").first else { continue }
+            result[String(word)] = parts[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        return result
+    }
+
+    /// The checker's guesses are Hunspell's, in Hunspell's order, for the misspelled words of a text.
+    @Test(.enabled(if: hunspellAvailable)) func guessesEqualHunspells() throws {
+        let text = try String(contentsOf: Corpus.directory.appendingPathComponent("newton-opticks.txt"), encoding: .utf8)
+        let checker = Self.checker()
+        let units = Array(text.utf16)
+        let misspelled = try checker.misspelledWords(in: text, language: "en-US")
+        let words = Array(Set(misspelled.map { String(decoding: units[$0], as: UTF16.self) })).sorted()
+        let theirs = try Self.hunspellSuggestions(words, dictionary: "en_US")
+        #expect(words.count > 30)
+        var compared = 0
+        for range in misspelled {
+            let word = String(decoding: units[range], as: UTF16.self)
+            guard let expected = theirs[word] else { continue }
+            #expect(checker.guesses(forWordRange: range, in: text, language: "en_US") == expected, "\(word)")
+            compared += 1
+        }
+        #expect(compared > 40)
+    }
+
+    /// UITextChecker's search: from a position, within a range, wrapping or not; nil when all is well.
+    @Test(.enabled(if: hunspellAvailable)) func searchesAsUITextCheckerDoes() {
+        let checker = Self.checker()
+        let text = "Teh quick brown fox jumpd over the lazzy dog."
+        let first = checker.rangeOfMisspelledWord(in: text, range: 0..<45, startingAt: 0, wrap: false, language: "en")
+        #expect(first == 0..<3)
+        #expect(checker.rangeOfMisspelledWord(in: text, range: 0..<45, startingAt: 1, wrap: false, language: "en") == 20..<25)
+        #expect(checker.rangeOfMisspelledWord(in: text, range: 0..<45, startingAt: 36, wrap: false, language: "en") == nil)
+        #expect(checker.rangeOfMisspelledWord(in: text, range: 0..<45, startingAt: 36, wrap: true, language: "en") == 0..<3)
+        #expect(checker.rangeOfMisspelledWord(in: text, range: 4..<19, startingAt: 0, wrap: true, language: "en") == nil)
+        #expect(checker.rangeOfMisspelledWord(in: text, range: 0..<45, startingAt: 26, wrap: false, language: "en_US") == 35..<40)
+        #expect(checker.rangeOfMisspelledWord(in: text, range: 0..<45, startingAt: 0, wrap: true, language: "xx-YY") == nil)
+        // Skipped: numbers, acronyms, URLs and e-mail addresses; underscores separate words.
+        let skipped = "Call NASA at 555-0199 or see https://exampel.org/pagge, mail someone@exampel.org, _emphasis_"
+        #expect(checker.rangeOfMisspelledWord(in: skipped, range: 0..<skipped.utf16.count, startingAt: 0, wrap: true, language: "en") == nil)
+        checker.rules = []
+        #expect(checker.rangeOfMisspelledWord(in: skipped, range: 0..<skipped.utf16.count, startingAt: 0, wrap: true, language: "en") != nil)
+    }
+
+    /// Learned words persist in the user dictionary, for another checker over the same file; ignored words do not.
+    @Test(.enabled(if: hunspellAvailable)) func learnedWordsPersistAndIgnoredWordsDoNot() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("galley-user-\(UUID()).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let checker = TextChecker(userDictionary: file)
+        let text = "Galleyish and frobnicate"
+        #expect(try checker.misspelledWords(in: text, language: "en").count == 2)
+        try checker.learnWord("Galleyish")
+        checker.ignoreWord("frobnicate")
+        #expect(checker.hasLearnedWord("Galleyish"))
+        #expect(checker.ignoredWords == ["frobnicate"])
+        #expect(try checker.misspelledWords(in: text, language: "en").isEmpty)
+        let other = TextChecker(userDictionary: file)
+        #expect(other.hasLearnedWord("Galleyish"))
+        #expect(try other.misspelledWords(in: text, language: "en").map { Array(text.utf16)[$0].count } == [10])
+        try other.unlearnWord("Galleyish")
+        #expect(!TextChecker(userDictionary: file).hasLearnedWord("Galleyish"))
+        // Completions: dictionary stems and learned words with the prefix, shortest first, then alphabetical.
+        try other.learnWord("Galleyish")
+        let completions = other.completions(forPartialWordRange: 0..<4, in: "Gall", language: "en")
+        #expect(completions.contains("Galleyish") && completions.contains("Gallic"))
+        #expect(completions == completions.sorted { ($0.utf16.count, $0) < ($1.utf16.count, $1) })
+    }
+
+    /// Languages: every installed pair, as BCP 47 tags; names and bare languages find them.
+    @Test(.enabled(if: hunspellAvailable)) func languagesAreBCP47() throws {
+        let checker = Self.checker()
+        #expect(checker.availableLanguages.contains("en-US"))
+        #expect(checker.dictionaryLanguage(for: "en_US") == "en-US")
+        #expect(checker.dictionaryLanguage(for: "en") == "en-US")
+        #expect(checker.dictionaryLanguage(for: "xx") == nil)
+        #expect(throws: SpellingError.noDictionary(language: "xx")) { try checker.misspelledWords(in: "a", language: "xx") }
+        // A directory with a broken pair: listed, and refused with an error when loaded.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("galley-dicts-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data([0xFF, 0x00, 0x41]).write(to: directory.appendingPathComponent("zz_ZZ.aff"))
+        try Data("not a count\n\u{0}".utf8).write(to: directory.appendingPathComponent("zz_ZZ.dic"))
+        let broken = TextChecker(dictionaryDirectories: [directory], userDictionary: directory.appendingPathComponent("user.txt"))
+        #expect(broken.availableLanguages.contains("zz-ZZ"))
+        _ = try? broken.misspelledWords(in: "word", language: "zz-ZZ")
+    }
+
+    /// Bad input: empty text, unpaired surrogates, a 10,000-letter word, a megabyte without a space.
+    @Test(.enabled(if: hunspellAvailable)) func badInputIsAnswered() throws {
+        let checker = Self.checker()
+        #expect(try checker.misspelledWords(in: "", language: "en").isEmpty)
+        let surrogates = String(decoding: [0x61, 0xD800, 0x62, 0xDC00, 0x20, 0x78, 0x79, 0x7A, 0x71] as [UInt16], as: UTF16.self)
+        _ = try checker.misspelledWords(in: surrogates, language: "en")
+        let long = String(repeating: "a", count: 10_000)
+        #expect(try checker.misspelledWords(in: long, language: "en").count == 1)
+        #expect(checker.guesses(forWordRange: 0..<10_000, in: long, language: "en").count <= 15)
+        let noSpaces = String(repeating: "word,", count: 200_000)
+        let start = Date()
+        _ = try checker.misspelledWords(in: noSpaces, language: "en")
+        #expect(Date().timeIntervalSince(start) < 30)
+    }
+}

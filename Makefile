@@ -6,8 +6,9 @@ SWIFT ?= swift
 CONFIGURATION ?= debug
 
 # Debian packages the project needs: C libraries (headers + pkg-config files), the hyphenation
-# dictionaries, Hunspell with its English, German and French dictionaries, and the independent references the tests compare against (hb-shape, fc-match, Unicode's
-# conformance files, fontTools, pdftotext, Pango through python3-gi, pyphen and a word list).
+# dictionaries, Hunspell with its English, German and French dictionaries, and the independent references the
+# tests compare against (hb-shape, fc-match, Unicode's conformance files, fontTools, pdftotext, Pango through
+# python3-gi, pyphen, a word list, the hunspell command).
 DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev libcairo2-dev \
 	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
 	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman \

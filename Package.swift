@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "GalleyCommand",
             dependencies: [
-                "Galley", "GalleyRendering", "GalleyText", "GalleyCommandSupport",
+                "Galley", "GalleyRendering", "GalleyText", "GalleySpelling", "GalleyCommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

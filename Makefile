@@ -40,14 +40,14 @@ test: deps
 	$(SWIFT) test --skip-build --scratch-path .build-checks
 
 ## docs: the DocC catalogues (Sources/Galley/Galley.docc: the pipeline, one article per layer, curated topics;
-## GalleyText.docc and GalleyRendering.docc: their modules' topics) with every symbol link and parameter checked
+## GalleyText.docc, GalleyRendering.docc, GalleySpelling.docc: their modules' topics) with every symbol link and parameter checked
 ## (warnings are errors); the archives are copied to out/.
 docs: deps
 	$(SWIFT) package generate-documentation --target Galley --target GalleyText --target GalleyRendering \
-		--disable-indexing --warnings-as-errors
-	@mkdir -p out && for module in Galley GalleyText GalleyRendering; do \
+		--target GalleySpelling --disable-indexing --warnings-as-errors
+	@mkdir -p out && for module in Galley GalleyText GalleyRendering GalleySpelling; do \
 		rm -rf out/$$module.doccarchive && cp -r .build/plugins/Swift-DocC/outputs/$$module.doccarchive out/; done
-	@echo "wrote out/Galley.doccarchive, out/GalleyText.doccarchive, out/GalleyRendering.doccarchive"
+	@echo "wrote out/Galley.doccarchive, out/GalleyText.doccarchive, out/GalleyRendering.doccarchive, out/GalleySpelling.doccarchive"
 
 ## test-asan: the whole test suite under AddressSanitizer with LeakSanitizer, in its own build folder (about five
 ## minutes). Tests/LeakSanitizer.supp suppresses the leaks of the platform's own libraries (Foundation's

@@ -131,21 +131,7 @@ struct SummedTree<Element: Summarized> {
     /// The summary of the elements before `index` (0 ≤ index ≤ count).
     func summary(upTo index: Int) -> Summary {
         precondition(index >= 0 && index <= count, "index \(index) out of 0...\(count)")
-        if index == count { return root.summary }
-        var node = root
-        var index = index
-        var sum = Summary.zero
-        while !node.isLeaf {
-            var child = 0
-            while index >= node.children[child].count {
-                index -= node.children[child].count
-                sum = sum + node.children[child].summary
-                child += 1
-            }
-            node = node.children[child]
-        }
-        for element in node.elements[..<index] { sum = sum + element.summary }
-        return sum
+        return index == count ? root.summary : elementAndSummary(at: index).before
     }
 
     /// The first element at which the running sum, that element's summary included, satisfies `reached` (which
@@ -184,6 +170,13 @@ struct SummedTree<Element: Summarized> {
     private static func modify<Result>(_ node: Node, at index: Int, _ change: (inout Element) -> Result) -> Result {
         defer { node.summary = node.isLeaf ? node.elements.reduce(.zero) { $0 + $1.summary } : node.children.reduce(.zero) { $0 + $1.summary } }
         if node.isLeaf { return change(&node.elements[index]) }
+        let (child, local) = uniqueChild(of: node, holding: index)
+        return modify(node.children[child], at: local, change)
+    }
+
+    /// The child of `node` holding element `index` (and the index within it), made uniquely referenced: copied when
+    /// another tree shares it, so that changing it changes this tree only.
+    private static func uniqueChild(of node: Node, holding index: Int) -> (child: Int, index: Int) {
         var index = index
         var child = 0
         while index >= node.children[child].count {
@@ -191,7 +184,7 @@ struct SummedTree<Element: Summarized> {
             child += 1
         }
         if !isKnownUniquelyReferenced(&node.children[child]) { node.children[child] = node.children[child].copy() }
-        return modify(node.children[child], at: index, change)
+        return (child, index)
     }
 
     /// Inserts `element` before position `index` (0 ≤ index ≤ count).
@@ -256,14 +249,8 @@ struct SummedTree<Element: Summarized> {
             node.summary = node.elements.reduce(.zero) { $0 + $1.summary }
             return removed
         }
-        var index = index
-        var child = 0
-        while index >= node.children[child].count {
-            index -= node.children[child].count
-            child += 1
-        }
-        if !isKnownUniquelyReferenced(&node.children[child]) { node.children[child] = node.children[child].copy() }
-        let removed = remove(at: index, from: node.children[child])
+        let (child, local) = uniqueChild(of: node, holding: index)
+        let removed = remove(at: local, from: node.children[child])
         if node.children[child].width < order / 2 { rebalance(node, child: child) }
         node.summary = node.children.reduce(.zero) { $0 + $1.summary }
         return removed

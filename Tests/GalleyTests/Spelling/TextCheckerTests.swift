@@ -8,21 +8,26 @@ import Testing
     static let hunspellAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/hunspell")
         && FileManager.default.fileExists(atPath: "/usr/share/hunspell/en_US.dic")
 
-    /// `hunspell -d DICT -l`: the words of standard input it rejects, in order.
-    static func hunspellRejects(_ input: String, dictionary: String) throws -> [String] {
+    /// What the `hunspell` command prints for `input` with `arguments`.
+    static func hunspell(_ arguments: [String], input: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/hunspell")
-        process.arguments = ["-d", dictionary, "-l"]
+        process.arguments = arguments
         process.environment = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
-        let input_ = Pipe(), output = Pipe()
-        process.standardInput = input_
+        let standardInput = Pipe(), output = Pipe()
+        process.standardInput = standardInput
         process.standardOutput = output
         try process.run()
-        input_.fileHandleForWriting.write(Data(input.utf8))
-        try input_.fileHandleForWriting.close()
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try standardInput.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `hunspell -d DICT -l`: the words of standard input it rejects, in order.
+    static func hunspellRejects(_ input: String, dictionary: String) throws -> [String] {
+        try hunspell(["-d", dictionary, "-l"], input: input).split(separator: "\n").map(String.init)
     }
 
     static func checker() -> TextChecker {
@@ -51,21 +56,10 @@ import Testing
 extension TextCheckerTests {
     /// `hunspell -a`'s suggestions for each misspelled word of a text: "& WORD COUNT OFFSET: s1, s2, …".
     static func hunspellSuggestions(_ words: [String], dictionary: String) throws -> [String: [String]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/hunspell")
-        process.arguments = ["-d", dictionary, "-a"]
-        process.environment = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
         // "^" makes Hunspell read each line as text, never as a command.
-        input.fileHandleForWriting.write(Data(words.map { "^" + $0 + "\n" }.joined().utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = try hunspell(["-d", dictionary, "-a"], input: words.map { "^" + $0 + "\n" }.joined())
         var result: [String: [String]] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line.hasPrefix("& ") {
+        for line in output.split(separator: "\n") where line.hasPrefix("& ") {
             let parts = line.dropFirst(2).split(separator: ":", maxSplits: 1)
             guard parts.count == 2, let word = parts[0].split(separator: " ").first else { continue }
             result[String(word)] = parts[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -284,6 +284,7 @@ public final class LayoutManager: TextStorageObserver {
         let range = start..<(start + paragraph.length)
         let runs = textStorage.attributeRuns(in: range)
         let units = textStorage.units(in: range)
+        // Held weakly by the veto: the state holds the typesetter, which holds the veto.
         let origin = paragraph.state
         // Without a delegate a form feed is the one container break (the standard actions).
         paragraph.state.containerBreaks = units.indices.filter {
@@ -292,7 +293,9 @@ public final class LayoutManager: TextStorageObserver {
         }.map { $0 + 1 }
         let typesetter = Typesetter(units: units, runs: runs, options: typesetterOptions, defaultFont: defaultFont,
                                     controlCharacterRoles: controlCharacterRoles(units, start: range.lowerBound),
-                                    shouldBreak: { index, hyphenating in origin.shouldBreak(before: index, hyphenating: hyphenating) })
+                                    shouldBreak: { [weak origin] index, hyphenating in
+                                        origin?.shouldBreak(before: index, hyphenating: hyphenating) ?? true
+                                    })
         paragraph.state.framesetter = Framesetter(typesetter: typesetter)
     }
 

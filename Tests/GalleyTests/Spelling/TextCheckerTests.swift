@@ -163,3 +163,28 @@ extension TextCheckerTests {
         #expect(Date().timeIntervalSince(start) < 30)
     }
 }
+
+extension TextCheckerTests {
+    /// Eight threads checking different texts with the same shared dictionaries get the answers one thread gets.
+    @Test(.enabled(if: hunspellAvailable)) func threadsShareDictionariesSafely() async throws {
+        let files = [("newton-opticks.txt", "en"), ("en_Latn.txt", "en"), ("candide.txt", "fr"), ("fr_Latn.txt", "fr"),
+                     ("de_Latn.txt", "de"), ("newton-opticks.txt", "en"), ("candide.txt", "fr"), ("de_Latn.txt", "de")]
+        let texts = try files.map { (try String(contentsOf: Corpus.directory.appendingPathComponent($0.0), encoding: .utf8), $0.1) }
+        let checker = Self.checker()
+        let expected = try texts.map { text, language in try checker.misspelledWords(in: text, language: language) }
+        let answers = await withTaskGroup(of: (Int, [Range<Int>]?).self) { group in
+            for (index, (text, language)) in texts.enumerated() {
+                group.addTask {
+                    var last: [Range<Int>]? = nil
+                    for _ in 0..<3 { last = try? checker.misspelledWords(in: text, language: language) }
+                    return (index, last)
+                }
+            }
+            var answers = [[Range<Int>]?](repeating: nil, count: texts.count)
+            for await (index, answer) in group { answers[index] = answer }
+            return answers
+        }
+        #expect(answers.map { $0 ?? [] } == expected)
+        #expect(expected.contains { !$0.isEmpty })
+    }
+}

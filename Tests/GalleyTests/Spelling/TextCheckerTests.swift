@@ -188,3 +188,31 @@ extension TextCheckerTests {
         #expect(expected.contains { !$0.isEmpty })
     }
 }
+
+extension TextCheckerTests {
+    /// The misspelled words of whole texts against `hunspell -l` on the same files. The lists are equal once the
+    /// tokenizers' known differences are undone on Hunspell's side, each kind here:
+    /// 1. Hunspell reports a hyphenated compound whole when a part is wrong ("Thunder-ten-tronckh"); ICU's word
+    ///    boundaries give the parts, and the checker reports the wrong parts: Hunspell's entry becomes the parts
+    ///    Hunspell itself rejects.
+    /// 2. Hunspell keeps punctuation at a token's edges and rejects the token for it ("--Oui", where "Oui" is right),
+    ///    and reports runs of dashes ("--------"): edges are trimmed and the word judged again alone; entries
+    ///    without letters are dropped.
+    /// All-caps words are checked on both sides here (the checker's acronym rule is off).
+    @Test(.enabled(if: hunspellAvailable), arguments: [("en_Latn.txt", "en_US"), ("newton-opticks.txt", "en_US"),
+                                                      ("de_Latn.txt", "de_DE"), ("fr_Latn.txt", "fr"), ("candide.txt", "fr")])
+    func misspelledWordsEqualHunspellsOnWholeTexts(file: String, dictionary: String) throws {
+        let text = try String(contentsOf: Corpus.directory.appendingPathComponent(file), encoding: .utf8)
+        let checker = Self.checker()
+        checker.rules = [.skipsURLs, .skipsNumbers]
+        let units = Array(text.utf16)
+        let ours = try checker.misspelledWords(in: text, language: dictionary).map { String(decoding: units[$0], as: UTF16.self) }
+        // Each entry's words: trimmed of punctuation at its edges, split at hyphens, each judged again alone.
+        let entries = try Self.hunspellRejects(text, dictionary: dictionary).map { entry in
+            entry.trimmingCharacters(in: CharacterSet.letters.inverted).split(separator: "-").map(String.init).filter { !$0.isEmpty }
+        }
+        let rejected = Set(try Self.hunspellRejects(Set(entries.joined()).joined(separator: "\n") + "\n", dictionary: dictionary))
+        let theirs = entries.flatMap { $0.filter(rejected.contains) }
+        #expect(ours == theirs, "\(file): only ours \(Set(ours).subtracting(theirs).sorted()), only Hunspell's \(Set(theirs).subtracting(ours).sorted())")
+    }
+}

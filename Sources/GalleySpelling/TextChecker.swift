@@ -59,6 +59,8 @@ public final class TextChecker: @unchecked Sendable {
     /// `~/.local/share`), which is read now if it exists.
     public init(dictionaryDirectories: [URL] = [], userDictionary: URL? = nil) {
         self.dictionaryDirectories = dictionaryDirectories + Self.standardDirectories
+        dictionaryFiles = Self.dictionaryFiles(in: self.dictionaryDirectories)
+        availableLanguages = dictionaryFiles.keys.sorted()
         self.userDictionary = userDictionary ?? Self.defaultUserDictionary()
         if let text = try? String(contentsOf: self.userDictionary, encoding: .utf8) {
             let words = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
@@ -75,16 +77,17 @@ public final class TextChecker: @unchecked Sendable {
 
     // MARK: Languages
 
-    /// Every language with a dictionary (an .aff and a .dic of the same name) in the directories, as BCP 47 tags
-    /// ("en-US", "de-DE", "fr"), sorted. UIKit: `UITextChecker.availableLanguages`.
-    public var availableLanguages: [String] {
-        Set(dictionaryFiles().keys).sorted()
-    }
+    /// Every language with a dictionary (an .aff and a .dic of the same name) in the directories when the checker was
+    /// made, as BCP 47 tags ("en-US", "de-DE", "fr"), sorted. UIKit: `UITextChecker.availableLanguages`.
+    public let availableLanguages: [String]
 
-    /// The dictionary files by BCP 47 tag, the first directory winning.
-    private func dictionaryFiles() -> [String: (affix: URL, dictionary: URL)] {
+    /// The dictionary files by BCP 47 tag, found once when the checker is made (every check asks for them).
+    private let dictionaryFiles: [String: (affix: URL, dictionary: URL)]
+
+    /// The dictionary files of `directories` by BCP 47 tag, the first directory winning.
+    private static func dictionaryFiles(in directories: [URL]) -> [String: (affix: URL, dictionary: URL)] {
         var result: [String: (affix: URL, dictionary: URL)] = [:]
-        for directory in dictionaryDirectories {
+        for directory in directories {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
             for name in names.sorted() where name.hasSuffix(".aff") {
                 let stem = String(name.dropLast(4))
@@ -113,7 +116,7 @@ public final class TextChecker: @unchecked Sendable {
 
     /// The shared dictionary for a language, loaded on first use.
     func dictionary(for language: String) throws(SpellingError) -> HunspellDictionary {
-        guard let tag = dictionaryLanguage(for: language), let files = dictionaryFiles()[tag] else {
+        guard let tag = dictionaryLanguage(for: language), let files = dictionaryFiles[tag] else {
             throw SpellingError.noDictionary(language: language)
         }
         let key = files.affix.path
@@ -147,13 +150,7 @@ public final class TextChecker: @unchecked Sendable {
         let range = max(range.lowerBound, 0)..<max(min(range.upperBound, units.count), max(range.lowerBound, 0))
         let start = min(max(startingAt, range.lowerBound), range.upperBound)
         let words = Self.words(units, in: range, language: language)
-        let filter = WordFilter(units: units, rules: rules)
-        let (learned, ignored) = state.withLock { ($0.learned, $0.ignored) }
-        func misspelled(_ word: Range<Int>) -> Bool {
-            guard !filter.skips(word) else { return false }
-            let text = String(decoding: units[word], as: UTF16.self)
-            return !learned.contains(text) && !ignored.contains(text) && !dictionary.spell(text)
-        }
+        let misspelled = misspellingTest(units, dictionary: dictionary)
         if let found = words.first(where: { $0.lowerBound >= start && misspelled($0) }) { return found }
         guard wrap else { return nil }
         return words.first { $0.lowerBound < start && misspelled($0) }
@@ -165,8 +162,16 @@ public final class TextChecker: @unchecked Sendable {
     public func misspelledWords(in string: String, language: String) throws(SpellingError) -> [Range<Int>] {
         let dictionary = try dictionary(for: language)
         let units = Array(string.utf16)
+        return Self.words(units, in: 0..<units.count, language: language).filter(misspellingTest(units, dictionary: dictionary))
+    }
+
+    /// Whether a word of `units` is misspelled: not skipped by the rules, neither learned nor ignored, and refused
+    /// by the dictionary.
+    private func misspellingTest(_ units: [UInt16], dictionary: HunspellDictionary) -> (Range<Int>) -> Bool {
+        let filter = WordFilter(units: units, rules: rules)
         let (learned, ignored) = state.withLock { ($0.learned, $0.ignored) }
-        return checkedWords(units, language: language).filter { word in
+        return { word in
+            guard !filter.skips(word) else { return false }
             let text = String(decoding: units[word], as: UTF16.self)
             return !learned.contains(text) && !ignored.contains(text) && !dictionary.spell(text)
         }
@@ -203,7 +208,7 @@ public final class TextChecker: @unchecked Sendable {
     /// UIKit: `completions(forPartialWordRange:in:language:)`.
     public func completions(forPartialWordRange range: Range<Int>, in string: String, language: String) -> [String] {
         guard let prefix = Self.substring(string, range), !prefix.isEmpty, let tag = dictionaryLanguage(for: language),
-            let files = dictionaryFiles()[tag]
+            let files = dictionaryFiles[tag]
         else { return [] }
         let stems = Self.stems(files.dictionary)
         let learned = state.withLock { $0.learned }

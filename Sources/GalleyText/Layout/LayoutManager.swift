@@ -270,16 +270,15 @@ public final class LayoutManager: TextStorageObserver {
         return Paragraph(length: range.count, style: style ?? .default, state: ParagraphState(start: range.lowerBound, manager: self))
     }
 
-    /// Paragraph `index`'s state, with its framesetter and container breaks made first if nothing has needed them.
-    func shapedState(ofParagraph index: Int) -> ParagraphState {
-        let paragraph = paragraphs[index]
-        if paragraph.state.framesetter == nil { shape(paragraph, start: paragraphStart(index)) }
-        return paragraph.state
+    /// A paragraph's framesetter, the paragraph (at storage offset `start`) shaped first if nothing has needed it.
+    private func framesetter(of paragraph: Paragraph, start: Int) -> Framesetter {
+        paragraph.state.framesetter ?? shape(paragraph, start: start)
     }
 
     /// Shapes a paragraph that starts at storage offset `start`: straight from the storage's units and runs, no
-    /// NSAttributedString in between.
-    private func shape(_ paragraph: Paragraph, start: Int) {
+    /// NSAttributedString in between. Its state keeps the framesetter and the container breaks.
+    @discardableResult
+    private func shape(_ paragraph: Paragraph, start: Int) -> Framesetter {
         statistics.paragraphsShaped += 1
         let range = start..<(start + paragraph.length)
         let runs = textStorage.attributeRuns(in: range)
@@ -296,7 +295,9 @@ public final class LayoutManager: TextStorageObserver {
                                     shouldBreak: { [weak origin] index, hyphenating in
                                         origin?.shouldBreak(before: index, hyphenating: hyphenating) ?? true
                                     })
-        paragraph.state.framesetter = Framesetter(typesetter: typesetter)
+        let framesetter = Framesetter(typesetter: typesetter)
+        paragraph.state.framesetter = framesetter
+        return framesetter
     }
 
     /// What the delegate makes of the controls of `units` (storage offsets from `start`), as the typesetter's roles,
@@ -379,13 +380,12 @@ public final class LayoutManager: TextStorageObserver {
             let typesetter = paragraphs[index].state.framesetter?.typesetter
         else { return [] }
         // The replacement is laid out next: shaped now, at the start it will have.
-        shape(replacement, start: start)
+        let replacementTypesetter = shape(replacement, start: start).typesetter
         let lines = layouts[index].placements.flatMap { placement in
             zip(placement.frame.lines, placement.frame.lineFragments).map { (line: $0, width: $1.width) }
         }
         var known: [KnownLineBreak] = []
         // Where the old and new texts still break alike (shaping and segmentation can change before an edit).
-        guard let replacementTypesetter = replacement.state.framesetter?.typesetter else { return [] }
         let agreed = typesetter.breakingAgreement(with: replacementTypesetter, upTo: edit)
         for (position, (line, width)) in lines.enumerated() {
             // A line's break depends on its text up to the first opportunity after it (the word that did not fit, or
@@ -570,9 +570,8 @@ public final class LayoutManager: TextStorageObserver {
         let paragraph = paragraphs[index]
         // Where the paragraph starts now, for the delegate's break vetoes during this layout.
         paragraph.state.start = paragraphStart(index)
-        let shaping = shapedState(ofParagraph: index)
-        let generation = shaping.nextGeneration()
-        guard let framesetter = shaping.framesetter else { return ParagraphLayout(start: start, placements: [], end: start, isComplete: false) }
+        let framesetter = framesetter(of: paragraph, start: paragraph.state.start)
+        let generation = paragraph.state.nextGeneration()
         var position = start
         var placements: [Placement] = []
         var shown = 0
@@ -597,7 +596,7 @@ public final class LayoutManager: TextStorageObserver {
             // would give these lines.
             attributes.startingDepth = depth - (height - container.framePath.boundingBox.maxY)
             // A form feed ends the container (unless the delegate declines): this frame stops after it.
-            let containerBreak = shaping.containerBreaks.first { $0 > shown && $0 < paragraph.length }
+            let containerBreak = paragraph.state.containerBreaks.first { $0 > shown && $0 < paragraph.length }
             let end = containerBreak ?? max(paragraph.length, shown)
             let start = paragraph.state.start
             let lineSpacing: ((Range<Int>) -> CGFloat)? = delegate.map { delegate in

@@ -51,14 +51,18 @@ struct SummedTree<Element: Summarized> {
 
         func copy() -> Node { isLeaf ? Node(elements: elements) : Node(children: children) }
 
+        /// The summary of the node's elements or children, added up again.
+        var summed: Summary {
+            isLeaf ? elements.reduce(.zero) { $0 + $1.summary } : children.reduce(.zero) { $0 + $1.summary }
+        }
+
+        /// Sets the summary after the elements or children changed (the count kept by the caller).
+        func recomputeSummary() { summary = summed }
+
+        /// Sets the count and the summary after elements or children moved in or out.
         func recompute() {
-            if isLeaf {
-                count = elements.count
-                summary = elements.reduce(.zero) { $0 + $1.summary }
-            } else {
-                count = children.reduce(0) { $0 + $1.count }
-                summary = children.reduce(.zero) { $0 + $1.summary }
-            }
+            count = isLeaf ? elements.count : children.reduce(0) { $0 + $1.count }
+            recomputeSummary()
         }
     }
 
@@ -168,7 +172,7 @@ struct SummedTree<Element: Summarized> {
     }
 
     private static func modify<Result>(_ node: Node, at index: Int, _ change: (inout Element) -> Result) -> Result {
-        defer { node.summary = node.isLeaf ? node.elements.reduce(.zero) { $0 + $1.summary } : node.children.reduce(.zero) { $0 + $1.summary } }
+        defer { node.recomputeSummary() }
         if node.isLeaf { return change(&node.elements[index]) }
         let (child, local) = uniqueChild(of: node, holding: index)
         return modify(node.children[child], at: local, change)
@@ -202,8 +206,7 @@ struct SummedTree<Element: Summarized> {
         if node.isLeaf {
             node.elements.insert(element, at: index)
             guard node.elements.count > order else {
-                node.summary = node.summary + element.summary  // exact for an append; recomputed below otherwise
-                if index != node.elements.count - 1 { node.recompute() }
+                node.recomputeSummary()
                 return nil
             }
             let right = Node(elements: Array(node.elements[(node.elements.count / 2)...]))
@@ -222,7 +225,7 @@ struct SummedTree<Element: Summarized> {
             node.children.insert(split, at: child + 1)
         }
         guard node.children.count > order else {
-            node.summary = node.children.reduce(.zero) { $0 + $1.summary }
+            node.recomputeSummary()
             return nil
         }
         let right = Node(children: Array(node.children[(node.children.count / 2)...]))
@@ -246,13 +249,13 @@ struct SummedTree<Element: Summarized> {
         node.count -= 1
         if node.isLeaf {
             let removed = node.elements.remove(at: index)
-            node.summary = node.elements.reduce(.zero) { $0 + $1.summary }
+            node.recomputeSummary()
             return removed
         }
         let (child, local) = uniqueChild(of: node, holding: index)
         let removed = remove(at: local, from: node.children[child])
         if node.children[child].width < order / 2 { rebalance(node, child: child) }
-        node.summary = node.children.reduce(.zero) { $0 + $1.summary }
+        node.recomputeSummary()
         return removed
     }
 
@@ -373,13 +376,13 @@ struct SummedTree<Element: Summarized> {
             precondition(isRoot || node.width >= Self.order / 2, "a node of \(node.width), below half the order")
             if node.isLeaf {
                 precondition(node.count == node.elements.count, "leaf count")
-                precondition(summariesEqual(node.summary, node.elements.reduce(.zero) { $0 + $1.summary }), "leaf summary")
+                precondition(summariesEqual(node.summary, node.summed), "leaf summary")
                 if let leafDepth { precondition(leafDepth == depth, "leaves at depths \(leafDepth) and \(depth)") }
                 leafDepth = depth
                 return
             }
             precondition(node.count == node.children.reduce(0) { $0 + $1.count }, "node count")
-            precondition(summariesEqual(node.summary, node.children.reduce(.zero) { $0 + $1.summary }), "node summary")
+            precondition(summariesEqual(node.summary, node.summed), "node summary")
             for child in node.children { check(child, depth: depth + 1, isRoot: false) }
         }
         check(root, depth: 0, isRoot: true)

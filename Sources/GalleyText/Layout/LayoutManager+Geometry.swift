@@ -32,7 +32,7 @@ extension LayoutManager {
     func lineFragments(ofParagraph index: Int) -> [LineFragment] {
         ensureLayout(throughParagraph: index)
         guard layouts.indices.contains(index) else { return [] }
-        return lineFragments(of: layouts[index], paragraph: paragraphs[index].state, start: paragraphStart(index))
+        return lineFragments(of: layouts[index], paragraph: paragraph(index).state, start: paragraphStart(index))
     }
 
     /// The line fragments of a paragraph's layout, the paragraph starting at storage offset `start`.
@@ -94,7 +94,7 @@ extension LayoutManager {
     ///   - body: called with each fragment and a flag to set to stop.
     public func enumerateLineFragments(in range: Range<Int>? = nil, _ body: (LineFragment, inout Bool) -> Void) {
         let first = range.map { paragraphIndex(containing: $0.lowerBound) } ?? 0
-        let last = range.map { paragraphIndex(containing: max($0.upperBound - 1, $0.lowerBound)) } ?? paragraphs.count - 1
+        let last = range.map { paragraphIndex(containing: max($0.upperBound - 1, $0.lowerBound)) } ?? numberOfParagraphs - 1
         var stop = false
         for index in first...max(first, last) {
             for fragment in lineFragments(ofParagraph: index) {
@@ -143,7 +143,7 @@ extension LayoutManager {
         var upper = 0
         var start = 0
         for (paragraph, layout) in layouts.enumerated() {
-            defer { start += paragraphs[paragraph].length }
+            defer { start += self.paragraph(paragraph).length }
             for placement in layout.placements where placement.container == index {
                 lower = lower ?? start + placement.frame.visibleStringRange.lowerBound
                 upper = start + placement.frame.visibleStringRange.upperBound
@@ -186,9 +186,9 @@ extension LayoutManager {
         let height = font.map { $0.ascent + $0.descent } ?? 0
         guard let container = textContainers.first else { return nil }
         guard length > 0 else { return (CGRect(x: 0, y: 0, width: container.size.width, height: height), 0) }
-        ensureLayoutForAllText()
+        ensureLayout(throughParagraph: numberOfParagraphs - 1)
         guard let last = layouts.last, last.isComplete, let lastFragment = lineFragments(ofParagraph: layouts.count - 1).last else { return nil }
-        let y = lastFragment.rect.maxY + last.end.gap + spacing(before: true, paragraph: paragraphs.count - 1)
+        let y = lastFragment.rect.maxY + last.end.gap + spacing(before: true, paragraph: numberOfParagraphs - 1)
         let width = textContainers[lastFragment.containerIndex].size.width
         return (CGRect(x: 0, y: y, width: width.isFinite ? width : lastFragment.rect.width, height: height), lastFragment.containerIndex)
     }
@@ -328,7 +328,7 @@ extension LayoutManager {
             let layout = layouts[paragraph]
             guard layout.placements.contains(where: { $0.container == index }) else { continue }
             if let top = layout.placements.first?.firstLineTop, layout.placements.first?.container == index, top > rect.maxY { break }
-            for fragment in lineFragments(of: layout, paragraph: paragraphs[paragraph].state, start: paragraphStart(paragraph))
+            for fragment in lineFragments(of: layout, paragraph: self.paragraph(paragraph).state, start: paragraphStart(paragraph))
             where fragment.containerIndex == index && fragment.rect.intersects(rect) {
                 lower = lower ?? fragment.characterRange.lowerBound
                 upper = fragment.characterRange.upperBound
@@ -340,7 +340,9 @@ extension LayoutManager {
     /// The last laid-out paragraph that starts in container `index` at or above `y` (binary search: layouts are
     /// ordered by container, then depth), else the first one in that container.
     func paragraphIndex(atY y: CGFloat, inContainerAt index: Int) -> Int? {
-        func key(_ layout: ParagraphLayout) -> (Int, CGFloat)? { layout.placements.first.map { ($0.container, $0.firstLineTop) } }
+        func key(_ layout: ParagraphLayout) -> (Int, CGFloat)? {
+            layout.isEstimated ? (layout.start.container, layout.start.depth) : layout.placements.first.map { ($0.container, $0.firstLineTop) }
+        }
         var low = 0
         var high = layouts.count
         while low < high {
@@ -348,8 +350,12 @@ extension LayoutManager {
             if let middleKey = key(layouts[middle]), middleKey <= (index, y) { low = middle + 1 } else { high = middle }
         }
         let found = low - 1
-        if found >= 0, layouts[found].placements.contains(where: { $0.container == index }) { return found }
-        return layouts.indices.dropFirst(max(found, 0)).first { layouts[$0].placements.contains { $0.container == index } }
+        func isIn(_ paragraph: Int) -> Bool {
+            let layout = layouts[paragraph]
+            return layout.isEstimated ? layout.start.container == index : layout.placements.contains { $0.container == index }
+        }
+        if found >= 0, isIn(found) { return found }
+        return layouts.indices.dropFirst(max(found, 0)).first(where: isIn)
     }
 
     /// The line fragment of container `index` whose band holds y, else the nearest one (looked for in the

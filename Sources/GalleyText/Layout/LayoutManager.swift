@@ -38,11 +38,14 @@ public final class LayoutManager: TextStorageObserver {
         let state: ParagraphState
     }
 
-    /// What the paragraph tree sums: the paragraphs' UTF-16 length.
+    /// What the paragraph tree sums: the paragraphs' UTF-16 length and their number.
     struct ParagraphSpan: TreeSummary {
         var length = 0
+        var count = 0
         static let zero = ParagraphSpan()
-        static func + (left: ParagraphSpan, right: ParagraphSpan) -> ParagraphSpan { ParagraphSpan(length: left.length + right.length) }
+        static func + (left: ParagraphSpan, right: ParagraphSpan) -> ParagraphSpan {
+            ParagraphSpan(length: left.length + right.length, count: left.count + right.count)
+        }
     }
 
     /// Where the flow stands before a paragraph: what its layout depends on.
@@ -82,11 +85,15 @@ public final class LayoutManager: TextStorageObserver {
         var end: FlowPosition
         /// Whether every character of the paragraph is shown (else the containers ran out or a line limit cut it).
         var isComplete: Bool
+        /// Whether this is only a share of an estimate (non-contiguous layout): no placements, and positions that
+        /// move once the paragraphs before it are laid out.
+        var isEstimated = false
     }
 
-    /// The paragraphs, summed by length: a paragraph's start and the paragraph holding an offset are found in
-    /// O(log n), and an edit replaces its paragraphs without moving the others.
-    var paragraphs = SummedTree<Paragraph>()
+    /// The paragraphs, summed by length and number: a paragraph's start and the paragraph holding an offset are
+    /// found in O(log n), and an edit replaces its paragraphs without moving the others. Paragraphs nothing has
+    /// asked about stay in unsplit blocks (`LayoutManager+Paragraphs.swift`).
+    var paragraphs = SummedTree<ParagraphBlock>()
     /// Layouts of paragraphs 0..<layouts.count (contiguous from the start), in a height map.
     var layouts = ParagraphLayouts() {
         didSet { glyphStarts = nil }
@@ -101,6 +108,20 @@ public final class LayoutManager: TextStorageObserver {
     var statesWithFragments: [WeakParagraphState] = []
     struct WeakParagraphState { weak var state: ParagraphState? }
     static let fragmentCacheParagraphs = 64
+
+    /// Whether layout may skip text it was not asked for, giving it estimated heights instead (in a growing,
+    /// simple rectangular container without line limit: a scrolling text view); see `layoutViewport`. Off by
+    /// default: layout is then contiguous from the start. Turning it off drops the layout. TextKit:
+    /// `allowsNonContiguousLayout`.
+    public var allowsNonContiguousLayout = false {
+        didSet { if !allowsNonContiguousLayout, hasNonContiguousLayout { layouts.removeAll() } }
+    }
+
+    /// Whether some paragraphs have only estimated heights now. TextKit: `hasNonContiguousLayout`.
+    public var hasNonContiguousLayout: Bool { layouts.estimatedCount > 0 }
+
+    /// What the paragraphs laid out so far measured (characters and height), for estimates of the others.
+    var measured = (characters: 0, height: CGFloat(0))
 
     /// Counters for tests and benchmarks: paragraphs shaped, laid out, and moved without new layout.
     public private(set) var statistics = Statistics()
@@ -180,13 +201,13 @@ public final class LayoutManager: TextStorageObserver {
     // MARK: Paragraphs
 
     /// The number of paragraphs (at least one: an empty text has one empty paragraph).
-    public var numberOfParagraphs: Int { paragraphs.count }
+    public var numberOfParagraphs: Int { paragraphs.summary.count }
 
     /// The UTF-16 range of paragraph `index`, separator included.
     public func paragraphRange(at index: Int) -> Range<Int> {
-        guard index >= 0, index < paragraphs.count else { return textStorage.length..<textStorage.length }
-        let start = paragraphStart(index)
-        return start..<(start + paragraphs[index].length)
+        guard index >= 0, index < numberOfParagraphs else { return textStorage.length..<textStorage.length }
+        let (paragraph, start) = paragraphAndStart(index)
+        return start..<(start + paragraph.length)
     }
 
     /// The range of paragraph `index` without its separator (LF, CR, CR LF, NEL, U+2029). TextKit 2:
@@ -231,7 +252,7 @@ public final class LayoutManager: TextStorageObserver {
 
     /// The layout paragraphs of `units` (storage offsets from `start`), each with its break: separators, unless the
     /// delegate says otherwise, and controls the delegate makes paragraph breaks. One empty range for empty text.
-    private func paragraphRanges(_ units: [UInt16], start: Int) -> [Range<Int>] {
+    func paragraphRanges(_ units: [UInt16], start: Int) -> [Range<Int>] {
         guard delegate != nil else { return ParagraphBoundaries.ranges(units).map { ($0.lowerBound + start)..<($0.upperBound + start) } }
         var ranges: [Range<Int>] = []
         var paragraphStart = 0
@@ -257,15 +278,16 @@ public final class LayoutManager: TextStorageObserver {
     /// The index of the paragraph holding UTF-16 offset `index` (the last paragraph for the text's end).
     public func paragraphIndex(containing index: Int) -> Int {
         // The first paragraph reaching past the offset; the last one (which alone may be empty) for the text's end.
-        // (During an edit the storage is already longer or shorter than the paragraphs describe.)
-        paragraphs.first { $0.length > index }?.index ?? max(paragraphs.count - 1, 0)
+        // (During an edit the storage is already longer or shorter than the paragraphs describe; the edit's
+        // neighbourhood is split out first.)
+        guard let (block, before) = paragraphs.first(where: { $0.length > index }) else { return max(numberOfParagraphs - 1, 0) }
+        guard case .unsplit(_, let count) = paragraphs[block] else { return before.count }
+        // Unsplit blocks agree with the rope's paragraph numbers.
+        return min(max(textStorage.paragraphsEnded(before: index), before.count), before.count + count - 1)
     }
 
-    /// Where paragraph `index` starts (UTF-16; the length the paragraphs describe for `index == count`).
-    func paragraphStart(_ index: Int) -> Int { paragraphs.summary(upTo: index).length }
-
     /// A paragraph of the storage's `range`, not yet shaped.
-    private func makeParagraph(_ range: Range<Int>) -> Paragraph {
+    func makeParagraph(_ range: Range<Int>) -> Paragraph {
         let style = range.isEmpty ? nil : textStorage.attributes(at: range.lowerBound).attributes[.paragraphStyle] as? ParagraphStyle
         return Paragraph(length: range.count, style: style ?? .default, state: ParagraphState(start: range.lowerBound, manager: self))
     }
@@ -327,8 +349,7 @@ public final class LayoutManager: TextStorageObserver {
     public func invalidateGlyphs() { rebuildParagraphs() }
 
     private func rebuildParagraphs() {
-        let units = textStorage.units(in: 0..<textStorage.length)
-        paragraphs = SummedTree(paragraphRanges(units, start: 0).map(makeParagraph))
+        paragraphs = allParagraphs()
         layouts.removeAll()
     }
 
@@ -343,14 +364,15 @@ public final class LayoutManager: TextStorageObserver {
             rebuildParagraphs()
             return
         }
+        let delta = edit.changeInLength
+        splitUnsplitBlocks(around: old, delta: delta)
         var first = paragraphIndex(containing: old.lowerBound)
         var last = paragraphIndex(containing: old.upperBound)
         // A CR before the edit may pair with an LF the edit put at its start.
         if first > 0, old.lowerBound == paragraphStart(first), endsWithCR(paragraph: first - 1) { first -= 1 }
-        let delta = edit.changeInLength
         var regionEnd = paragraphStart(last + 1) + delta
         // A CR at the end of the region may pair with an LF starting the next paragraph.
-        while last + 1 < paragraphs.count, regionEnd > 0, textStorage.units(in: (regionEnd - 1)..<regionEnd) == [0x0D],
+        while last + 1 < numberOfParagraphs, regionEnd > 0, textStorage.units(in: (regionEnd - 1)..<regionEnd) == [0x0D],
             textStorage.units(in: regionEnd..<(regionEnd + 1)) == [0x0A]
         {
             last += 1
@@ -364,8 +386,10 @@ public final class LayoutManager: TextStorageObserver {
         let removed = last - first + 1
         let known = first == last && replacements.count == 1
             ? knownBreaks(paragraph: first, before: old.lowerBound - regionStart, replacement: replacements[0], start: regionStart) : []
-        paragraphs.replaceSubrange(first..<(last + 1), with: replacements)
-        if paragraphs.isEmpty { paragraphs = SummedTree([makeParagraph(0..<0)]) }
+        // Every paragraph from `first` to `last` is split out: the edit's neighbourhood was, and the CR LF checks
+        // split out the one before.
+        for index in first...last { _ = paragraph(index) }
+        replaceParagraphs(first..<(last + 1), with: replacements)
         relayout(replacing: first..<(first + removed), with: replacements.count, knownBreaks: known)
     }
 
@@ -375,9 +399,9 @@ public final class LayoutManager: TextStorageObserver {
     /// break. None when the paragraph breaks optimally (a change anywhere moves every break) or its style changed.
     /// The reused lines keep their fragment widths: a line is reused only in a fragment as wide.
     private func knownBreaks(paragraph index: Int, before edit: Int, replacement: Paragraph, start: Int) -> [KnownLineBreak] {
-        guard index < layouts.count, replacement.style == paragraphs[index].style,
+        guard index < layouts.count, replacement.style == paragraph(index).style,
             replacement.style.lineBreakStrategy == .greedy, replacement.style.lineBreakMode == .byWordWrapping,
-            let typesetter = paragraphs[index].state.framesetter?.typesetter
+            let typesetter = paragraph(index).state.framesetter?.typesetter
         else { return [] }
         // The replacement is laid out next: shaped now, at the start it will have.
         let replacementTypesetter = shape(replacement, start: start).typesetter
@@ -411,7 +435,7 @@ public final class LayoutManager: TextStorageObserver {
     /// Lays out again after paragraphs `removed` (old indices) became `inserted` new ones. The layouts of the
     /// paragraphs after them stay where they are in the array when the flow reaches them where it did before (only
     /// the edited ones are replaced), and are moved or laid out again one by one until it does.
-    private func relayout(replacing removed: Range<Int>, with inserted: Int, knownBreaks: [KnownLineBreak] = []) {
+    func relayout(replacing removed: Range<Int>, with inserted: Int, knownBreaks: [KnownLineBreak] = []) {
         // The edit lies past the laid-out part: nothing laid out changes.
         guard removed.lowerBound < layouts.count else { return }
         var replacements: [ParagraphLayout] = []
@@ -439,7 +463,7 @@ public final class LayoutManager: TextStorageObserver {
                 // Every later paragraph moves as its lines are: one change to the height map.
                 finish(keepingFrom: oldIndex)
                 let moved = removed.lowerBound + replacements.count
-                statistics.paragraphsMoved += layouts.count - moved
+                statistics.paragraphsMoved += layouts.laidOutCount(from: moved)
                 layouts.shift(from: moved, by: shift, startingAt: position)
                 return
             }
@@ -454,82 +478,98 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     /// The shift that moves the layouts from `index` on so that the first starts at `position`, when moving gives
-    /// what a new layout would for every one of them (as `moved` decides for one): all are one complete frame in
-    /// the container the flow is in, a rectangle without exclusions or line limit, with room below the last.
+    /// what a new layout would for every one of them (as `moved` decides for one): all are one complete frame (or
+    /// an estimate) in the container the flow is in, a rectangle without exclusions or line limit, with room below
+    /// the last.
     private func suffixShift(from index: Int, to position: FlowPosition) -> ParagraphLayouts.Shift? {
         let first = layouts[index], last = layouts[layouts.count - 1]
         guard layouts.irregularCount(from: index) == 0, first.start.container == position.container,
-            first.placements[0].container == position.container, last.end.container == position.container,
+            first.container == position.container, last.end.container == position.container,
             position.lines > 0 && first.start.lines > 0 || position.lines == 0 && first.start.lines == 0,
             textContainers.indices.contains(position.container)
         else { return nil }
         let container = textContainers[position.container]
         guard container.isSimpleRectangular, container.maximumNumberOfLines == 0 else { return nil }
         let depth = (position.depth + (position.lines > 0 ? position.gap : 0)) - (first.start.depth + (first.start.lines > 0 ? first.start.gap : 0))
-        let bottom = last.placements[0].top + depth + last.placements[0].frame.usedHeight
-        guard bottom <= container.layoutHeight - LayoutTolerance.depth(inHeight: container.layoutHeight) else { return nil }
+        guard last.bottom + depth <= container.layoutHeight - LayoutTolerance.depth(inHeight: container.layoutHeight) else { return nil }
         return ParagraphLayouts.Shift(depth: depth, lines: position.lines - first.start.lines)
     }
 
     /// The same lines moved to a new flow position, when that gives what a new layout would: one frame in the same
-    /// container, no exclusions, no line limit, and still room for it.
+    /// container, no exclusions, no line limit, and still room for it. An estimate moves as it is.
     private func moved(_ layout: ParagraphLayout, to position: FlowPosition) -> ParagraphLayout? {
-        guard layout.isComplete, layout.placements.count == 1, position.container == layout.start.container,
-            layout.placements[0].container == position.container,
+        guard layout.isComplete, layout.placements.count == 1 || layout.isEstimated, position.container == layout.start.container,
+            layout.container == position.container,
             position.lines > 0 && layout.start.lines > 0 || position.lines == 0 && layout.start.lines == 0,
             textContainers.indices.contains(position.container)
         else { return nil }
         let container = textContainers[position.container]
         guard container.isSimpleRectangular, container.maximumNumberOfLines == 0 else { return nil }
-        var placement = layout.placements[0]
         let shift = (position.depth + (position.lines > 0 ? position.gap : 0)) - (layout.start.depth + (layout.start.lines > 0 ? layout.start.gap : 0))
-        placement.top += shift
-        let bottom = placement.top + placement.frame.usedHeight
         // Room below, with the same tolerance a frame uses (it grows with the size of the coordinates).
-        guard bottom <= container.layoutHeight - LayoutTolerance.depth(inHeight: container.layoutHeight) else { return nil }
-        statistics.paragraphsMoved += 1
-        var end = layout.end
-        end.depth += shift
-        end.lines += position.lines - layout.start.lines
-        return ParagraphLayout(start: position, placements: [placement], end: end, isComplete: true)
+        guard layout.bottom + shift <= container.layoutHeight - LayoutTolerance.depth(inHeight: container.layoutHeight) else { return nil }
+        var result = layout.shifted(by: ParagraphLayouts.Shift(depth: shift, lines: position.lines - layout.start.lines))
+        result.start = position
+        if !layout.isEstimated { statistics.paragraphsMoved += 1 }
+        return result
     }
 
     // MARK: Layout
 
-    /// Lays out paragraphs until paragraph `index` has a layout (or the containers run out).
+    /// Lays out paragraphs until paragraph `index` has a layout (or the containers run out); with non-contiguous
+    /// layout, that paragraph alone.
     func ensureLayout(throughParagraph index: Int) {
-        let target = min(index, paragraphs.count - 1)
+        let target = min(index, numberOfParagraphs - 1)
+        if estimating() { return realize(target..<(target + 1)) }
         layOutMore { _ in self.layouts.count <= target }
     }
 
     /// Lays out the next paragraph, from where the last one left the flow, for as long as `more` says so of the
     /// last layout (nil before the first) — and never past an incomplete one (the containers ran out).
     private func layOutMore(while more: (ParagraphLayout?) -> Bool) {
-        while layouts.count < paragraphs.count, more(layouts.last) {
+        while layouts.count < numberOfParagraphs, more(layouts.last) {
             if let last = layouts.last, !last.isComplete { return }
             layouts.append(layOut(paragraph: layouts.count, from: layouts.last?.end ?? .start))
         }
     }
 
-    /// Lays out the text up to and including the paragraphs holding `range`. TextKit:
-    /// `ensureLayout(forCharacterRange:)`.
+    /// Lays out the paragraphs holding `range`: with non-contiguous layout those alone, else the text up to and
+    /// including them. TextKit: `ensureLayout(forCharacterRange:)`.
     public func ensureLayout(forCharacterRange range: Range<Int>) {
-        ensureLayout(throughParagraph: paragraphIndex(containing: max(range.upperBound - (range.isEmpty ? 0 : 1), range.lowerBound)))
+        let last = paragraphIndex(containing: max(range.upperBound - (range.isEmpty ? 0 : 1), range.lowerBound))
+        if estimating() { return realize(paragraphIndex(containing: range.lowerBound)..<(last + 1)) }
+        ensureLayout(throughParagraph: last)
     }
 
     /// Lays out the text as far as container `index` reaches (or all of it). TextKit: `ensureLayout(for:)`.
     public func ensureLayout(forContainerAt index: Int) {
+        if estimating() { return realize(0..<layouts.count) }
         layOutMore { last in (last?.end.container ?? 0) <= index }
     }
 
     /// Lays out the text as far as needed to fill `rect` of container `index` (and one paragraph below it), not
-    /// further: a viewport's worth in a long document. TextKit: `ensureLayout(forBoundingRect:in:)`.
+    /// further: a viewport's worth in a long document. With non-contiguous layout, only the paragraphs from the one
+    /// above the rectangle to the one below it, where the estimates put them. TextKit: `ensureLayout(forBoundingRect:in:)`.
     ///
     /// - Parameters:
     ///   - rect: the region, in the container's coordinates (y down from its top, as TextKit's).
     ///   - index: the container's index.
     public func ensureLayout(forBoundingRect rect: CGRect, inContainerAt index: Int = 0) {
         var extra = 1
+        if estimating() {
+            guard index == 0, !layouts.isEmpty else { return }
+            var paragraph = max((paragraphIndex(atY: rect.minY, inContainerAt: 0) ?? 0) - 1, 0)
+            while paragraph < layouts.count {
+                realize(paragraph..<(paragraph + 1))
+                guard paragraph < layouts.count, layouts[paragraph].isComplete else { return }
+                if layouts[paragraph].bottom > rect.maxY {
+                    if extra == 0 { return }
+                    extra -= 1
+                }
+                paragraph += 1
+            }
+            return
+        }
         layOutMore { last in
             guard let last else { return true }
             guard last.end.container <= index else { return false }
@@ -543,13 +583,15 @@ public final class LayoutManager: TextStorageObserver {
 
     /// The height the text takes in container `index`: exact once the text reaching into it is laid out, else the
     /// laid-out part's height plus an estimate for the rest at the laid-out part's height per character — for a
-    /// scroll bar over a long document before (or without) laying all of it out. TextKit 2:
-    /// `usageBoundsForTextContainer` with estimated layout.
+    /// scroll bar over a long document before (or without) laying all of it out. With non-contiguous layout, the
+    /// bottom of the last paragraph, laid out or estimated. TextKit 2: `usageBoundsForTextContainer` with
+    /// estimated layout.
     public func estimatedUsedHeight(forContainerAt index: Int) -> CGFloat {
+        if estimating() { return index == 0 ? layouts.last?.bottom ?? 0 : 0 }
         if layouts.isEmpty { ensureLayout(throughParagraph: 0) }
         let exact = usedRect(forLaidOutContainerAt: index).maxY
         // Only the container the flow is filling, with text left to lay out, needs an estimate.
-        guard let last = layouts.last, last.isComplete, last.end.container == index, layouts.count < paragraphs.count,
+        guard let last = layouts.last, last.isComplete, last.end.container == index, layouts.count < numberOfParagraphs,
             let first = layouts.indices.first(where: { layouts[$0].placements.contains { $0.container == index } })
         else { return exact }
         let firstCharacter = paragraphStart(first) + (layouts[first].placements.first { $0.container == index }?.frame.visibleStringRange.lowerBound ?? 0)
@@ -561,13 +603,16 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     /// Lays out everything that fits. TextKit: `ensureLayout(for:)` on the last container.
-    public func ensureLayoutForAllText() { ensureLayout(throughParagraph: paragraphs.count - 1) }
+    public func ensureLayoutForAllText() {
+        if estimating() { return realize(0..<layouts.count) }
+        ensureLayout(throughParagraph: numberOfParagraphs - 1)
+    }
 
     /// Fills paragraph `index` into the containers from `start`.
     private func layOut(paragraph index: Int, from start: FlowPosition,
                         knownBreaks: [KnownLineBreak] = []) -> ParagraphLayout {
         statistics.paragraphsLaidOut += 1
-        let paragraph = paragraphs[index]
+        let paragraph = paragraph(index)
         // Where the paragraph starts now, for the delegate's break vetoes during this layout.
         paragraph.state.start = paragraphStart(index)
         let framesetter = framesetter(of: paragraph, start: paragraph.state.start)
@@ -631,14 +676,19 @@ public final class LayoutManager: TextStorageObserver {
             position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
         }
         let complete = shown >= paragraph.length && !(paragraph.length > 0 && placements.isEmpty)
-        return ParagraphLayout(start: start, placements: placements, end: position, isComplete: complete)
+        let layout = ParagraphLayout(start: start, placements: placements, end: position, isComplete: complete)
+        if layout.isRegular {
+            measured.characters += paragraph.length
+            measured.height += layout.bottom - start.depth
+        }
+        return layout
     }
 
     static func length(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
 
     /// The spacing above or below a paragraph: its style's, as the delegate adjusts it (never negative).
     func spacing(before: Bool, paragraph index: Int) -> CGFloat {
-        let style = paragraphs[index].style
+        let style = paragraph(index).style
         let proposed = max(Self.length(before ? style.paragraphSpacingBefore : style.paragraphSpacing), 0)
         guard let delegate else { return proposed }
         let start = paragraphStart(index)

@@ -6,6 +6,10 @@ import Galley
 /// paragraph below an edit down by the height it gained is then one change to one entry, O(log n), where moving
 /// each layout costs O(n); reading a layout adds up the shifts before it, O(log n).
 ///
+/// An entry may also stand for many paragraphs not laid out yet (non-contiguous layout): an estimate, from the
+/// flow position before its first paragraph to the one after its last, shared evenly among its paragraphs. Laying
+/// out some of them splits the estimate; reading one of them gives its share (`isEstimated`, no placements).
+///
 /// Reads and writes are in absolute terms (the `ParagraphLayout`s the layout manager works with); entries store
 /// them less the shifts in force at them. CodeMirror 6's height map and Zed's SumTree keep a document's vertical
 /// extents the same way.
@@ -22,41 +26,99 @@ struct ParagraphLayouts: RandomAccessCollection {
         static prefix func - (shift: Shift) -> Shift { Shift(depth: -shift.depth, lines: -shift.lines) }
     }
 
-    /// What the tree sums: the shifts, and how many layouts are not one complete frame (which never move by a shift).
+    /// What the tree sums: the shifts, how many layouts are not one complete frame (which never move by a shift),
+    /// the paragraphs, and the paragraphs that only have an estimate.
     struct Summary: TreeSummary {
         var shift = Shift.none
         var irregular = 0
+        var paragraphs = 0
+        var estimated = 0
         static let zero = Summary()
         static func + (left: Summary, right: Summary) -> Summary {
-            Summary(shift: left.shift + right.shift, irregular: left.irregular + right.irregular)
+            Summary(shift: left.shift + right.shift, irregular: left.irregular + right.irregular,
+                    paragraphs: left.paragraphs + right.paragraphs, estimated: left.estimated + right.estimated)
         }
     }
 
     struct Entry: Summarized {
-        /// The layout less the shifts in force at this entry (its own included).
+        /// The layout less the shifts in force at this entry (its own included); for an estimate, the positions
+        /// before its first paragraph and after its last.
         var stored: Layout
         /// The shift from this entry on.
         var shift = Shift.none
+        /// The paragraphs it stands for: one, or any number for an estimate.
+        var count = 1
 
-        var summary: Summary { Summary(shift: shift, irregular: stored.isRegular ? 0 : 1) }
+        var summary: Summary {
+            Summary(shift: shift, irregular: stored.isRegular ? 0 : 1, paragraphs: count, estimated: stored.isEstimated ? count : 0)
+        }
+
+        /// The flow position after `share` of the estimate's paragraphs: the estimate's depth and lines shared evenly.
+        func boundary(_ share: Int) -> LayoutManager.FlowPosition {
+            if share == 0 { return stored.start }
+            if share == count { return stored.end }
+            let start = stored.start, end = stored.end
+            return LayoutManager.FlowPosition(container: start.container,
+                                              depth: start.depth + (end.depth - start.depth) * CGFloat(share) / CGFloat(count),
+                                              lines: start.lines + (end.lines - start.lines) * share / count, gap: 0)
+        }
+
+        /// Paragraphs `range` of the estimate, as an estimate of their own.
+        func estimate(_ range: Range<Int>) -> Entry {
+            Entry(stored: Layout(start: boundary(range.lowerBound), placements: [], end: boundary(range.upperBound),
+                                 isComplete: true, isEstimated: true), count: range.count)
+        }
     }
 
     private var entries = SummedTree<Entry>()
 
     var startIndex: Int { 0 }
-    var endIndex: Int { entries.count }
+    var endIndex: Int { entries.summary.paragraphs }
 
-    /// The layout of paragraph `index`, where it is now.
+    /// How many paragraphs have only an estimate.
+    var estimatedCount: Int { entries.summary.estimated }
+
+    /// The entry holding paragraph `index`, its first paragraph, and the summary of the entries before it.
+    private func entry(holding index: Int) -> (entry: Int, first: Int, before: Summary) {
+        guard let (entry, before) = entries.first(where: { $0.paragraphs > index }) else {
+            return (entries.count, entries.summary.paragraphs, entries.summary)
+        }
+        return (entry, before.paragraphs, before)
+    }
+
+    /// The layout of paragraph `index`, where it is now (its share of an estimate).
     subscript(index: Int) -> Layout {
-        let (entry, before) = entries.elementAndSummary(at: index)
-        return entry.stored.shifted(by: before.shift + entry.shift)
+        let (position, first, before) = entry(holding: index)
+        let entry = entries[position]
+        let shift = before.shift + entry.shift
+        guard entry.count > 1 else { return entry.stored.shifted(by: shift) }
+        return entry.estimate((index - first)..<(index - first + 1)).stored.shifted(by: shift)
     }
 
     /// How many layouts from `index` on are not one complete frame.
-    func irregularCount(from index: Int) -> Int { entries.summary.irregular - entries.summary(upTo: index).irregular }
+    func irregularCount(from index: Int) -> Int {
+        let (position, _, before) = entry(holding: index)
+        return position == entries.count ? 0 : entries.summary.irregular - before.irregular
+    }
+
+    /// How many paragraphs from `index` on have a layout, not an estimate.
+    func laidOutCount(from index: Int) -> Int {
+        let (position, first, before) = entry(holding: index)
+        guard position < entries.count else { return 0 }
+        let entry = entries[position]
+        let estimatedHere = entry.stored.isEstimated ? entry.count - (index - first) : 0
+        return (count - index) - (entries.summary.estimated - before.estimated - (entry.stored.isEstimated ? entry.count : 0) + estimatedHere)
+    }
 
     mutating func append(_ layout: Layout) {
         entries.append(Entry(stored: layout.shifted(by: -entries.summary.shift)))
+    }
+
+    /// Appends an estimate for `count` paragraphs from `start` to `end` (flow positions where they are now).
+    mutating func appendEstimate(count: Int, from start: LayoutManager.FlowPosition, to end: LayoutManager.FlowPosition) {
+        guard count > 0 else { return }
+        let layout = Layout(start: start, placements: [], end: end, isComplete: true, isEstimated: true)
+        entries.append(Entry(stored: layout.shifted(by: -entries.summary.shift), count: count))
     }
 
     mutating func removeAll() { entries = SummedTree() }
@@ -66,24 +128,46 @@ struct ParagraphLayouts: RandomAccessCollection {
         replaceSubrange(range.lowerBound..<count, with: [])
     }
 
-    /// Replaces the layouts of `range` with `layouts` (where they are now). The shifts the removed entries carried
-    /// move to the entry after them, so every later layout stays where it is.
+    /// Makes paragraph `index` the first of an entry (splitting an estimate) and returns that entry's index.
+    private mutating func boundary(at index: Int) -> Int {
+        let (position, first, _) = entry(holding: index)
+        guard position < entries.count, index > first else { return position }
+        let entry = entries[position]
+        var left = entry.estimate(0..<(index - first))
+        left.shift = entry.shift
+        entries.replaceSubrange(position..<(position + 1), with: [left, entry.estimate((index - first)..<entry.count)])
+        return position + 1
+    }
+
+    /// Replaces the layouts of paragraphs `range` with `layouts` (where they are now), one paragraph each. The
+    /// shifts the removed entries carried move to the entry after them, so every later layout stays where it is.
     mutating func replaceSubrange(_ range: Range<Int>, with layouts: [Layout]) {
-        let before = entries.summary(upTo: range.lowerBound).shift
-        let carried = entries.summary(upTo: range.upperBound).shift + -before
-        entries.replaceSubrange(range, with: layouts.map { Entry(stored: $0.shifted(by: -before)) })
-        let next = range.lowerBound + layouts.count
+        let lower = boundary(at: range.lowerBound)
+        let upper = boundary(at: range.upperBound)
+        let before = entries.summary(upTo: lower).shift
+        let carried = entries.summary(upTo: upper).shift + -before
+        entries.replaceSubrange(lower..<upper, with: layouts.map { Entry(stored: $0.shifted(by: -before)) })
+        let next = lower + layouts.count
         if next < entries.count, carried != .none {
             entries.modify(at: next) { $0.shift = $0.shift + carried }
         }
+    }
+
+    /// Makes the estimates of paragraphs `range` one estimate of one paragraph (the paragraphs became one).
+    mutating func mergeEstimates(_ range: Range<Int>) {
+        guard range.count > 1 else { return }
+        let merged = Layout(start: self[range.lowerBound].start, placements: [], end: self[range.upperBound - 1].end,
+                            isComplete: true, isEstimated: true)
+        replaceSubrange(range, with: [merged])
     }
 
     /// Moves the layouts from `index` on by `shift`, then puts the flow position before paragraph `index` at
     /// `start` (its lines moved by the shift; the position before it may differ in its gap, which the shift
     /// already counts).
     mutating func shift(from index: Int, by shift: Shift, startingAt start: LayoutManager.FlowPosition) {
-        let inForce = entries.summary(upTo: index + 1).shift + shift
-        entries.modify(at: index) { entry in
+        let position = boundary(at: index)
+        let inForce = entries.summary(upTo: position + 1).shift + shift
+        entries.modify(at: position) { entry in
             entry.shift = entry.shift + shift
             var stored = start
             stored.depth -= inForce.depth
@@ -94,8 +178,17 @@ struct ParagraphLayouts: RandomAccessCollection {
 }
 
 extension LayoutManager.ParagraphLayout {
-    /// One complete frame: a layout that moves with the flow, as the lines it holds.
-    var isRegular: Bool { isComplete && placements.count == 1 }
+    /// One complete frame, or an estimate: a layout that moves with the flow, as the lines it holds.
+    var isRegular: Bool { isComplete && (placements.count == 1 || isEstimated) }
+
+    /// The container its first line is in (where its flow starts, for an estimate).
+    var container: Int { placements.first?.container ?? start.container }
+
+    /// The depth of the bottom of its last line (the end of an estimate).
+    var bottom: CGFloat {
+        guard let last = placements.last else { return end.depth }
+        return last.top + last.frame.usedHeight
+    }
 
     /// The same layout with the flow moved: positions and frame tops deeper, line counts larger.
     func shifted(by shift: ParagraphLayouts.Shift) -> Self {

@@ -13,19 +13,56 @@ struct TextRope {
 
         init(units: [UInt16]) {
             self.units = units
-            var separators = 0
-            for unit in units where CharacterClasses.endsParagraph(unit) { separators += 1 }
-            summary = TextSpan(length: units.count, separators: separators)
+            summary = TextSpan(units[...])
         }
     }
 
-    /// What the chunk tree sums: UTF-16 units, and the units that end paragraphs (`CharacterClasses.endsParagraph`).
+    /// What the chunk tree sums: UTF-16 units, the units that end paragraphs (`CharacterClasses.endsParagraph`),
+    /// and the paragraph breaks (separators, a CR LF pair counted once, also when a chunk boundary falls between
+    /// its two units).
     struct TextSpan: TreeSummary, Equatable {
         var length = 0
         var separators = 0
+        /// Separators less the LFs that follow a CR: the paragraph breaks that end in the span or at the LF
+        /// starting the next one.
+        var breaks = 0
+        var startsWithLF = false
+        var endsWithCR = false
         static let zero = TextSpan()
         static func + (left: TextSpan, right: TextSpan) -> TextSpan {
-            TextSpan(length: left.length + right.length, separators: left.separators + right.separators)
+            guard left.length > 0 else { return right }
+            guard right.length > 0 else { return left }
+            return TextSpan(length: left.length + right.length, separators: left.separators + right.separators,
+                            breaks: left.breaks + right.breaks - (left.endsWithCR && right.startsWithLF ? 1 : 0),
+                            startsWithLF: left.startsWithLF, endsWithCR: right.endsWithCR)
+        }
+
+        init() {}
+
+        /// A stretch of `length` units without separators.
+        init(length: Int) { self.length = length }
+
+        init(length: Int, separators: Int, breaks: Int, startsWithLF: Bool, endsWithCR: Bool) {
+            self.length = length
+            self.separators = separators
+            self.breaks = breaks
+            self.startsWithLF = startsWithLF
+            self.endsWithCR = endsWithCR
+        }
+
+        /// The summary of some units.
+        init(_ units: ArraySlice<UInt16>) {
+            length = units.count
+            var previous: UInt16 = 0
+            for unit in units {
+                if CharacterClasses.endsParagraph(unit) {
+                    separators += 1
+                    if !(unit == 0x0A && previous == 0x0D) { breaks += 1 }
+                }
+                previous = unit
+            }
+            startsWithLF = units.first == 0x0A
+            endsWithCR = units.last == 0x0D
         }
     }
 
@@ -117,6 +154,42 @@ struct TextRope {
         let separators = chunks.summary(upTo: chunk + 1).separators
         guard let (holding, start) = chunks.first(where: { $0.separators > separators }) else { return nil }
         return start.length + (chunks[holding].units.firstIndex(where: CharacterClasses.endsParagraph) ?? 0)
+    }
+
+    /// How many paragraphs the text has: one per paragraph break, and one more for text after the last break (or
+    /// for empty text) — `ParagraphBoundaries`' count, in O(1).
+    var paragraphCount: Int {
+        let span = chunks.summary
+        let endsWithBreak = span.length > 0 && CharacterClasses.endsParagraph(self[span.length - 1])
+        return span.breaks + (endsWithBreak ? 0 : 1)
+    }
+
+    /// How many paragraphs end at or before `index` (their breaks complete: a CR whose LF is at `index` does not
+    /// count yet). O(log n) plus one chunk.
+    func paragraphsEnded(before index: Int) -> Int {
+        guard index > 0 else { return 0 }
+        let (chunk, start) = locate(index - 1)
+        let span = chunks.summary(upTo: chunk) + TextSpan(chunks[chunk].units[..<(index - start)])
+        return span.breaks - (span.endsWithCR && index < count && self[index] == 0x0A ? 1 : 0)
+    }
+
+    /// Where paragraph `number` starts (0 for the first): just after the `number`th paragraph break, or the text's
+    /// end when there are fewer breaks. O(log n) plus one chunk.
+    func startOfParagraph(number: Int) -> Int {
+        guard number > 0 else { return 0 }
+        guard let (chunk, before) = chunks.first(where: { $0.breaks >= number }) else { return count }
+        let units = chunks[chunk].units
+        var breaks = before.breaks
+        var previous: UInt16 = before.endsWithCR ? 0x0D : 0
+        for (offset, unit) in units.enumerated() {
+            defer { previous = unit }
+            guard CharacterClasses.endsParagraph(unit), !(unit == 0x0A && previous == 0x0D) else { continue }
+            breaks += 1
+            guard breaks == number else { continue }
+            let end = before.length + offset + 1
+            return unit == 0x0D && end < count && self[end] == 0x0A ? end + 1 : end
+        }
+        return count
     }
 
     /// The chunk holding `index`, and where it starts; the last chunk for the text's end.

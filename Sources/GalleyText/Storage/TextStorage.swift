@@ -441,6 +441,23 @@ public final class TextStorage {
         return changed ?? 0..<0
     }
 
+    // MARK: Paragraphs by number (Galley's paragraph breaks: LF, CR, CR LF, NEL, U+2029), each O(log n)
+
+    /// How many paragraphs the text has (one for empty text).
+    var paragraphCount: Int { utf16.paragraphCount }
+
+    /// Where paragraph `number` starts (the text's end past the last).
+    func startOfParagraph(number: Int) -> Int { utf16.startOfParagraph(number: number) }
+
+    /// How many paragraphs end at or before `index`.
+    func paragraphsEnded(before index: Int) -> Int { utf16.paragraphsEnded(before: index) }
+
+    /// The offset just after the last paragraph separator before `index` (0 when none).
+    func startOfParagraph(before index: Int) -> Int { utf16.startOfParagraph(before: index) }
+
+    /// The offset of the first paragraph separator at or after `index`, or nil when none.
+    func firstSeparator(from index: Int) -> Int? { utf16.firstSeparator(from: index) }
+
     /// The range of whole paragraphs covering `range` (a paragraph's separator belongs to it).
     public func paragraphRange(containing range: Range<Int>) -> Range<Int> {
         let range = clamped(range)
@@ -465,5 +482,5 @@ private struct AttributeRun: Summarized {
     var length: Int
     var attributes: [NSAttributedString.Key: Any]
 
-    var summary: TextRope.TextSpan { TextRope.TextSpan(length: length, separators: 0) }
+    var summary: TextRope.TextSpan { TextRope.TextSpan(length: length) }
 }

@@ -18,7 +18,7 @@ extension LayoutManagerTests {
             manager.ensureLayoutForAllText()
             _ = manager.characterRange(forBoundingRect: CGRect(x: 0, y: 0, width: 200, height: 300))
             storage.replaceCharacters(in: 3..<3, with: "edit ")
-            state = manager.paragraphs[0].state
+            state = manager.paragraph(0).state
             weakManager = manager
             #expect(state?.framesetter != nil)
         }

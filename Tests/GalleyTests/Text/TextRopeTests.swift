@@ -14,6 +14,14 @@ import Testing
         #expect(rope.units == model)
         let separators = model.filter(CharacterClasses.endsParagraph).count
         #expect(rope.chunks.summary.separators == separators)
+        // Paragraphs by number, as ParagraphBoundaries finds them in the flat array.
+        let paragraphs = ParagraphBoundaries.ranges(model)
+        #expect(rope.paragraphCount == paragraphs.count)
+        for (number, range) in paragraphs.enumerated() where number % 7 == 0 || number == paragraphs.count - 1 {
+            #expect(rope.startOfParagraph(number: number) == range.lowerBound)
+            #expect(rope.paragraphsEnded(before: range.lowerBound) == number)
+            #expect(rope.paragraphsEnded(before: range.upperBound) == number + (range.upperBound == model.count && !(model.last.map(CharacterClasses.endsParagraph) ?? false) ? 0 : 1))
+        }
         for chunk in rope.chunks.allElements {
             #expect(chunk.units.count <= TextRope.maximumChunk)
             #expect(!chunk.units.isEmpty || rope.chunks.count == 1)

@@ -72,7 +72,7 @@ struct EditBenchCommand: ParsableCommand {
         let storage = TextStorage(string: contents, attributes: attributes)
         let container = TextContainer(size: CGSize(width: width, height: .infinity))
 
-        if openOnly { return open(storage, container: container) }
+        if openOnly { return try open(storage, container: container) }
         let fullStart = DispatchTime.now()
         let manager = LayoutManager(textStorage: storage, textContainers: [container])
         manager.ensureLayoutForAllText()
@@ -127,19 +127,26 @@ struct EditBenchCommand: ParsableCommand {
         print("text now \(storage.length) UTF-16 units in \(manager.numberOfParagraphs) paragraphs")
     }
 
-    /// The viewport figures: a layout manager over the storage with its first screen laid out, then the last.
-    private func open(_ storage: TextStorage, container: TextContainer) {
+    /// The viewport figures, as a scrolling text view gets them: a layout manager over the storage with
+    /// non-contiguous layout, its first screen laid out, then a jump to the last screen (where the estimates put
+    /// it). Checks that the last screen shows the text's end.
+    private func open(_ storage: TextStorage, container: TextContainer) throws {
         let start = DispatchTime.now()
         let manager = LayoutManager(textStorage: storage, textContainers: [container])
-        let screen = CGRect(x: 0, y: 0, width: width, height: pageHeight)
+        manager.allowsNonContiguousLayout = true
+        let screen = manager.layoutViewport(CGRect(x: 0, y: 0, width: width, height: pageHeight))
         let first = manager.characterRange(forBoundingRect: screen)
         let opened = seconds(since: start)
         let jumpStart = DispatchTime.now()
-        let caret = manager.caretRect(for: storage.length)
-        let last = caret.map { manager.characterRange(forBoundingRect: CGRect(x: 0, y: max($0.maxY - pageHeight, 0), width: width, height: pageHeight)) }
+        let lastScreen = manager.relocateViewport(screen, toCharacterAt: storage.length)
+        let height = manager.estimatedUsedHeight(forContainerAt: 0)
+        let last = manager.characterRange(forBoundingRect: lastScreen)
         let jumped = seconds(since: jumpStart)
-        print(String(format: "open: first screen %.3f ms (characters %@), last screen %.3f ms (characters %@); %d UTF-16 units, %d paragraphs",
-                     opened * 1000, "\(first)", jumped * 1000, "\(last.map { "\($0)" } ?? "none")", storage.length, manager.numberOfParagraphs))
+        guard last.upperBound == storage.length else {
+            throw ValidationError("the last screen shows \(last), not the text's end \(storage.length)")
+        }
+        print(String(format: "open: first screen %.3f ms (characters %@), last screen %.3f ms (characters %@); estimated height %.0f pt; %d UTF-16 units, %d paragraphs",
+                     opened * 1000, "\(first)", jumped * 1000, "\(last)", height, storage.length, manager.numberOfParagraphs))
     }
 
     private func compare(_ manager: LayoutManager, storage: TextStorage, container: TextContainer) throws {

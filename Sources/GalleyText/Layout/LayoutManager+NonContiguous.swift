@@ -102,4 +102,37 @@ extension LayoutManager {
         }
         return viewport
     }
+
+    /// Moves `viewport` to show the character at `index` — its line at the viewport's top, or, for the text's end,
+    /// the last line at its bottom — laying out only around it (a jump to any offset of a long document), and
+    /// returns the viewport after layout, as `layoutViewport` does.
+    ///
+    /// - Parameters:
+    ///   - viewport: the visible rectangle (its size is kept), in container coordinates.
+    ///   - index: the UTF-16 offset to show.
+    /// - Returns: the viewport showing it.
+    ///
+    /// TextKit 2: `NSTextViewportLayoutController.relocateViewport(to:)`.
+    @discardableResult
+    public func relocateViewport(_ viewport: CGRect, toCharacterAt index: Int) -> CGRect {
+        let index = min(max(index, 0), textStorage.length)
+        var viewport = viewport
+        if index == textStorage.length {
+            // The end: the last line (or the line a caret after a final separator gets) at the bottom. Laying out
+            // what the viewport shows above it may move the end once more.
+            for _ in 0..<4 {
+                guard let caret = caretRect(for: index) else { break }
+                let bottom = max(caret.maxY, lineFragment(forCharacterAt: index, affinity: .upstream)?.rect.maxY ?? 0)
+                let target = max(bottom - viewport.height, 0)
+                if viewport.minY == target { break }
+                viewport.origin.y = target
+                viewport = layoutViewport(viewport)
+            }
+            return viewport
+        }
+        guard let fragment = lineFragment(forCharacterAt: index) else { return layoutViewport(viewport) }
+        viewport.origin.y = fragment.rect.minY
+        return layoutViewport(viewport)
+    }
 }
+

@@ -64,6 +64,27 @@ import Testing
         #expect(manager.estimatedUsedHeight(forContainerAt: 0) == full.layouts.last?.bottom)
     }
 
+    @Test func jumpsShowTheirOffset() throws {
+        let text = try LayoutManagerTests.sampleText(paragraphs: 120)
+        let (manager, full) = Self.managers(text)
+        let screen = CGRect(x: 0, y: 0, width: 260, height: 300)
+        // The end: the last line at the bottom, above it a full layout's lines.
+        let end = manager.relocateViewport(screen, toCharacterAt: text.length)
+        #expect(manager.characterRange(forBoundingRect: end).upperBound == text.length)
+        let caret = try #require(manager.caretRect(for: text.length))
+        #expect(abs(caret.maxY - end.maxY) < 1e-6)
+        Self.expectViewportEqualsFullLayout(manager, viewport: end, full: full, "end")
+        // Offsets in the middle: their line at the top.
+        var generator = SeededLCG(seed: 5)
+        for _ in 0..<10 {
+            let index = Int(generator.next() % UInt64(text.length))
+            let viewport = manager.relocateViewport(screen, toCharacterAt: index)
+            let line = try #require(manager.lineFragment(forCharacterAt: index))
+            #expect(abs(line.rect.minY - viewport.minY) < 1e-6, "offset \(index)")
+            Self.expectViewportEqualsFullLayout(manager, viewport: viewport, full: full, "offset \(index)")
+        }
+    }
+
     @Test func shownTextNeverMoves() throws {
         let (manager, _) = Self.managers(try LayoutManagerTests.sampleText(paragraphs: 120))
         var generator = SeededLCG(seed: 3)

@@ -26,6 +26,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Edit scripts on a text storage with a layout manager: after every edit the incremental layout must equal a
     /// fresh one.
     case editing
+    /// Non-contiguous layout: edits, viewports and jumps over estimated text; a viewport's lines must be a full
+    /// layout's.
+    case viewport
     /// Words of any letters in every bundled hyphenation language.
     case hyphenator
     /// Lines and frames drawn to PNG, PDF and SVG.
@@ -46,6 +49,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .frames: try FramesHarness.run(&input)
         case .fontBytes: try FontBytesHarness.run(bytes)
         case .editing: try EditingHarness.run(&input)
+        case .viewport: try ViewportHarness.run(&input)
         case .hyphenator: try HyphenatorHarness.run(&input)
         case .rendering: try RenderingHarness.run(&input)
         }

@@ -16,7 +16,7 @@ enum ViewportHarness {
         let manager = LayoutManager(textStorage: storage, textContainers: [container])
         manager.allowsNonContiguousLayout = true
         var viewport = CGRect(x: 0, y: 0, width: container.size.width, height: input.length(ordinary: 1...600))
-        var log = ["text of \(storage.length) units, container \(container)"]
+        var log = ["text \(piece.debugDescription.prefix(300)) and a line feed, \(storage.length) units in all, container \(container)"]
         for step in 0..<input.int(1...12) {
             let length = storage.length
             let start = input.int(0...length)
@@ -51,11 +51,12 @@ enum ViewportHarness {
             var offset: CGFloat? = nil
             var failure: String? = nil
             manager.enumerateLineFragments(in: manager.characterRange(forBoundingRect: viewport)) { fragment, stop in
-                guard let expected = fresh.lineFragment(forCharacterAt: fragment.characterRange.lowerBound),
-                    expected.characterRange == fragment.characterRange,
+                let expected = fresh.lineFragment(forCharacterAt: fragment.characterRange.lowerBound)
+                guard let expected, expected.characterRange == fragment.characterRange,
                     close(expected.baselineOrigin.x, fragment.baselineOrigin.x)
                 else {
-                    failure = "line \(fragment.characterRange) at x \(fragment.baselineOrigin.x) is not a full layout's"
+                    failure = "line \(fragment.characterRange) at x \(fragment.baselineOrigin.x) is not a full layout's "
+                        + "(\(expected.map { "\($0.characterRange) at x \($0.baselineOrigin.x)" } ?? "none"))"
                     stop = true
                     return
                 }

@@ -10,14 +10,20 @@ import Galley
 /// `layoutViewport(_:inContainerAt:)` returns the viewport moved by what the text it showed moved, so the text a
 /// user sees never jumps when paragraphs above it are laid out.
 extension LayoutManager {
-    /// Whether layout is non-contiguous now: allowed, and the one container grows with its text, is a rectangle
-    /// without exclusions and has no line limit. Every paragraph then has a layout or an estimate.
+    /// Whether layout is non-contiguous now: allowed, the one container grows with its text, is a rectangle
+    /// without exclusions and has no line limit, and the text has no form feed (a container break, after which a
+    /// single container shows nothing: what is shown would depend on all the text before). Every paragraph then
+    /// has a layout or an estimate.
     func estimating() -> Bool {
-        guard allowsNonContiguousLayout, textContainers.count == 1 else { return false }
-        let container = textContainers[0]
-        guard container.isSimpleRectangular, container.maximumNumberOfLines == 0, container.size.height == .infinity,
+        let container = textContainers.first
+        guard allowsNonContiguousLayout, textContainers.count == 1, !textStorage.hasFormFeed, let container,
+            container.isSimpleRectangular, container.maximumNumberOfLines == 0, container.size.height == .infinity,
             container.lineWidth > 0
-        else { return false }
+        else {
+            // Layout became contiguous (an edit added a form feed): it goes as far as the first estimate.
+            if let first = layouts.firstEstimated { layouts.removeSubrange(first...) }
+            return false
+        }
         coverWithEstimates()
         return true
     }

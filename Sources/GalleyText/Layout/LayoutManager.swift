@@ -111,7 +111,9 @@ public final class LayoutManager: TextStorageObserver {
 
     /// Whether layout may skip text it was not asked for, giving it estimated heights instead (in a growing,
     /// simple rectangular container without line limit: a scrolling text view); see `layoutViewport`. Off by
-    /// default: layout is then contiguous from the start. Turning it off drops the layout. TextKit:
+    /// default: layout is then contiguous from the start. Turning it off drops the layout. A text with a form feed
+    /// is laid out contiguously (the container ends at it); so should be one whose delegate makes other characters
+    /// container breaks — Galley cannot know before asking about every character. TextKit:
     /// `allowsNonContiguousLayout`.
     public var allowsNonContiguousLayout = false {
         didSet { if !allowsNonContiguousLayout, hasNonContiguousLayout { layouts.removeAll() } }

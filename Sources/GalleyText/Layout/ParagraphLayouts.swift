@@ -78,6 +78,9 @@ struct ParagraphLayouts: RandomAccessCollection {
     /// How many paragraphs have only an estimate.
     var estimatedCount: Int { entries.summary.estimated }
 
+    /// The first paragraph with only an estimate.
+    var firstEstimated: Int? { entries.first(where: { $0.estimated > 0 })?.before.paragraphs }
+
     /// The entry holding paragraph `index`, its first paragraph, and the summary of the entries before it.
     private func entry(holding index: Int) -> (entry: Int, first: Int, before: Summary) {
         guard let (entry, before) = entries.first(where: { $0.paragraphs > index }) else {

@@ -28,13 +28,15 @@ struct TextRope {
         var breaks = 0
         var startsWithLF = false
         var endsWithCR = false
+        /// Form feeds: container breaks, which end the text a single container shows.
+        var formFeeds = 0
         static let zero = TextSpan()
         static func + (left: TextSpan, right: TextSpan) -> TextSpan {
             guard left.length > 0 else { return right }
             guard right.length > 0 else { return left }
             return TextSpan(length: left.length + right.length, separators: left.separators + right.separators,
                             breaks: left.breaks + right.breaks - (left.endsWithCR && right.startsWithLF ? 1 : 0),
-                            startsWithLF: left.startsWithLF, endsWithCR: right.endsWithCR)
+                            startsWithLF: left.startsWithLF, endsWithCR: right.endsWithCR, formFeeds: left.formFeeds + right.formFeeds)
         }
 
         init() {}
@@ -42,12 +44,13 @@ struct TextRope {
         /// A stretch of `length` units without separators.
         init(length: Int) { self.length = length }
 
-        init(length: Int, separators: Int, breaks: Int, startsWithLF: Bool, endsWithCR: Bool) {
+        init(length: Int, separators: Int, breaks: Int, startsWithLF: Bool, endsWithCR: Bool, formFeeds: Int) {
             self.length = length
             self.separators = separators
             self.breaks = breaks
             self.startsWithLF = startsWithLF
             self.endsWithCR = endsWithCR
+            self.formFeeds = formFeeds
         }
 
         /// The summary of some units.
@@ -58,6 +61,8 @@ struct TextRope {
                 if CharacterClasses.endsParagraph(unit) {
                     separators += 1
                     if !(unit == 0x0A && previous == 0x0D) { breaks += 1 }
+                } else if unit == 0x0C {
+                    formFeeds += 1
                 }
                 previous = unit
             }
@@ -163,6 +168,9 @@ struct TextRope {
         let endsWithBreak = span.length > 0 && CharacterClasses.endsParagraph(self[span.length - 1])
         return span.breaks + (endsWithBreak ? 0 : 1)
     }
+
+    /// How many form feeds the text has.
+    var formFeedCount: Int { chunks.summary.formFeeds }
 
     /// How many paragraphs end at or before `index` (their breaks complete: a CR whose LF is at `index` does not
     /// count yet). O(log n) plus one chunk.

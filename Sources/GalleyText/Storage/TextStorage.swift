@@ -446,6 +446,9 @@ public final class TextStorage {
     /// How many paragraphs the text has (one for empty text).
     var paragraphCount: Int { utf16.paragraphCount }
 
+    /// Whether the text has a form feed (a container break).
+    var hasFormFeed: Bool { utf16.formFeedCount > 0 }
+
     /// Where paragraph `number` starts (the text's end past the last).
     func startOfParagraph(number: Int) -> Int { utf16.startOfParagraph(number: number) }
 

@@ -119,7 +119,7 @@ import Testing
         let manager = LayoutManager(textStorage: storage, textContainers: [Self.container])
         manager.allowsNonContiguousLayout = true
         var generator = SeededLCG(seed: 7)
-        let insertions = ["a", "word ", "\n", "\r", "שלום ", "😀", "mixed עברית text\n", "\r\n"]
+        let insertions = ["a", "word ", "\n", "\r", "שלום ", "😀", "mixed עברית text\n", "\r\n", "\u{0C}"]
         var viewport = CGRect(x: 0, y: 0, width: 260, height: 300)
         for step in 0..<80 {
             let length = storage.length

@@ -105,12 +105,22 @@ public struct Line: Sendable {
         guard start < storage.stringRange.upperBound else { return 0 }
         let units = storage.paragraph.text.units
         var width: CGFloat = 0
-        for (position, run) in storage.runs.enumerated() where run.insertion == nil && run.stringRange.upperBound > start {
-            storage.forEachGlyph(ofRun: position) { _, source, index, _ in
-                // Controls among the whitespace show nothing but do not hang either.
+        for run in storage.runs where run.insertion == nil && run.stringRange.upperBound > start {
+            // A run goes one way: its glyphs at or after `start` are at one end of it (the right end left to right,
+            // the left end right to left). Visit those alone, from that end.
+            let source = storage.source(of: run)
+            func visit(_ glyph: Int) -> Bool {
+                let index = run.sourceIndex(glyph)
                 let stringIndex = source.stringIndex(index)
-                if stringIndex >= start, CharacterClasses.hangsAtLineEnd(units[stringIndex]) { width += source.advance(index) }
+                guard stringIndex >= start else { return false }
+                // Controls among the whitespace show nothing but do not hang either.
+                if CharacterClasses.hangsAtLineEnd(units[stringIndex]) { width += source.advance(index) }
+                return true
             }
+            var high = run.glyphRange.upperBound
+            while high > run.glyphRange.lowerBound, visit(high - 1) { high -= 1 }
+            var low = run.glyphRange.lowerBound
+            while low < high, visit(low) { low += 1 }
         }
         return width
     }

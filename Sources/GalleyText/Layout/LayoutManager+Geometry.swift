@@ -53,12 +53,22 @@ extension LayoutManager {
         return result
     }
 
-    /// Notes that a paragraph now caches fragments; past the bound, the one whose fragments were made longest ago
-    /// forgets them.
+    /// Notes that a paragraph has just made its fragments: it takes the next slot of a ring of
+    /// `fragmentCacheParagraphs`, and the paragraph in that slot (whose fragments were made longest ago) forgets
+    /// its own. O(1).
     private func remember(_ paragraph: ParagraphState) {
-        statesWithFragments.removeAll { $0.state == nil || $0.state === paragraph }
-        statesWithFragments.append(WeakParagraphState(state: paragraph))
-        if statesWithFragments.count > Self.fragmentCacheParagraphs { statesWithFragments.removeFirst().state?.forgetFragments() }
+        if let slot = paragraph.fragmentSlot, statesWithFragments[slot].state === paragraph { statesWithFragments[slot].state = nil }
+        if statesWithFragments.count < Self.fragmentCacheParagraphs {
+            statesWithFragments.append(WeakParagraphState(state: nil))
+        }
+        let slot = nextFragmentSlot % statesWithFragments.count
+        if let evicted = statesWithFragments[slot].state, evicted !== paragraph {
+            evicted.forgetFragments()
+            evicted.fragmentSlot = nil
+        }
+        statesWithFragments[slot].state = paragraph
+        paragraph.fragmentSlot = slot
+        nextFragmentSlot = slot + 1
     }
 
     /// A placement's line fragments with its box top at depth 0 and its paragraph starting at offset 0.

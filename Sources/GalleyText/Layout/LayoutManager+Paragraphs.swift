@@ -34,20 +34,26 @@ extension LayoutManager {
         return SummedTree(paragraphRanges(units, start: 0).map { .paragraph(makeParagraph($0)) })
     }
 
-    /// The block holding paragraph `index`, the block's first paragraph and where it starts.
-    private func block(holding index: Int) -> (block: Int, first: Int, start: Int) {
-        guard let (block, before) = paragraphs.first(where: { $0.count > index }) else {
-            return (paragraphs.count, paragraphs.summary.count, paragraphs.summary.length)
+    /// The block holding paragraph `index` (nil past the last), its index, its first paragraph and where it starts.
+    /// One descent: by position when every paragraph is split out (block and paragraph indices are then the same).
+    private func block(holding index: Int) -> (element: ParagraphBlock?, block: Int, first: Int, start: Int) {
+        let total = paragraphs.summary
+        guard index >= 0, index < total.count else { return (nil, paragraphs.count, total.count, total.length) }
+        if paragraphs.count == total.count {
+            let (element, before) = paragraphs.elementAndSummary(at: index)
+            return (element, index, index, before.length)
         }
-        return (block, before.count, before.length)
+        guard let (block, before) = paragraphs.first(where: { $0.count > index }) else { return (nil, paragraphs.count, total.count, total.length) }
+        return (paragraphs[block], block, before.count, before.length)
     }
 
     /// Paragraph `index` (0 ≤ index < numberOfParagraphs) and where it starts, split out of its block first if
     /// nothing has needed it yet.
     func paragraphAndStart(_ index: Int) -> (paragraph: Paragraph, start: Int) {
-        let (block, first, start) = block(holding: index)
-        if let paragraph = paragraphs[block].paragraph { return (paragraph, start) }
-        guard case .unsplit(let length, let count) = paragraphs[block] else { preconditionFailure() }
+        let (element, block, first, start) = block(holding: index)
+        guard let element else { preconditionFailure("paragraph \(index) of \(numberOfParagraphs)") }
+        if let paragraph = element.paragraph { return (paragraph, start) }
+        guard case .unsplit(let length, let count) = element else { preconditionFailure() }
         // Unsplit blocks agree with the rope's paragraph numbers: paragraphs before them are the rope's too.
         let local = index - first
         let lower = local == 0 ? start : textStorage.startOfParagraph(number: index)
@@ -67,13 +73,13 @@ extension LayoutManager {
     /// Where paragraph `index` starts (UTF-16; the length the paragraphs describe for `index == count`). A block's
     /// first paragraph is not split out for this.
     func paragraphStart(_ index: Int) -> Int {
-        let (block, first, start) = block(holding: index)
-        return block == paragraphs.count || index == first ? start : paragraphAndStart(index).start
+        let (element, _, first, start) = block(holding: index)
+        return element == nil || index == first ? start : paragraphAndStart(index).start
     }
 
     /// Replaces paragraphs `range` — split out already — with `replacements`.
     func replaceParagraphs(_ range: Range<Int>, with replacements: [Paragraph]) {
-        let (first, _, _) = block(holding: range.lowerBound)
+        let first = block(holding: range.lowerBound).block
         paragraphs.replaceSubrange(first..<(first + range.count), with: replacements.map { .paragraph($0) })
         if paragraphs.isEmpty { paragraphs = SummedTree([.paragraph(makeParagraph(0..<0))]) }
     }

@@ -102,10 +102,12 @@ public final class LayoutManager: TextStorageObserver {
     /// layout change).
     var glyphStarts: [Int]? = nil
 
-    /// The paragraphs whose line fragments are cached, oldest first (held weakly: an edit drops paragraphs): a
+    /// The paragraphs whose line fragments are cached, in a ring (held weakly: an edit drops paragraphs): a
     /// bounded number, so that queries over a long document keep the fragments of what is on screen, not of
     /// everything ever shown.
     var statesWithFragments: [WeakParagraphState] = []
+    /// The ring's slot the next paragraph to make its fragments takes.
+    var nextFragmentSlot = 0
     struct WeakParagraphState { weak var state: ParagraphState? }
     static let fragmentCacheParagraphs = 64
 

@@ -23,6 +23,8 @@ final class ParagraphState: @unchecked Sendable {
     /// The line fragments of the placements of generation `generation`, by placement, relative to the placement's
     /// top and with the paragraph at offset 0.
     private var fragments: [Int: [LineFragment]] = [:]
+    /// Its slot in the layout manager's ring of paragraphs with fragments, while it has one.
+    var fragmentSlot: Int?
 
     init(start: Int, manager: LayoutManager) {
         self.start = start

@@ -174,6 +174,29 @@ struct GlyphArrays: Sendable {
         lastRelative = UInt32(other.records[range.upperBound - 1].index & 0x7FFF)
     }
 
+    /// Appends glyphs `range` of `other` with their string indices moved by `shift` (an edit before them changed
+    /// the text's length): records copied with the index adjusted when both keep indices the same way and the moved
+    /// indices still fit, else one by one.
+    mutating func append(contentsOf other: GlyphArrays, _ range: Range<Int>, shiftedBy shift: Int) {
+        guard shift != 0 else { return append(contentsOf: other, range) }
+        guard !range.isEmpty else { return }
+        guard other.base == base, !isWide, !other.isWide, offsetValues.isEmpty, other.offsetValues.isEmpty,
+            range.allSatisfy({ Int(other.records[$0].index & 0x7FFF) + shift >= 0 && Int(other.records[$0].index & 0x7FFF) + shift <= 0x7FFF })
+        else {
+            for index in range { append(other, index, stringIndex: other.stringIndex(index) + shift) }
+            return
+        }
+        records.reserveCapacity(records.count + range.count)
+        for index in range {
+            var record = other.records[index]
+            let relative = UInt32(Int(record.index & 0x7FFF) + shift)
+            if relative < lastRelative { ascends = false }
+            lastRelative = relative
+            record.index = UInt16(relative) | (record.index & 0x8000)
+            records.append(record)
+        }
+    }
+
     mutating func reserve(_ count: Int) {
         records.reserveCapacity(count)
         if isWide { wideIndexValues.reserveCapacity(count) }

@@ -89,8 +89,9 @@ final class ShapedParagraph: Sendable {
     /// Itemizes and shapes a paragraph of a text (the whole text when `range` is nil). The paragraph's style
     /// (its first character's) gives the base direction.
     /// `shapesWords`: whether items may be shaped word by word from the word cache (the same glyphs; tests compare).
+    /// `reusing`: the paragraph before an edit, whose glyphs away from the edit are copied (`ShapingReuse`).
     convenience init(_ text: AttributedText, range: Range<Int>? = nil, options: TypesetterOptions = TypesetterOptions(),
-                     shapesWords: Bool = true) {
+                     shapesWords: Bool = true, reusing reuse: ShapingReuse? = nil) {
         let range = range ?? 0..<text.length
         let style = text.runAttributes[text.runIndex(at: range.lowerBound)].paragraphStyle
         let base = style?.baseWritingDirection ?? .natural
@@ -108,7 +109,7 @@ final class ShapedParagraph: Sendable {
         var items: [Item] = []
         items.reserveCapacity(textItems.count)
         for item in textItems {
-            items.append(shaper.shape(item))
+            items.append(reuse.flatMap { shaper.shape(item, reusing: $0) } ?? shaper.shape(item))
         }
         self.init(text: text, range: range, levels: levels, graphemes: graphemes, items: items, glyphs: shaper.finishedGlyphs(),
                   script: options.script)

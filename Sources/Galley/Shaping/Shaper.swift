@@ -7,9 +7,9 @@ import Foundation
 struct Shaper {
     let text: AttributedText
     private let buffer = HarfBuzzBuffer()
-    private(set) var glyphs: GlyphArrays
+    var glyphs: GlyphArrays
     /// A script for every item instead of each item's own (`TypesetterOptions.script`).
-    private let scriptOverride: hb_script_t?
+    let scriptOverride: hb_script_t?
 
     /// The glyphs shaped so far, giving back spare capacity (what a paragraph keeps).
     mutating func finishedGlyphs() -> GlyphArrays {
@@ -21,7 +21,7 @@ struct Shaper {
     let context: Range<Int>
 
     /// Whether items may be shaped word by word through `WordShapes` (tests turn it off to compare).
-    private let shapesWords: Bool
+    let shapesWords: Bool
 
     init(text: AttributedText, context: Range<Int>? = nil, script: String? = nil, shapesWords: Bool = true) {
         self.text = text
@@ -50,7 +50,7 @@ struct Shaper {
         return shaped
     }
 
-    private static func superscriptShift(_ font: Font, level: Int) -> CGFloat {
+    static func superscriptShift(_ font: Font, level: Int) -> CGFloat {
         if level > 0 { return font.superscriptMetrics.offset * CGFloat(level) }
         if level < 0 { return -font.subscriptMetrics.offset * CGFloat(-level) }
         return 0
@@ -83,7 +83,7 @@ struct Shaper {
     /// An item shaped word by word: each stretch of spaces and each word between them is shaped on its own, or
     /// taken from the word cache. Only called when that gives the same glyphs as shaping the whole item (see
     /// `WordShapes.setup`).
-    private mutating func appendWords(_ item: TextItem, attributes: StringAttributes, features: [hb_feature_t],
+    mutating func appendWords(_ item: TextItem, attributes: StringAttributes, features: [hb_feature_t],
                                       script: hb_script_t, setup: WordShapes.Setup) {
         let units = text.units
         var shaped: [(WordShapes.Key, ShapedWord)] = []
@@ -136,7 +136,7 @@ struct Shaper {
     }
 
     /// Shapes `range` with `context` as the text HarfBuzz sees around it.
-    private mutating func appendShaped(_ item: TextItem, range: Range<Int>, context: Range<Int>, attributes: StringAttributes,
+    mutating func appendShaped(_ item: TextItem, range: Range<Int>, context: Range<Int>, attributes: StringAttributes,
                                        features: [hb_feature_t], script: hb_script_t) {
         let font = item.font
         let pointer = buffer.pointer

@@ -8,14 +8,26 @@ extension Typesetter {
     /// A typesetter over UTF-16 text and attribute runs (ranges within the text, as in an attributed string), for
     /// the editing layer, whose storage is not an `NSAttributedString`. `controlCharacterRoles` says what the
     /// controls at some offsets do in layout, where the caller decides rather than Unicode (`ControlCharacterRole`).
+    ///
+    /// `reusing` and `replacing`: the same paragraph's typesetter before an edit that replaced `replacing.range` (of
+    /// its text) with `replacing.length` units; the glyphs away from the edit are copied rather than shaped again
+    /// (`ShapingReuse`), with the same result.
     package convenience init(units: [UInt16], runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])],
                              options: TypesetterOptions = TypesetterOptions(), defaultFont: Font? = nil,
                              controlCharacterRoles: [Int: ControlCharacterRole] = [:],
-                             shouldBreak: (@Sendable (_ index: Int, _ isHyphenation: Bool) -> Bool)? = nil) {
+                             shouldBreak: (@Sendable (_ index: Int, _ isHyphenation: Bool) -> Bool)? = nil,
+                             reusing previous: Typesetter? = nil, replacing edit: (range: Range<Int>, length: Int)? = nil) {
         let units = ControlCharacterRole.applying(controlCharacterRoles, to: units)
         let text = AttributedText(units: units, runs: runs.map { ($0.range, StringAttributes($0.attributes)) },
                                   defaultFont: defaultFont ?? Font.defaultFont)
-        self.init(text: text, options: options, breakVeto: shouldBreak)
+        var reuse: ShapingReuse? = nil
+        if let previous, let edit, previous.paragraphs.count == 1, previous.options == options,
+            edit.range.lowerBound >= 0, edit.range.upperBound <= previous.length, edit.length >= 0,
+            previous.length - edit.range.count + edit.length == units.count
+        {
+            reuse = ShapingReuse(paragraph: previous.paragraphs[0].shaped, replaced: edit.range, insertedLength: edit.length)
+        }
+        self.init(text: text, options: options, breakVeto: shouldBreak, reusing: reuse)
     }
 }
 

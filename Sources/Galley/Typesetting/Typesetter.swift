@@ -79,15 +79,17 @@ public final class Typesetter: Sendable {
                   breakVeto: shouldBreak)
     }
 
+    /// `reuse`: for a text of one paragraph, the paragraph before an edit, whose glyphs away from the edit it keeps.
     init(text: AttributedText, options: TypesetterOptions = TypesetterOptions(),
-         breakVeto: (@Sendable (Int, Bool) -> Bool)? = nil) {
+         breakVeto: (@Sendable (Int, Bool) -> Bool)? = nil, reusing reuse: ShapingReuse? = nil) {
         self.text = text
         self.options = options
         self.breakVeto = breakVeto
         var ranges = ParagraphBoundaries.ranges(text.units)
         ranges = Typesetter.bounded(ranges, text.units, limit: options.allowsUnboundedLayout
             ? TypesetterOptions.maximumUnboundedParagraphLength : TypesetterOptions.maximumParagraphLength)
-        paragraphs = ranges.map { Typesetter.prepare(text, range: $0, options: options) }
+        let reuse = ranges.count == 1 ? reuse : nil
+        paragraphs = ranges.map { Typesetter.prepare(text, range: $0, options: options, reusing: reuse) }
         paragraphStarts = ranges.map(\.lowerBound)
     }
 
@@ -109,8 +111,9 @@ public final class Typesetter: Sendable {
         return result
     }
 
-    private static func prepare(_ text: AttributedText, range: Range<Int>, options: TypesetterOptions) -> Paragraph {
-        let shaped = ShapedParagraph(text, range: range, options: options)
+    private static func prepare(_ text: AttributedText, range: Range<Int>, options: TypesetterOptions,
+                                reusing reuse: ShapingReuse? = nil) -> Paragraph {
+        let shaped = ShapedParagraph(text, range: range, options: options, reusing: reuse)
         let attributes = text.attributes(at: range.lowerBound)
         let breaks = LineBreakOpportunities(text.units[range], language: attributes.language)
         return Paragraph(

@@ -304,7 +304,10 @@ public final class LayoutManager: TextStorageObserver {
     /// Shapes a paragraph that starts at storage offset `start`: straight from the storage's units and runs, no
     /// NSAttributedString in between. Its state keeps the framesetter and the container breaks.
     @discardableResult
-    private func shape(_ paragraph: Paragraph, start: Int) -> Framesetter {
+    /// `reusing` and `replacing`: the paragraph's typesetter before an edit of `replacing.range` (offsets in the
+    /// paragraph) by `replacing.length` units, whose glyphs away from the edit are copied (Galley's `ShapingReuse`).
+    private func shape(_ paragraph: Paragraph, start: Int, reusing previous: Typesetter? = nil,
+                       replacing edit: (range: Range<Int>, length: Int)? = nil) -> Framesetter {
         statistics.paragraphsShaped += 1
         let range = start..<(start + paragraph.length)
         let runs = textStorage.attributeRuns(in: range)
@@ -320,7 +323,7 @@ public final class LayoutManager: TextStorageObserver {
                                     controlCharacterRoles: controlCharacterRoles(units, start: range.lowerBound),
                                     shouldBreak: { [weak origin] index, hyphenating in
                                         origin?.shouldBreak(before: index, hyphenating: hyphenating) ?? true
-                                    })
+                                    }, reusing: previous, replacing: edit)
         let framesetter = Framesetter(typesetter: typesetter)
         paragraph.state.framesetter = framesetter
         return framesetter
@@ -388,6 +391,14 @@ public final class LayoutManager: TextStorageObserver {
         if units.isEmpty, textStorage.length > 0 { ranges = [] }
         let replacements = ranges.map(makeParagraph)
         let removed = last - first + 1
+        // An edit inside one laid-out paragraph that stays one: shaped now (it is laid out next) from the old
+        // glyphs, HarfBuzz only around the edit. (Without a delegate, whose control-character answers could differ.)
+        if first == last, replacements.count == 1, first < layouts.count, delegate == nil,
+            let previous = paragraph(first).state.framesetter?.typesetter
+        {
+            shape(replacements[0], start: regionStart, reusing: previous,
+                  replacing: ((old.lowerBound - regionStart)..<(old.upperBound - regionStart), edit.range.count))
+        }
         let known = first == last && replacements.count == 1
             ? knownBreaks(paragraph: first, before: old.lowerBound - regionStart, replacement: replacements[0], start: regionStart) : []
         // Every paragraph from `first` to `last` is split out: the edit's neighbourhood was, and the CR LF checks
@@ -407,8 +418,8 @@ public final class LayoutManager: TextStorageObserver {
             replacement.style.lineBreakStrategy == .greedy, replacement.style.lineBreakMode == .byWordWrapping,
             let typesetter = paragraph(index).state.framesetter?.typesetter
         else { return [] }
-        // The replacement is laid out next: shaped now, at the start it will have.
-        let replacementTypesetter = shape(replacement, start: start).typesetter
+        // The replacement is laid out next: shaped now (if the edit did not already), at the start it will have.
+        let replacementTypesetter = framesetter(of: replacement, start: start).typesetter
         let lines = layouts[index].placements.flatMap { placement in
             zip(placement.frame.lines, placement.frame.lineFragments).map { (line: $0, width: $1.width) }
         }

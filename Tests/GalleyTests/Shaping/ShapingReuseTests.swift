@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import Galley
+
+/// An edited paragraph shaped from the paragraph before the edit (glyphs away from the edit copied, a window around
+/// it shaped again) must equal the edited paragraph shaped whole, glyph for glyph — ids, advances, offsets, clusters
+/// and unsafe-to-break flags — on corpus paragraphs of many scripts edited at every 10th position.
+@Suite struct ShapingReuseTests {
+    static let files = ["en_Latn.txt", "de_Latn.txt", "ar_Arab.txt", "fa_Arab.txt", "he_Hebr.txt", "hi_Deva.txt", "th_Thai.txt",
+                        "ja_Jpan.txt", "zh_Hans.txt", "ko_Kore.txt", "ta_Taml.txt", "my_Mymr.txt"]
+
+    /// Lines of the corpus, and a few made up: emoji sequences, mixed directions, marks after spaces.
+    static func paragraphs() throws -> [String] {
+        var result: [String] = []
+        for file in files { result += try Corpus.lines(file).prefix(5) }
+        result += ["Family 👨‍👩‍👧‍👦 and flags 🇫🇷🇩🇪 with skin tones 👍🏽 between words, office ffi ligatures.",
+                   "Mixed עברית and English שורה with العربية الفصحى and 123 numbers.",
+                   "Marks after spaces: a \u{0301}b c\u{0308} and keycaps 1\u{FE0F}\u{20E3} done."]
+        return result
+    }
+
+    @Test(arguments: ["DejaVuSerif.ttf", "DejaVuSans.ttf", "LinLibertine_R.otf", "NotoNaskhArabic-Regular.ttf", "NotoSansDevanagari-Regular.ttf"])
+    func windowedShapingEqualsWholeShaping(file: String) throws {
+        let font = try TestFonts.font(file)
+        var attributes = StringAttributes()
+        attributes.font = font
+        let reusedBefore = ShapingReuse.itemsReused.load(ordering: .relaxed)
+        var edits = 0
+        for paragraph in try Self.paragraphs() {
+            let units = Array(paragraph.utf16)
+            let old = ShapedParagraph(AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: font))
+            for position in stride(from: 0, to: units.count, by: 10) {
+                // An insertion of a character from elsewhere in the paragraph, a deletion, and a replacement.
+                let borrowed = units[(position * 7 + 3) % units.count]
+                for (replaced, inserted) in [(position..<position, [borrowed]), (position..<min(position + 1, units.count), []),
+                                             (position..<min(position + 3, units.count), Array("xyz".utf16))] {
+                    var edited = units
+                    edited.replaceSubrange(replaced, with: inserted)
+                    let text = AttributedText(units: edited, runs: edited.isEmpty ? [] : [(0..<edited.count, attributes)], defaultFont: font)
+                    let whole = ShapedParagraph(text)
+                    let reused = ShapedParagraph(text, reusing: ShapingReuse(paragraph: old, replaced: replaced, insertedLength: inserted.count))
+                    let same = WordShapesTests.same(reused.glyphs, whole.glyphs)
+                    try #require(same,
+                                 "\(file): \(paragraph.prefix(30)) with \(replaced) replaced by \(inserted.count) units")
+                    #expect(reused.items.map(\.item.range) == whole.items.map(\.item.range))
+                    #expect(reused.items.map(\.glyphRange) == whole.items.map(\.glyphRange))
+                    edits += 1
+                }
+            }
+        }
+        #expect(edits > 1000)
+        // The comparisons went through the reuse (they cannot pass by shaping everything whole).
+        #expect(ShapingReuse.itemsReused.load(ordering: .relaxed) - reusedBefore > edits)
+    }
+}

@@ -15,14 +15,44 @@ package enum GraphemeBoundaries {
         // curly quotes and dashes): every unit is its own cluster, no ICU needed. Marks, joiners, surrogates,
         // Hangul and CR all start at or beyond U+0300 or are CR, so they take the ICU path.
         if units.allSatisfy(isAlone) { return BoundaryOffsets(everyUnitOf: start..<units.endIndex) }
-        var boundaries = [Int32](repeating: 0, count: units.count + 1)
-        let count = units.withUnsafeBufferPointer { text in
-            boundaries.withUnsafeMutableBufferPointer {
-                galley_grapheme_boundaries(text.baseAddress, Int32(text.count), $0.baseAddress, Int32($0.count))
+        // ICU only in windows around the units that are not alone, each with the unit before it (a mark joins it)
+        // and the one after; between windows every unit is a boundary (UAX #29 breaks between any two units that
+        // are alone). Latin text with a few marks or emoji costs a few small ICU calls, not one over all of it.
+        let end = units.endIndex
+        var offsets: [Int32] = [0]
+        var done = start
+        var scratch: [Int32] = []
+        var index = start
+        while index < end {
+            guard !isAlone(units[index]) else {
+                index += 1
+                continue
             }
+            let windowStart = max(index - 1, done)
+            var windowEnd = index
+            repeat {
+                while windowEnd < end, !isAlone(units[windowEnd]) { windowEnd += 1 }
+                windowEnd = min(windowEnd + 1, end)
+            } while windowEnd < end && !isAlone(units[windowEnd])
+            if windowStart > done { offsets.append(contentsOf: ((done + 1)...windowStart).map { Int32($0 - start) }) }
+            let window = units[windowStart..<windowEnd]
+            scratch = [Int32](repeating: 0, count: window.count + 1)
+            let count = window.withUnsafeBufferPointer { text in
+                scratch.withUnsafeMutableBufferPointer {
+                    galley_grapheme_boundaries(text.baseAddress, Int32(text.count), $0.baseAddress, Int32($0.count))
+                }
+            }
+            if count >= 2 {
+                for offset in scratch[1..<Int(count)] { offsets.append(Int32(windowStart - start) + offset) }
+            } else {
+                offsets.append(contentsOf: ((windowStart + 1)...windowEnd).map { Int32($0 - start) })
+            }
+            done = windowEnd
+            index = windowEnd
         }
-        guard count >= 2, count < units.count + 1 else { return BoundaryOffsets(everyUnitOf: start..<units.endIndex) }
-        return BoundaryOffsets(base: start, offsets: Array(boundaries.prefix(Int(count))))
+        if end > done { offsets.append(contentsOf: ((done + 1)...end).map { Int32($0 - start) }) }
+        guard offsets.count < units.count + 1 else { return BoundaryOffsets(everyUnitOf: start..<units.endIndex) }
+        return BoundaryOffsets(base: start, offsets: offsets)
     }
 
     /// A unit that is a grapheme cluster on its own whatever surrounds it. Controls are (UAX #29 GB4, GB5: a break

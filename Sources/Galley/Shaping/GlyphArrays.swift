@@ -180,21 +180,33 @@ struct GlyphArrays: Sendable {
     mutating func append(contentsOf other: GlyphArrays, _ range: Range<Int>, shiftedBy shift: Int) {
         guard shift != 0 else { return append(contentsOf: other, range) }
         guard !range.isEmpty else { return }
-        guard other.base == base, !isWide, !other.isWide, offsetValues.isEmpty, other.offsetValues.isEmpty,
-            range.allSatisfy({ Int(other.records[$0].index & 0x7FFF) + shift >= 0 && Int(other.records[$0].index & 0x7FFF) + shift <= 0x7FFF })
-        else {
+        // The moved indices fit in 15 bits when the range's smallest and largest do (any order: right to left).
+        var smallest = Int.max, largest = Int.min
+        if other.base == base, !isWide, !other.isWide, offsetValues.isEmpty, other.offsetValues.isEmpty {
+            other.records.withUnsafeBufferPointer { records in
+                for index in range {
+                    let relative = Int(records[index].index & 0x7FFF)
+                    smallest = min(smallest, relative)
+                    largest = max(largest, relative)
+                }
+            }
+        }
+        guard smallest != Int.max, smallest + shift >= 0, largest + shift <= 0x7FFF else {
             for index in range { append(other, index, stringIndex: other.stringIndex(index) + shift) }
             return
         }
-        records.reserveCapacity(records.count + range.count)
-        for index in range {
-            var record = other.records[index]
-            let relative = UInt32(Int(record.index & 0x7FFF) + shift)
-            if relative < lastRelative { ascends = false }
-            lastRelative = relative
-            record.index = UInt16(relative) | (record.index & 0x8000)
-            records.append(record)
+        let first = UInt32(Int(other.records[range.lowerBound].index & 0x7FFF) + shift)
+        if first < lastRelative || !other.isMonotonic(range, rightToLeft: false) { ascends = false }
+        let start = records.count
+        records.append(contentsOf: other.records[range])
+        let delta = Int16(shift)
+        records.withUnsafeMutableBufferPointer { records in
+            for index in start..<records.count {
+                let packed = records[index].index
+                records[index].index = UInt16(Int16(packed & 0x7FFF) &+ delta) | (packed & 0x8000)
+            }
         }
+        lastRelative = UInt32(records[records.count - 1].index & 0x7FFF)
     }
 
     mutating func reserve(_ count: Int) {

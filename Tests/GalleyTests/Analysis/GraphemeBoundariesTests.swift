@@ -25,6 +25,15 @@ import Testing
         }
         let punctuation = Array("“Quotes” — dashes… ‘and’ ±½ café".utf16)
         #expect(Array(GraphemeBoundaries.compute(punctuation)) == Self.icu(punctuation))
+        // Stand-alone text with clusters here and there (ICU runs in windows around them), every two pieces joined.
+        let pieces = ["plain text ", "e\u{301}", "\r\n", "©\u{200D}👨", "👨‍👩‍👧", "🇫🇷🇩🇪🇮", "\u{AD}", "a\u{308}\u{301}", "각",
+                      "क्षि", "\r", "\n", "©\u{FE0F}", "x"]
+        for first in pieces {
+            for second in pieces {
+                let units = Array((first + "words " + second + second + " and " + first).utf16)
+                #expect(Array(GraphemeBoundaries.compute(units)) == Self.icu(units), "\(first.debugDescription) \(second.debugDescription)")
+            }
+        }
         #expect(lines > 500)
     }
 

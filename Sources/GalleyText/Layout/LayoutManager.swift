@@ -114,9 +114,10 @@ public final class LayoutManager: TextStorageObserver {
     /// Whether layout may skip text it was not asked for, giving it estimated heights instead (in a growing,
     /// simple rectangular container without line limit: a scrolling text view); see `layoutViewport`. Off by
     /// default: layout is then contiguous from the start. Turning it off drops the layout. A text with a form feed
-    /// is laid out contiguously (the container ends at it); so should be one whose delegate makes other characters
-    /// container breaks — Galley cannot know before asking about every character. TextKit:
-    /// `allowsNonContiguousLayout`.
+    /// is laid out contiguously (the container ends at it). Other paragraphs that end what the container shows — a
+    /// truncating paragraph style, a line taller than the container, a delegate's container break — hide the text
+    /// after them only once layout reaches them (Galley cannot know before laying out everything above); until
+    /// then a viewport below them shows that text. TextKit: `allowsNonContiguousLayout`.
     public var allowsNonContiguousLayout = false {
         didSet { if !allowsNonContiguousLayout, hasNonContiguousLayout { layouts.removeAll() } }
     }

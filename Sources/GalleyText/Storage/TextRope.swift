@@ -7,9 +7,15 @@ import Galley
 struct TextRope {
     /// A stretch of the text. Chunks are never empty, except the only chunk of an empty text.
     struct Chunk: Summarized {
-        let units: [UInt16]
+        private(set) var units: [UInt16]
         /// Counted once: the tree asks a leaf's elements for their summaries on every search.
-        let summary: TextSpan
+        private(set) var summary: TextSpan
+
+        /// Replaces units `range` (chunk offsets) in place, and counts the summary again.
+        mutating func replaceSubrange(_ range: Range<Int>, with new: [UInt16]) {
+            units.replaceSubrange(range, with: new)
+            summary = TextSpan(units[...])
+        }
 
         init(units: [UInt16]) {
             self.units = units
@@ -123,6 +129,13 @@ struct TextRope {
     mutating func replaceSubrange(_ range: Range<Int>, with units: [UInt16]) {
         guard !range.isEmpty || !units.isEmpty else { return }
         let (first, firstStart) = locate(range.lowerBound)
+        // Inside one chunk that stays between half full and full (typing): changed in place.
+        let size = chunks[first].units.count
+        let resized = size - range.count + units.count
+        if range.upperBound <= firstStart + size, resized <= Self.maximumChunk, resized >= Self.maximumChunk / 2 || chunks.count == 1, resized > 0 {
+            chunks.modify(at: first) { $0.replaceSubrange((range.lowerBound - firstStart)..<(range.upperBound - firstStart), with: units) }
+            return
+        }
         var (last, lastStart) = range.isEmpty ? (first, firstStart) : locate(range.upperBound - 1)
         var rebuilt = chunks[first].units[..<(range.lowerBound - firstStart)] + units[...]
         rebuilt += chunks[last].units[(range.upperBound - lastStart)...]

@@ -59,6 +59,8 @@ public final class TextStorage {
     private var runs = SummedTree<AttributeRun>()
     private var editingDepth = 0
     private var pending: Edit?
+    /// Whether an edit of the pending batch may have left a paragraph with more than one paragraph style.
+    private var pendingNeedsFixing = false
     private var observers: [ObjectIdentifier: Weak] = [:]
     private var observerOrder: [ObjectIdentifier] = []
     private struct Weak { weak var observer: TextStorageObserver? }
@@ -165,9 +167,32 @@ public final class TextStorage {
     public func replaceCharacters(in range: Range<Int>, with string: String) {
         let range = clamped(range)
         let attributeIndex = range.isEmpty ? range.lowerBound - 1 : range.lowerBound
+        let units = Array(string.utf16)
+        if attributeIndex >= 0, attributeIndex < utf16.count, !(range.isEmpty && units.isEmpty) {
+            // Typing: the new text takes the attributes of the run it lands in; when the replaced range lies in that
+            // run too, the run only changes its length (no split, no merge, no attribute comparison). Paragraph
+            // styles stay uniform unless the edit removes a paragraph break (joining a paragraph that may have
+            // another style): splitting a paragraph inside one run leaves both parts with its style.
+            let (index, start) = run(at: attributeIndex)
+            let length = runs[index].length
+            // (Not text put at the end of a run that ends a paragraph: it starts the next paragraph, in other runs.)
+            let startsParagraph = range.lowerBound > 0 && CharacterClasses.endsParagraph(utf16[range.lowerBound - 1])
+            if range.lowerBound >= start, range.upperBound < start + length || (range.upperBound == start + length && !startsParagraph),
+                length - range.count + units.count > 0
+            {
+                let joins = range.isEmpty ? false : utf16[range].contains(where: CharacterClasses.endsParagraph)
+                    // A CR and an LF brought together: the LF's paragraph joins the CR's.
+                    || (range.upperBound < utf16.count && utf16[range.upperBound] == 0x0A
+                        && ((units.last ?? (range.lowerBound > 0 ? utf16[range.lowerBound - 1] : 0)) == 0x0D))
+                inverseRecorder?(.replace(range.lowerBound..<(range.lowerBound + units.count), with: attributedSubstring(from: range)))
+                runs.modify(at: index) { $0.length += units.count - range.count }
+                utf16.replaceSubrange(range, with: units)
+                edited(.characters, range: range, changeInLength: units.count - range.count, keepsParagraphStyles: !joins)
+                return
+            }
+        }
         let attributes = attributeIndex >= 0 && attributeIndex < utf16.count ? self.attributes(at: attributeIndex).attributes
             : runs.isEmpty ? [:] : runs[0].attributes
-        let units = Array(string.utf16)
         replaceCharacters(in: range, with: units, runs: units.isEmpty ? [] : [AttributeRun(length: units.count, attributes: attributes)])
     }
 
@@ -357,7 +382,8 @@ public final class TextStorage {
     }
 
     /// Merges an edit of `range` (in the text before this edit) into the batch's record.
-    private func edited(_ actions: EditActions, range: Range<Int>, changeInLength delta: Int) {
+    private func edited(_ actions: EditActions, range: Range<Int>, changeInLength delta: Int, keepsParagraphStyles: Bool = false) {
+        if !keepsParagraphStyles { pendingNeedsFixing = true }
         let after = range.lowerBound..<(range.upperBound + delta)
         if var record = pending {
             // The batch's range moves with this edit where it lies after it, and grows to cover it.
@@ -378,7 +404,9 @@ public final class TextStorage {
     private func processEditing() {
         guard var edit = pending else { return }
         pending = nil
-        let fixed = fixAttributes(in: edit.range)
+        let needsFixing = pendingNeedsFixing || substitutesFonts
+        pendingNeedsFixing = false
+        let fixed = needsFixing ? fixAttributes(in: edit.range) : 0..<0
         if !fixed.isEmpty {
             edit.range = min(edit.range.lowerBound, fixed.lowerBound)..<max(edit.range.upperBound, fixed.upperBound)
         }
@@ -424,6 +452,7 @@ public final class TextStorage {
             let begin = splitRun(at: paragraph.lowerBound)
             let end = splitRun(at: paragraph.upperBound)
             for index in begin..<end { runs.modify(at: index) { $0.attributes[.paragraphStyle] = first } }
+            coalesceRuns((begin - 1)..<(end + 1))
             changed = changed.map { $0.lowerBound..<paragraph.upperBound } ?? paragraph
         }
         if substitutesFonts {

@@ -188,3 +188,46 @@ extension TextStorageTests {
         }
     }
 }
+
+extension TextStorageTests {
+    /// Typing (`replaceCharacters(in:with: String)`, which only resizes the run it lands in) leaves the storage as the
+    /// general path does (the same text taken as an attributed string with the attributes it inherits): the same runs
+    /// and, after joins and CR LF pairs, the same uniform paragraph styles.
+    @Test func typingEqualsTheGeneralPath() {
+        var generator = SeededLCG(seed: 31)
+        func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(max(bound, 1))) }
+        var centered = ParagraphStyle()
+        centered.alignment = .center
+        var indented = ParagraphStyle()
+        indented.firstLineHeadIndent = 20
+        let text = NSMutableAttributedString(string: "")
+        for (index, line) in ["First line.\r", "\nSecond, centred.\n", "Third\r\n", "Fourth\u{2029}", "Fifth."].enumerated() {
+            let style = [ParagraphStyle(), centered, indented][index % 3]
+            text.append(NSAttributedString(string: line, attributes: [.paragraphStyle: style, .kern: index % 2]))
+        }
+        let typed = TextStorage(attributedString: text)
+        let general = TextStorage(attributedString: text)
+        let pieces = ["a", "bc", " ", "\n", "\r", "\r\n", "\u{2029}", "é", "🙂", ""]
+        for step in 0..<800 {
+            let length = typed.length
+            let lower = random(length + 1)
+            let upper = min(length, lower + [0, 0, 1, 2, 6][random(5)])
+            let piece = pieces[random(pieces.count)]
+            let attributeIndex = lower == upper ? lower - 1 : lower
+            // The attributes typed text takes: the character's before it (or the first's, at the start).
+            let inherited = attributeIndex >= 0 && attributeIndex < length ? general.attributes(at: attributeIndex).attributes
+                : length > 0 ? general.attributes(at: 0).attributes : [:]
+            typed.replaceCharacters(in: lower..<upper, with: piece)
+            general.replaceCharacters(in: lower..<upper, with: NSAttributedString(string: piece, attributes: inherited))
+            let a = typed.attributeRuns(in: 0..<typed.length), b = general.attributeRuns(in: 0..<general.length)
+            #expect(typed.string == general.string, "step \(step)")
+            let rangesA = a.map { $0.range }, rangesB = b.map { $0.range }
+            #expect(rangesA == rangesB, "step \(step): \(lower..<upper) with \(piece.debugDescription)")
+            #expect(zip(a, b).allSatisfy {
+                $0.attributes[.paragraphStyle] as? ParagraphStyle == $1.attributes[.paragraphStyle] as? ParagraphStyle
+                    && $0.attributes[.kern] as? Int == $1.attributes[.kern] as? Int
+            }, "step \(step)")
+            if rangesA != rangesB { return }
+        }
+    }
+}

@@ -83,6 +83,10 @@ struct ParagraphLayouts: RandomAccessCollection {
 
     /// The entry holding paragraph `index`, its first paragraph, and the summary of the entries before it.
     private func entry(holding index: Int) -> (entry: Int, first: Int, before: Summary) {
+        // Without estimates, one entry a paragraph: by position.
+        if entries.summary.estimated == 0, index >= 0, index < entries.count {
+            return (index, index, entries.summary(upTo: index))
+        }
         guard let (entry, before) = entries.first(where: { $0.paragraphs > index }) else {
             return (entries.count, entries.summary.paragraphs, entries.summary)
         }
@@ -91,6 +95,10 @@ struct ParagraphLayouts: RandomAccessCollection {
 
     /// The layout of paragraph `index`, where it is now (its share of an estimate).
     subscript(index: Int) -> Layout {
+        if entries.summary.estimated == 0 {
+            let (entry, before) = entries.elementAndSummary(at: index)
+            return entry.stored.shifted(by: before.shift + entry.shift)
+        }
         let (position, first, before) = entry(holding: index)
         let entry = entries[position]
         let shift = before.shift + entry.shift

@@ -62,15 +62,16 @@ struct TextRope {
         /// The summary of some units.
         init(_ units: ArraySlice<UInt16>) {
             length = units.count
-            var previous: UInt16 = 0
-            for unit in units {
-                if CharacterClasses.endsParagraph(unit) {
-                    separators += 1
-                    if !(unit == 0x0A && previous == 0x0D) { breaks += 1 }
-                } else if unit == 0x0C {
-                    formFeeds += 1
+            units.withUnsafeBufferPointer { buffer in
+                // Most units are none of LF, CR, FF, NEL, U+2029: one comparison or two rule them out.
+                for (offset, unit) in buffer.enumerated() where unit <= 0x0D || unit == 0x85 || unit == 0x2029 {
+                    if CharacterClasses.endsParagraph(unit) {
+                        separators += 1
+                        if !(unit == 0x0A && offset > 0 && buffer[offset - 1] == 0x0D) { breaks += 1 }
+                    } else if unit == 0x0C {
+                        formFeeds += 1
+                    }
                 }
-                previous = unit
             }
             startsWithLF = units.first == 0x0A
             endsWithCR = units.last == 0x0D

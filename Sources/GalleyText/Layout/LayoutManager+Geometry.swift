@@ -46,8 +46,9 @@ extension LayoutManager {
             let top = placement.top
             for fragment in relative {
                 result.append(LineFragment(line: fragment.line, paragraphStart: start, containerIndex: fragment.containerIndex,
-                                           rect: fragment.rect.offsetBy(dx: 0, dy: top), usedRect: fragment.usedRect.offsetBy(dx: 0, dy: top),
-                                           baselineOrigin: CGPoint(x: fragment.baselineOrigin.x, y: fragment.baselineOrigin.y + top)))
+                                           rect: fragment.rect.offsetBy(dx: 0, dy: top),
+                                           baselineOrigin: CGPoint(x: fragment.baselineOrigin.x, y: fragment.baselineOrigin.y + top),
+                                           padding: fragment.padding))
             }
         }
         return result
@@ -86,12 +87,8 @@ extension LayoutManager {
             let padding = container.path == nil ? container.padding : 0
             let rect = CGRect(x: container.frameOriginX + fragment.minX - padding, y: top, width: fragment.width + 2 * padding,
                               height: fragment.height)
-            let bounds = line.typographicBounds
-            let visibleEnd = baseline.x + bounds.width - line.trailingWhitespaceWidth
-            let used = CGRect(x: rect.minX, y: baseline.y - bounds.ascent, width: max(visibleEnd - rect.minX + padding, 0),
-                              height: bounds.ascent + bounds.descent)
             result.append(LineFragment(line: line, paragraphStart: 0, containerIndex: placement.container, rect: rect,
-                                       usedRect: used, baselineOrigin: baseline))
+                                       baselineOrigin: baseline, padding: padding))
         }
         return result
     }

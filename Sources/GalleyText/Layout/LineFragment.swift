@@ -17,11 +17,20 @@ public struct LineFragment: Sendable {
     public let containerIndex: Int
     /// The line fragment: the band the line was given, padding included. TextKit: `lineFragmentRect`.
     public let rect: CGRect
-    /// The part the text covers: from the fragment's left edge (padding included) to the end of the visible text
-    /// plus padding, as tall as the line. TextKit: `lineFragmentUsedRect`.
-    public let usedRect: CGRect
     /// The baseline origin of the line (y down). TextKit: `location(forGlyphAt:)` + fragment origin.
     public let baselineOrigin: CGPoint
+    /// The padding at the fragment's ends (0 in a container of any shape).
+    let padding: CGFloat
+
+    /// The part the text covers: from the fragment's left edge (padding included) to the end of the visible text
+    /// plus padding, as tall as the line. Measured when asked (most queries need only `rect`). TextKit:
+    /// `lineFragmentUsedRect`.
+    public var usedRect: CGRect {
+        let bounds = line.typographicBounds
+        let visibleEnd = baselineOrigin.x + bounds.width - line.trailingWhitespaceWidth
+        return CGRect(x: rect.minX, y: baselineOrigin.y - bounds.ascent, width: max(visibleEnd - rect.minX + padding, 0),
+                      height: bounds.ascent + bounds.descent)
+    }
 
     /// The storage range the line shows (a truncated line: the range it stands for).
     public var characterRange: Range<Int> {

@@ -32,7 +32,8 @@ extension LayoutManager {
     func lineFragments(ofParagraph index: Int) -> [LineFragment] {
         ensureLayout(throughParagraph: index)
         guard layouts.indices.contains(index) else { return [] }
-        return lineFragments(of: layouts[index], paragraph: paragraph(index).state, start: paragraphStart(index))
+        let (paragraph, start) = paragraphAndStart(index)
+        return lineFragments(of: layouts[index], paragraph: paragraph.state, start: start)
     }
 
     /// The line fragments of a paragraph's layout, the paragraph starting at storage offset `start`.
@@ -335,7 +336,8 @@ extension LayoutManager {
             let layout = layouts[paragraph]
             guard layout.placements.contains(where: { $0.container == index }) else { continue }
             if let top = layout.placements.first?.firstLineTop, layout.placements.first?.container == index, top > rect.maxY { break }
-            for fragment in lineFragments(of: layout, paragraph: self.paragraph(paragraph).state, start: paragraphStart(paragraph))
+            let (state, start) = paragraphAndStart(paragraph)
+            for fragment in lineFragments(of: layout, paragraph: state.state, start: start)
             where fragment.containerIndex == index && fragment.rect.intersects(rect) {
                 lower = lower ?? fragment.characterRange.lowerBound
                 upper = fragment.characterRange.upperBound

@@ -628,9 +628,9 @@ public final class LayoutManager: TextStorageObserver {
     private func layOut(paragraph index: Int, from start: FlowPosition,
                         knownBreaks: [KnownLineBreak] = []) -> ParagraphLayout {
         statistics.paragraphsLaidOut += 1
-        let paragraph = paragraph(index)
+        let (paragraph, paragraphStart) = paragraphAndStart(index)
         // Where the paragraph starts now, for the delegate's break vetoes during this layout.
-        paragraph.state.start = paragraphStart(index)
+        paragraph.state.start = paragraphStart
         let framesetter = framesetter(of: paragraph, start: paragraph.state.start)
         let generation = paragraph.state.nextGeneration()
         var position = start
@@ -640,7 +640,7 @@ public final class LayoutManager: TextStorageObserver {
             let container = textContainers[position.container]
             var depth = position.depth
             if position.lines > 0, shown == 0 {
-                depth += position.gap + spacing(before: true, paragraph: index)
+                depth += position.gap + spacing(before: true, style: paragraph.style, start: paragraphStart)
             }
             let height = container.layoutHeight
             let remainingLines = container.maximumNumberOfLines > 0 ? container.maximumNumberOfLines - position.lines : Int.max
@@ -680,7 +680,7 @@ public final class LayoutManager: TextStorageObserver {
             shown = frame.visibleStringRange.upperBound
             position = FlowPosition(container: position.container, depth: boxTop + frame.usedHeight,
                                     lines: position.lines + frame.lines.count,
-                                    gap: frame.gapAfterLastLine + spacing(before: false, paragraph: index))
+                                    gap: frame.gapAfterLastLine + spacing(before: false, style: paragraph.style, start: paragraphStart))
             if shown >= paragraph.length { break }
             if let containerBreak, shown == containerBreak {
                 position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
@@ -704,10 +704,14 @@ public final class LayoutManager: TextStorageObserver {
 
     /// The spacing above or below a paragraph: its style's, as the delegate adjusts it (never negative).
     func spacing(before: Bool, paragraph index: Int) -> CGFloat {
-        let style = paragraph(index).style
+        let (paragraph, start) = paragraphAndStart(index)
+        return spacing(before: before, style: paragraph.style, start: start)
+    }
+
+    /// The spacing above or below the paragraph of `style` starting at `start`.
+    func spacing(before: Bool, style: ParagraphStyle, start: Int) -> CGFloat {
         let proposed = max(Self.length(before ? style.paragraphSpacingBefore : style.paragraphSpacing), 0)
         guard let delegate else { return proposed }
-        let start = paragraphStart(index)
         let answer = before ? delegate.layoutManager(self, paragraphSpacingBeforeParagraphAt: start, proposed: proposed)
             : delegate.layoutManager(self, paragraphSpacingAfterParagraphAt: start, proposed: proposed)
         return max(Self.length(answer), 0)

@@ -1,3 +1,4 @@
+internal import CHarfBuzz
 import Foundation
 import Synchronization
 
@@ -13,7 +14,9 @@ import Synchronization
 /// Galley's itemizer, cheap next to shaping, and an edit can change them far away (a strong character changes the
 /// direction of the neutrals around it, up to the paragraph's ends). An item is copied or windowed only when the
 /// old paragraph had an item of the same font, level, script and attributes covering its unchanged text with the
-/// same ends; anything else (run delegates, clusters out of order) is shaped whole.
+/// same ends; anything else (run delegates, clusters out of order, text shaped against its script's direction, as
+/// Arabic in a left-to-right override, where HarfBuzz's flags do not hold — found by the editing fuzzer) is shaped
+/// whole.
 package struct ShapingReuse: Sendable {
     /// The paragraph before the edit.
     let paragraph: ShapedParagraph
@@ -58,6 +61,10 @@ extension Shaper {
         attributes.font = item.font
         let features = Self.features(attributes, font: item.font)
         let script = scriptOverride ?? ScriptRuns.harfBuzzScript(item.script)
+        // Text shaped against its script's direction (Arabic in a left-to-right override) is shaped whole: HarfBuzz's
+        // unsafe-to-break flags do not hold there.
+        let natural = hb_script_get_horizontal_direction(script)
+        guard natural == HB_DIRECTION_INVALID || (natural == HB_DIRECTION_RTL) == item.isRightToLeft else { return nil }
         let extra = (attributes.kern ?? 0) + attributes.tracking
         let words = shapesWords
             ? WordShapes.shared.setup(for: item, script: script, language: attributes.language, features: features, extra: extra) : nil

@@ -16,7 +16,10 @@ import Testing
         for file in files { result += try Corpus.lines(file).prefix(5) }
         result += ["Family 👨‍👩‍👧‍👦 and flags 🇫🇷🇩🇪 with skin tones 👍🏽 between words, office ffi ligatures.",
                    "Mixed עברית and English שורה with العربية الفصحى and 123 numbers.",
-                   "Marks after spaces: a \u{0301}b c\u{0308} and keycaps 1\u{FE0F}\u{20E3} done."]
+                   "Marks after spaces: a \u{0301}b c\u{0308} and keycaps 1\u{FE0F}\u{20E3} done.",
+                   // Arabic in a left-to-right embedding (shaped left to right), with and without spaces.
+                   "\u{202A}بالعالمبالعالمبالعالمبالعالمبالعالم\u{202C} and more text after it",
+                   "\u{202D}مرحبا بالعالم مرحبا بالعالم\u{202C} and a tab\there"]
         return result
     }
 

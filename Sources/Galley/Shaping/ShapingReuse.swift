@@ -9,7 +9,8 @@ import Synchronization
 /// apart with the same result; where it does not, copying the glyphs on one side of the cut and shaping the other
 /// gives what shaping the whole would. The window reaches from a cluster before the edit to one after it that are
 /// both safe in the old shaping, with one more safe cluster of margin on each side (so the cuts lie between text the
-/// edit did not change), and, for items shaped word by word, at spaces. Bidi levels, grapheme boundaries, items
+/// edit did not change), never between two regional indicators (flags pair them from the start of their run), and,
+/// for items shaped word by word, at spaces. Bidi levels, grapheme boundaries, items
 /// and line-break opportunities are found again for the whole paragraph: they are single passes of ICU and of
 /// Galley's itemizer, cheap next to shaping, and an edit can change them far away (a strong character changes the
 /// direction of the neutrals around it, up to the paragraph's ends). An item is copied or windowed only when the
@@ -82,7 +83,8 @@ extension Shaper {
         // its first glyph, and for items shaped word by word it is just after a space, before a character that
         // starts a cluster.
         func isCut(_ position: Int, new: Int) -> Bool {
-            guard position == 0 || cluster(position - 1) != cluster(position), !glyphs.isUnsafeToBreak(glyph(position)) else { return false }
+            guard position == 0 || cluster(position - 1) != cluster(position), !glyphs.isUnsafeToBreak(glyph(position)),
+                !Self.pairsRegionalIndicators(units, at: new) else { return false }
             guard words != nil else { return true }
             return new > range.lowerBound && WordShapes.cutsWords(units[new - 1]) && !WordShapes.cutsWords(units[new])
                 && !WordShapes.continuesCluster(units, at: new)
@@ -168,5 +170,15 @@ extension Shaper {
         shaped.clustersAreMonotonic = self.glyphs.isMonotonic(shaped.glyphRange, rightToLeft: item.isRightToLeft)
         ShapingReuse.itemsReused.add(1, ordering: .relaxed)
         return shaped
+    }
+
+    /// Whether `index` lies between two regional indicators. Flags pair regional indicators from the start of their
+    /// run, so an edit that adds or removes one re-pairs every flag after it, however far: HarfBuzz marks nothing
+    /// unsafe between two flags, yet a window may not end there (found by the editing fuzzer).
+    static func pairsRegionalIndicators(_ units: [UInt16], at index: Int) -> Bool {
+        func isRegionalIndicator(high: Int) -> Bool {
+            high >= 0 && high + 1 < units.count && units[high] == 0xD83C && (0xDDE6...0xDDFF).contains(units[high + 1])
+        }
+        return isRegionalIndicator(high: index) && isRegionalIndicator(high: index - 2)
     }
 }

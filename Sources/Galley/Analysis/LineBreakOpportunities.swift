@@ -1,4 +1,5 @@
 internal import CUnicode
+import Synchronization
 
 /// Where lines may end in a paragraph: UAX #14 through ICU's line break iterator, tailored by locale, with
 /// dictionaries for scripts written without spaces (Thai, Lao, Khmer, Burmese, CJK).
@@ -10,6 +11,10 @@ struct LineBreakOpportunities: Sendable {
     /// The indices of the mandatory breaks (few: line separators and the paragraph's end).
     private let mandatoryIndices: [Int32]
 
+    /// Edited paragraphs whose opportunities came from a window (the old ones kept after it), in this process: for
+    /// tests and benchmarks.
+    static let windowsUsed = Atomic<Int>(0)
+
     /// The first mandatory break at index `index` or later.
     func firstMandatory(atOrAfter index: Int) -> Int? {
         let found = mandatoryIndices.partitioningIndex { Int($0) >= index }
@@ -18,33 +23,128 @@ struct LineBreakOpportunities: Sendable {
 
     /// Opportunities of `units` for a BCP 47 language (nil: the root rules).
     init(_ units: ArraySlice<UInt16>, language: String?) {
+        self.init(offsets: Self.find(units, language: language), units: units)
+    }
+
+    private init(offsets: [Int32], units: ArraySlice<UInt16>) {
         guard !units.isEmpty else {
             positions = BoundaryOffsets(base: 0, offsets: [])
             isMandatory = []
             mandatoryIndices = []
             return
         }
-        var found = [Int32](repeating: 0, count: units.count + 1)
-        let locale = (language ?? "").replacingOccurrences(of: "-", with: "_")
-        let count = units.withUnsafeBufferPointer { text in
-            galley_line_break_opportunities(text.baseAddress, Int32(text.count), locale, &found, Int32(found.count))
-        }
-        guard count > 0 else {
+        guard !offsets.isEmpty else {
             positions = BoundaryOffsets(base: 0, offsets: [Int32(units.count)])
             isMandatory = [true]
             mandatoryIndices = [0]
             return
         }
-        positions = BoundaryOffsets(base: 0, offsets: Array(found.prefix(Int(count))))
+        positions = BoundaryOffsets(base: 0, offsets: offsets)
         // UAX #14 LB4 and LB5: mandatory after a character that forces a break, and only there. Decided from the
         // character, not from ICU's rule status, which for breaks its dictionaries find (Thai, Lao, Khmer, Burmese)
         // reports the status of the rule-based break ending the dictionary's run: every word before a line
         // separator came out mandatory.
         let base = units.startIndex
-        let flags = found.prefix(Int(count)).map { position in
-            position > 0 && CharacterClasses.forcesLineBreak(units[base + Int(position) - 1])
+        var flags = [Bool](repeating: false, count: offsets.count)
+        var mandatory: [Int32] = []
+        for (index, position) in offsets.enumerated() where position > 0 && CharacterClasses.forcesLineBreak(units[base + Int(position) - 1]) {
+            flags[index] = true
+            mandatory.append(Int32(index))
         }
         isMandatory = flags
-        mandatoryIndices = flags.indices.filter { flags[$0] }.map { Int32($0) }
+        mandatoryIndices = mandatory
+    }
+
+    /// ICU's opportunities of `units` (offsets from their start; their end last), none when ICU fails.
+    private static func find(_ units: ArraySlice<UInt16>, language: String?) -> [Int32] {
+        guard !units.isEmpty else { return [] }
+        var found = [Int32](repeating: 0, count: units.count + 1)
+        let locale = (language ?? "").replacingOccurrences(of: "-", with: "_")
+        let count = units.withUnsafeBufferPointer { text in
+            galley_line_break_opportunities(text.baseAddress, Int32(text.count), locale, &found, Int32(found.count))
+        }
+        found.removeSubrange(Int(max(count, 0))...)
+        return found
+    }
+
+    /// The opportunities of an edited paragraph from those of the paragraph before the edit, which replaced `replaced`
+    /// (offsets in the old text) with `insertedLength` units: ICU runs only over a window around the edit.
+    ///
+    /// The window starts at a clean restart before the edit and ends at one after it where ICU's answers meet the old
+    /// ones again. A clean restart is an opportunity after a space (U+0020) before a letter: UAX #14's rules look
+    /// back across spaces only to decide the break just after them (LB8, LB14–LB17), and no rule's context runs
+    /// through a space into the letters after it, so the opportunities after one depend on the text from its space
+    /// on alone. Two restarts of margin go before the edit; after it, the window grows (256 units, then four times
+    /// as far each time) until a restart past the edit, clear of the window's end by 64 units, is an opportunity in
+    /// both the new answer and the old (moved by the edit), and the old ones are taken from there. Text without
+    /// spaces between words (Thai, Chinese, Japanese) has no restarts: ICU then reads to the paragraph's ends.
+    init(_ units: ArraySlice<UInt16>, language: String?, reusing old: LineBreakOpportunities, replaced: Range<Int>, insertedLength: Int) {
+        let count = units.count
+        let delta = insertedLength - replaced.count
+        let editEnd = replaced.lowerBound + insertedLength
+        let base = units.startIndex
+        guard count > 0, old.positions.last == count - delta else {
+            self.init(units, language: language)
+            return
+        }
+        func isRestart(_ offset: Int) -> Bool {
+            guard offset > 0, offset < count, units[base + offset - 1] == 0x20 else { return false }
+            let unit = units[base + offset]
+            if unit < 0x80 { return (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A) || (unit >= 0x30 && unit <= 0x39) }
+            guard let scalar = Unicode.Scalar(unit) else { return false }
+            let properties = scalar.properties
+            return properties.isAlphabetic && ![.nonspacingMark, .spacingMark, .enclosingMark].contains(properties.generalCategory)
+        }
+        let oldPositions = old.positions
+        // The second restart before the edit (text before the edit is the same in both).
+        var restart = 0
+        var index = oldPositions.partitioningIndex { $0 >= replaced.lowerBound } - 1
+        var margin = 0
+        while index >= 0 {
+            let position = oldPositions[index]
+            if isRestart(position) {
+                margin += 1
+                if margin == 2 {
+                    restart = position
+                    break
+                }
+            }
+            index -= 1
+        }
+        let prefixCount = restart == 0 ? 0 : index + 1  // old opportunities up to the restart, itself included
+        var windowEnd = min(count, editEnd + 256)
+        while true {
+            let found = Self.find(units[(base + restart)..<(base + windowEnd)], language: language)
+            guard !found.isEmpty else { break }
+            var offsets: [Int32] = []
+            offsets.reserveCapacity(oldPositions.count + found.count)
+            for position in 0..<prefixCount { offsets.append(Int32(oldPositions[position])) }
+            if windowEnd == count {
+                for position in found { offsets.append(position + Int32(restart)) }
+                self.init(offsets: offsets, units: units)
+                return
+            }
+            // Where the new answer meets the old one again.
+            var met: (new: Int, old: Int)? = nil
+            for (position, offset) in found.enumerated() {
+                let new = Int(offset) + restart
+                guard new <= windowEnd - 64 else { break }
+                guard new > editEnd, isRestart(new) else { continue }
+                let oldIndex = oldPositions.partitioningIndex { $0 >= new - delta }
+                if oldIndex < oldPositions.count, oldPositions[oldIndex] == new - delta {
+                    met = (position, oldIndex)
+                    break
+                }
+            }
+            if let met {
+                for position in found[...met.new] { offsets.append(position + Int32(restart)) }
+                for position in (met.old + 1)..<oldPositions.count { offsets.append(Int32(oldPositions[position] + delta)) }
+                Self.windowsUsed.add(1, ordering: .relaxed)
+                self.init(offsets: offsets, units: units)
+                return
+            }
+            windowEnd = min(count, editEnd + (windowEnd - editEnd) * 4)
+        }
+        self.init(units, language: language)
     }
 }

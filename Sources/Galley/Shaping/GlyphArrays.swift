@@ -160,29 +160,25 @@ struct GlyphArrays: Sendable {
                stringIndex: stringIndex ?? other.stringIndex(index), unsafeToBreak: keepsFlags && other.isUnsafeToBreak(index))
     }
 
-    /// Appends glyphs `range` of `other` as they are: copied wholesale when both keep indices the same way (the same
-    /// base, 15 bits, no offsets), else one by one.
-    mutating func append(contentsOf other: GlyphArrays, _ range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        guard other.base == base, !isWide, !other.isWide, offsetValues.isEmpty, other.offsetValues.isEmpty else {
-            for index in range { append(other, index) }
-            return
-        }
-        let first = UInt32(other.records[range.lowerBound].index & 0x7FFF)
-        if first < lastRelative || !other.isMonotonic(range, rightToLeft: false) { ascends = false }
-        records.append(contentsOf: other.records[range])
-        lastRelative = UInt32(other.records[range.upperBound - 1].index & 0x7FFF)
-    }
+    /// Appends glyphs `range` of `other` as they are.
+    mutating func append(contentsOf other: GlyphArrays, _ range: Range<Int>) { append(contentsOf: other, range, shiftedBy: 0) }
 
     /// Appends glyphs `range` of `other` with their string indices moved by `shift` (an edit before them changed
-    /// the text's length): records copied with the index adjusted when both keep indices the same way and the moved
-    /// indices still fit, else one by one.
+    /// the text's length): copied wholesale, array by array, with the indices adjusted in place, when both keep
+    /// indices from the same base and the moved ones fit (widening these to 31 bits if they need it); else one by one.
     mutating func append(contentsOf other: GlyphArrays, _ range: Range<Int>, shiftedBy shift: Int) {
-        guard shift != 0 else { return append(contentsOf: other, range) }
         guard !range.isEmpty else { return }
-        // The moved indices fit in 15 bits when the range's smallest and largest do (any order: right to left).
+        // The smallest and largest index of the range (any order: right to left).
         var smallest = Int.max, largest = Int.min
-        if other.base == base, !isWide, !other.isWide, offsetValues.isEmpty, other.offsetValues.isEmpty {
+        if other.isWide {
+            other.wideIndexValues.withUnsafeBufferPointer { values in
+                for index in range {
+                    let relative = Int(values[index] & 0x7FFF_FFFF)
+                    smallest = min(smallest, relative)
+                    largest = max(largest, relative)
+                }
+            }
+        } else {
             other.records.withUnsafeBufferPointer { records in
                 for index in range {
                     let relative = Int(records[index].index & 0x7FFF)
@@ -191,22 +187,58 @@ struct GlyphArrays: Sendable {
                 }
             }
         }
-        guard smallest != Int.max, smallest + shift >= 0, largest + shift <= 0x7FFF else {
+        guard other.base == base, smallest + shift >= 0, largest + shift <= Int(Int32.max) else {
             for index in range { append(other, index, stringIndex: other.stringIndex(index) + shift) }
             return
         }
-        let first = UInt32(Int(other.records[range.lowerBound].index & 0x7FFF) + shift)
+        if !isWide, other.isWide || largest + shift > 0x7FFF { widen() }
+        if !other.offsetValues.isEmpty || !offsetValues.isEmpty {
+            if offsetValues.count < records.count {  // the first offsets: every glyph before them had none
+                offsetValues.reserveCapacity(records.capacity)
+                offsetValues.append(contentsOf: repeatElement(.zero, count: records.count))
+            }
+            if other.offsetValues.isEmpty {
+                offsetValues.append(contentsOf: repeatElement(.zero, count: range.count))
+            } else {
+                offsetValues.append(contentsOf: other.offsetValues[range])
+            }
+        }
+        let first = UInt32(other.stringIndex(range.lowerBound) - base + shift)
         if first < lastRelative || !other.isMonotonic(range, rightToLeft: false) { ascends = false }
         let start = records.count
         records.append(contentsOf: other.records[range])
-        let delta = Int16(shift)
-        records.withUnsafeMutableBufferPointer { records in
-            for index in start..<records.count {
-                let packed = records[index].index
-                records[index].index = UInt16(Int16(packed & 0x7FFF) &+ delta) | (packed & 0x8000)
+        if isWide {
+            let delta = Int32(shift)
+            if other.isWide {
+                let wideStart = wideIndexValues.count
+                wideIndexValues.append(contentsOf: other.wideIndexValues[range])
+                if delta != 0 {
+                    wideIndexValues.withUnsafeMutableBufferPointer { values in
+                        for index in wideStart..<values.count {
+                            let packed = values[index]
+                            values[index] = UInt32(Int32(packed & 0x7FFF_FFFF) &+ delta) | (packed & 0x8000_0000)
+                        }
+                    }
+                }
+            } else {
+                for record in other.records[range] {
+                    let relative = UInt32(Int32(record.index & 0x7FFF) &+ delta)
+                    wideIndexValues.append(relative | (record.index & 0x8000 != 0 ? 0x8000_0000 : 0))
+                }
             }
+            lastRelative = wideIndexValues[wideIndexValues.count - 1] & 0x7FFF_FFFF
+        } else {
+            if shift != 0 {
+                let delta = Int16(shift)
+                records.withUnsafeMutableBufferPointer { records in
+                    for index in start..<records.count {
+                        let packed = records[index].index
+                        records[index].index = UInt16(Int16(packed & 0x7FFF) &+ delta) | (packed & 0x8000)
+                    }
+                }
+            }
+            lastRelative = UInt32(records[records.count - 1].index & 0x7FFF)
         }
-        lastRelative = UInt32(records[records.count - 1].index & 0x7FFF)
     }
 
     mutating func reserve(_ count: Int) {

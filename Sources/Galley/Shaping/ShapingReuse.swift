@@ -25,6 +25,9 @@ package struct ShapingReuse: Sendable {
     let replaced: Range<Int>
     /// How many units replaced it.
     let insertedLength: Int
+    /// The old paragraph's line-break opportunities and the language they were found for: the new ones are found
+    /// in a window around the edit (`LineBreakOpportunities.init(_:language:reusing:replaced:insertedLength:)`).
+    var breaks: (opportunities: LineBreakOpportunities, language: String?)? = nil
 
     var delta: Int { insertedLength - replaced.count }
 

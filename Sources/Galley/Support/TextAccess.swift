@@ -25,7 +25,9 @@ extension Typesetter {
             edit.range.lowerBound >= 0, edit.range.upperBound <= previous.length, edit.length >= 0,
             previous.length - edit.range.count + edit.length == units.count
         {
-            reuse = ShapingReuse(paragraph: previous.paragraphs[0].shaped, replaced: edit.range, insertedLength: edit.length)
+            let paragraph = previous.paragraphs[0]
+            reuse = ShapingReuse(paragraph: paragraph.shaped, replaced: edit.range, insertedLength: edit.length,
+                                 breaks: previous.length == 0 ? nil : (paragraph.breaks, paragraph.shaped.text.attributes(at: 0).language))
         }
         self.init(text: text, options: options, breakVeto: shouldBreak, reusing: reuse)
     }

@@ -313,18 +313,23 @@ public final class LayoutManager: TextStorageObserver {
         let range = start..<(start + paragraph.length)
         let runs = textStorage.attributeRuns(in: range)
         let units = textStorage.units(in: range)
-        // Held weakly by the veto: the state holds the typesetter, which holds the veto.
+        // Held weakly by the veto: the state holds the typesetter, which holds the veto. Without a delegate there is
+        // none (setting one shapes every paragraph again), and breaking takes its fast path.
         let origin = paragraph.state
+        let veto: (@Sendable (Int, Bool) -> Bool)? = delegate == nil ? nil : { @Sendable [weak origin] index, hyphenating in
+            origin?.shouldBreak(before: index, hyphenating: hyphenating) ?? true
+        }
         // Without a delegate a form feed is the one container break (the standard actions).
-        paragraph.state.containerBreaks = units.indices.filter {
-            delegate == nil ? units[$0] == 0x0C
-                : CharacterClasses.isLayoutControl(units[$0]) && action(at: range.lowerBound + $0) == .containerBreak
-        }.map { $0 + 1 }
+        if delegate == nil {
+            paragraph.state.containerBreaks = units.indices.filter { units[$0] == 0x0C }.map { $0 + 1 }
+        } else {
+            paragraph.state.containerBreaks = units.indices.filter {
+                CharacterClasses.isLayoutControl(units[$0]) && action(at: range.lowerBound + $0) == .containerBreak
+            }.map { $0 + 1 }
+        }
         let typesetter = Typesetter(units: units, runs: runs, options: typesetterOptions, defaultFont: defaultFont,
                                     controlCharacterRoles: controlCharacterRoles(units, start: range.lowerBound),
-                                    shouldBreak: { [weak origin] index, hyphenating in
-                                        origin?.shouldBreak(before: index, hyphenating: hyphenating) ?? true
-                                    }, reusing: previous, replacing: edit)
+                                    shouldBreak: veto, reusing: previous, replacing: edit)
         let framesetter = Framesetter(typesetter: typesetter)
         paragraph.state.framesetter = framesetter
         return framesetter

@@ -92,4 +92,40 @@ import Testing
             }
         }
     }
+
+    /// An edited paragraph's opportunities found in a window around the edit (the old ones kept before and after it)
+    /// equal ICU's over the whole edited paragraph, on long paragraphs of every corpus text (several lines joined)
+    /// and of UAX #14's own test cases (joined by " and "), edited at every 10th position (every 37th in the test cases).
+    @Test func windowedOpportunitiesEqualWholeParagraphs() throws {
+        var paragraphs: [(text: String, step: Int)] = []
+        for file in Corpus.files { paragraphs.append((try Corpus.lines(file).prefix(6).joined(separator: " "), 10)) }
+        let cases = try String(contentsOfFile: "/usr/share/unicode/auxiliary/LineBreakTest.txt", encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+                String(String.UnicodeScalarView(line.split(separator: "#")[0].split(whereSeparator: { $0 == " " || $0 == "\t" })
+                    .compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }))
+            }
+        for start in stride(from: 0, to: cases.count, by: 400) { paragraphs.append((cases[start..<min(start + 400, cases.count)].joined(separator: " and "), 37)) }
+        let windowsBefore = LineBreakOpportunities.windowsUsed.load(ordering: .relaxed)
+        var edits = 0
+        for (paragraph, step) in paragraphs {
+            let units = Array(paragraph.utf16)
+            let old = LineBreakOpportunities(units[...], language: nil)
+            for position in stride(from: 0, to: units.count, by: step) {
+                let borrowed = units[(position * 7 + 3) % units.count]
+                for (replaced, inserted) in [(position..<position, [borrowed]), (position..<min(position + 1, units.count), []),
+                                             (position..<min(position + 3, units.count), Array("x y".utf16))] {
+                    var edited = units
+                    edited.replaceSubrange(replaced, with: inserted)
+                    let whole = LineBreakOpportunities(edited[...], language: nil)
+                    let windowed = LineBreakOpportunities(edited[...], language: nil, reusing: old, replaced: replaced, insertedLength: inserted.count)
+                    try #require(Array(windowed.positions) == Array(whole.positions) && windowed.isMandatory == whole.isMandatory,
+                                 "\(paragraph.prefix(30)) with \(replaced) replaced by \(inserted.count) units")
+                    edits += 1
+                }
+            }
+        }
+        #expect(edits > 5_000)
+        // Most edits went through a window (they cannot pass by running ICU over everything).
+        #expect(LineBreakOpportunities.windowsUsed.load(ordering: .relaxed) - windowsBefore > edits / 2)
+    }
 }

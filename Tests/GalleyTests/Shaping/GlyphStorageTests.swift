@@ -29,6 +29,38 @@ import CHarfBuzz
         }
     }
 
+    /// Copying a range of glyphs wholesale, moved by a shift, gives what appending them one by one gives: between
+    /// stores of 15-bit and 31-bit indices both ways, with and without offsets on either side, indices descending
+    /// (right to left) or ascending.
+    @Test func bulkCopiesEqualGlyphByGlyphAppends() {
+        func store(indices: [Int], offsets: Bool) -> GlyphArrays {
+            var glyphs = GlyphArrays(base: 100)
+            for (step, index) in indices.enumerated() {
+                glyphs.append(glyph: Glyph(step), advance: CGFloat(step) / 8, offset: offsets && step % 5 == 0 ? CGPoint(x: 1, y: -1) : .zero,
+                              stringIndex: 100 + index, unsafeToBreak: step % 3 == 1)
+            }
+            return glyphs
+        }
+        func fields(_ glyphs: GlyphArrays) -> [String] {
+            (0..<glyphs.count).map { "\(glyphs.glyph($0)) \(glyphs.advance($0)) \(glyphs.offset($0)) \(glyphs.stringIndex($0)) \(glyphs.isUnsafeToBreak($0))" }
+        }
+        let sources = [store(indices: Array(0..<120), offsets: false), store(indices: Array(0..<120).map { $0 * 100 }, offsets: false),
+                       store(indices: Array((0..<120).reversed()), offsets: true), store(indices: Array(0..<120).map { 40_000 + $0 }, offsets: true)]
+        let targets = [store(indices: [0, 1, 2], offsets: false), store(indices: [0, 1], offsets: true), store(indices: [0, 50_000], offsets: false)]
+        for source in sources {
+            for target in targets {
+                for shift in [0, 7, -3, 33_000] {
+                    var bulk = target, single = target
+                    bulk.append(contentsOf: source, 10..<110, shiftedBy: shift)
+                    for index in 10..<110 { single.append(source, index, stringIndex: source.stringIndex(index) + shift) }
+                    #expect(fields(bulk) == fields(single), "shift \(shift)")
+                    #expect(bulk.ascends == single.ascends)
+                    bulk._checkInvariants()
+                }
+            }
+        }
+    }
+
     /// A paragraph longer than 32,767 units is laid out with the same glyphs per repetition of its sentence: string
     /// indices past 15 bits are kept exactly.
     @Test func longParagraphKeepsItsStringIndices() throws {

@@ -52,7 +52,7 @@ let package = Package(
         // that only its users link Hunspell.
         .target(
             name: "GalleySpelling",
-            dependencies: ["Galley", "CHunspell", "CUnicode"]
+            dependencies: ["Galley", "GalleyText", "CHunspell", "CUnicode"]
         ),
         // The fuzzing harnesses (issue 16): each derives text, attributes, shapes, fonts or edits from a fuzzer's
         // bytes and checks the answers; the tests replay Fuzz/Corpus through them.

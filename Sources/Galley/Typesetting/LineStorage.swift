@@ -224,6 +224,74 @@ final class LineStorage: Sendable {
         _checkInvariants()
     }
 
+    /// A copy of a line with drawing attributes laid over string ranges (`Line.applyingRenderingAttributes`): a run
+    /// that a range's edge crosses is cut between its glyphs there, each glyph going with the range that holds its
+    /// string index (a cluster with its first character); glyphs, pen positions and width stay. Where ranges overlap,
+    /// the later one applies. Inserted runs (a hyphen, a truncation token) stay as they are.
+    init(_ other: LineStorage, overlaying spans: [(range: Range<Int>, apply: (inout StringAttributes) -> Void)]) {
+        paragraph = other.paragraph
+        stringRange = other.stringRange
+        ownGlyphs = other.ownGlyphs
+        glyphCount = other.glyphCount
+        width = other.width
+        var owners = other.owners
+        var runs: [RunRecord] = []
+        for run in other.runs {
+            let touching = spans.indices.filter { spans[$0].range.overlaps(run.stringRange) }
+            guard run.insertion == nil, !touching.isEmpty else {
+                runs.append(run)
+                continue
+            }
+            let source = other.source(of: run)
+            // Where pieces of the run's text start: its start and every range edge inside it.
+            var cuts = [run.stringRange.lowerBound]
+            for index in touching {
+                for edge in [spans[index].range.lowerBound, spans[index].range.upperBound]
+                where edge > run.stringRange.lowerBound && edge < run.stringRange.upperBound { cuts.append(edge) }
+            }
+            cuts.sort()
+            func span(ofGlyph glyph: Int) -> Int? {
+                let index = source.stringIndex(run.sourceIndex(glyph))
+                return touching.last { spans[$0].range.contains(index) }
+            }
+            var start = run.glyphRange.lowerBound
+            var pen = run.x
+            while start < run.glyphRange.upperBound {
+                let current = span(ofGlyph: start)
+                var end = start
+                var width: CGFloat = 0
+                var lowest = Int.max, highest = Int.min
+                while end < run.glyphRange.upperBound, end == start || span(ofGlyph: end) == current {
+                    let index = source.stringIndex(run.sourceIndex(end))
+                    lowest = min(lowest, index)
+                    highest = max(highest, index)
+                    width += source.advance(run.sourceIndex(end))
+                    end += 1
+                }
+                var piece = run
+                piece.glyphRange = start..<end
+                piece.sourceStart = run.sourceIndex(start)
+                piece.x = pen
+                let lower = cuts.last { $0 <= lowest } ?? run.stringRange.lowerBound
+                let upper = cuts.first { $0 > highest } ?? run.stringRange.upperBound
+                piece.stringRange = lower..<max(upper, lower)
+                if let current {
+                    var value = run.attributes
+                    spans[current].apply(&value)
+                    let shared = SharedAttributes(value)
+                    owners.append(shared)
+                    piece.sharedAttributes = shared
+                }
+                runs.append(piece)
+                pen += width
+                start = end
+            }
+        }
+        self.owners = owners
+        self.runs = Runs(runs)
+        _checkInvariants()
+    }
+
     /// Checks the line (`InternalChecks`): runs in visual order whose glyph ranges are contiguous from 0 to the
     /// glyph count, each inside its source arrays, pen positions adding up to the width; and the rule the records'
     /// `unowned(unsafe)` fields rest on: every run's font and attributes are kept alive by this storage, through the

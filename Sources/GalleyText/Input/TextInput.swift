@@ -84,11 +84,25 @@ public final class TextInput {
         let attributes = typingAttributes ?? baseAttributes(for: range)
         // Replacing commits marked text: what replaces it is ordinary text.
         markedRange = nil
-        textStorage.replaceCharacters(in: range, with: NSAttributedString(string: text, attributes: attributes))
+        // The selection is the one the edit leaves before the storage tells its observers (a spelling controller
+        // reads the caret).
         let end = range.lowerBound + text.utf16.count
         selectedRange = end..<end
+        textStorage.replaceCharacters(in: range, with: NSAttributedString(string: text, attributes: attributes))
         delegate?.selectionDidChange(self)
         delegate?.textDidChange(self)
+    }
+
+    /// Replaces a misspelled word with a correction (a guess the user picked) through the ordinary edit path — one
+    /// edit, one notification to the storage's observers, one undo step — keeping the word's own attributes (not
+    /// the typing attributes); the caret ends after the correction. UIKit does this in
+    /// `replace(_:withText:)` when a suggestion is chosen.
+    public func replace(misspelledRange range: Range<Int>, with correction: String) {
+        let range = clamped(range)
+        let typing = typingAttributes
+        typingAttributes = baseAttributes(for: range)
+        replace(range, with: correction)
+        typingAttributes = typing
     }
 
     /// Shows uncommitted input-method text in place of the marked text (or the selection), with
@@ -105,11 +119,12 @@ public final class TextInput {
         delegate?.selectionWillChange(self)
         var attributes = typingAttributes ?? baseAttributes(for: target)
         attributes.merge(markedTextAttributes) { $1 }
-        textStorage.replaceCharacters(in: target, with: NSAttributedString(string: text, attributes: attributes))
+        // The marked text and selection the edit leaves, set before the storage tells its observers.
         markedRange = length > 0 ? target.lowerBound..<(target.lowerBound + length) : nil
         let start = min(max(relative.lowerBound, 0), length)
         let end = min(max(relative.upperBound, start), length)
         selectedRange = (target.lowerBound + start)..<(target.lowerBound + end)
+        textStorage.replaceCharacters(in: target, with: NSAttributedString(string: text, attributes: attributes))
         delegate?.selectionDidChange(self)
         delegate?.textDidChange(self)
     }

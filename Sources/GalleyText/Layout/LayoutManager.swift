@@ -130,6 +130,8 @@ public final class LayoutManager: TextStorageObserver {
 
     /// Counters for tests and benchmarks: paragraphs shaped, laid out, and moved without new layout.
     public private(set) var statistics = Statistics()
+    /// Attributes kept beside the text for drawing (`setTemporaryAttributes`): nil until the first is set.
+    var temporaryAttributeStore: TemporaryAttributes?
 
     /// How much work layout has done. Galley only.
     public struct Statistics: Hashable, Sendable {
@@ -362,6 +364,7 @@ public final class LayoutManager: TextStorageObserver {
     public func invalidateGlyphs() { rebuildParagraphs() }
 
     private func rebuildParagraphs() {
+        if let store = temporaryAttributeStore, store.length != textStorage.length { temporaryAttributeStore = nil }
         paragraphs = allParagraphs()
         layouts.removeAll()
     }
@@ -378,6 +381,7 @@ public final class LayoutManager: TextStorageObserver {
             return
         }
         let delta = edit.changeInLength
+        if edit.actions.contains(.characters) { temporaryAttributeStore?.replace(old, insertedLength: edit.range.count) }
         splitUnsplitBlocks(around: old, delta: delta)
         var first = paragraphIndex(containing: old.lowerBound)
         var last = paragraphIndex(containing: old.upperBound)

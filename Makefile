@@ -14,7 +14,7 @@ DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev 
 	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman \
 	libhunspell-dev hunspell hunspell-en-us hunspell-de-de hunspell-fr
 
-.PHONY: deps build test test-asan docs demo clean bench-peers bench-edit bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan
+.PHONY: deps build test test-asan docs demo clean bench-peers bench-edit bench-spell bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan
 
 ## deps: install, only when missing, every Debian package above (apt-get; root or sudo).
 deps:
@@ -109,8 +109,8 @@ SHOWCASE := office fjord AVATAR Wave — مرحبا بالعالم — नमस
 
 ## demo: the showcase line (ligatures, kerning, Arabic, Devanagari, colour emoji) as PNG, PDF and SVG, the
 ## showcase page (columns around a circle, mixed scripts, tab stops, a truncated line) as PDF and PNG, the line's
-## glyphs next to hb-shape's, a selection across bidi text with its rectangles and carets, and the table of the
-## bundled fonts, all in out/.
+## glyphs next to hb-shape's, a selection across bidi text with its rectangles and carets, a page with spelling
+## underlines, and the table of the bundled fonts, all in out/.
 demo: build
 	@mkdir -p out
 	@bin=$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/galley; \
@@ -119,6 +119,7 @@ demo: build
 	done; \
 	$$bin-demos showcase --font-dir Fonts -o out/showcase-page.pdf -o out/showcase-page.png || exit 1; \
 	$$bin-demos selection --font-dir Fonts -o out/selection.pdf -o out/selection.png > /dev/null || exit 1; \
+	$$bin-demos spelling --font-dir Fonts -o out/spelling.pdf -o out/spelling.png > /dev/null || exit 1; \
 	for breaking in greedy optimal; do \
 		$$bin render Tests/GalleyTests/Corpus/en_Latn.txt --font-dir Fonts --font "DejaVu Serif" --size 11 \
 			--page-size 260x760 --margins 14 --justify --hyphenate en-US --line-breaking $$breaking \
@@ -157,6 +158,12 @@ bench-peers: deps
 ## at 1 and 8 MB: time per edit, checked against full layouts, and the time to open a document (Benchmarks/Edit).
 bench-edit: deps
 	bash Benchmarks/Edit/bench-edit.sh
+
+## bench-spell: spell checking the peers' English megabyte: TextChecker whole, hunspell -l on the same file in the same
+## run, the editor's SpellCheckingController in slices, and a keystroke's recheck.
+bench-spell: deps
+	$(SWIFT) build -c release --product galley-bench
+	$$($(SWIFT) build -c release --show-bin-path)/galley-bench spell $${GALLEY_CORPUS:-$$( [ -f ../shared/peers/corpus/en.txt ] && echo ../shared/peers/corpus/en.txt || echo .build/peers/corpus/en.txt )}
 
 ## bench: every benchmark target of Benchmarks/ (ordo-one/benchmark: wall time, malloc counts), checked against the
 ## thresholds in Benchmarks/Thresholds (malloc counts within 10%, wall time within 2x). The corpus benchmarks read

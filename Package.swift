@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "GalleyBench",
             dependencies: [
-                "Galley", "GalleyText", "GalleyCommandSupport",
+                "Galley", "GalleyText", "GalleySpelling", "GalleyCommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -91,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "GalleyDemos",
             dependencies: [
-                "Galley", "GalleyRendering", "GalleyText", "GalleyCommandSupport",
+                "Galley", "GalleyRendering", "GalleyText", "GalleySpelling", "GalleyCommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

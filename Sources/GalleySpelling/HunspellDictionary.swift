@@ -43,6 +43,46 @@ final class HunspellDictionary: @unchecked Sendable {
         return lock.withLock { Hunspell_spell(handle, bytes) != 0 }
     }
 
+    /// Whether Hunspell accepts the word given as UTF-16 (an unpaired surrogate read as U+FFFD, as `String` does):
+    /// for UTF-8 dictionaries the units go to UTF-8 straight, with no `String` in between — checking a text asks this
+    /// for every word.
+    func spell(utf16 units: ArraySlice<UInt16>) -> Bool {
+        guard encoding == .utf8 else { return spell(String(decoding: units, as: UTF16.self)) }
+        var bytes: [CChar] = []
+        bytes.reserveCapacity(units.count * 3 + 1)
+        func append(_ scalar: UInt32) {
+            if scalar < 0x80 {
+                bytes.append(CChar(bitPattern: UInt8(scalar)))
+            } else if scalar < 0x800 {
+                bytes.append(CChar(bitPattern: UInt8(0xC0 | scalar >> 6)))
+                bytes.append(CChar(bitPattern: UInt8(0x80 | scalar & 0x3F)))
+            } else if scalar < 0x10000 {
+                bytes.append(CChar(bitPattern: UInt8(0xE0 | scalar >> 12)))
+                bytes.append(CChar(bitPattern: UInt8(0x80 | scalar >> 6 & 0x3F)))
+                bytes.append(CChar(bitPattern: UInt8(0x80 | scalar & 0x3F)))
+            } else {
+                bytes.append(CChar(bitPattern: UInt8(0xF0 | scalar >> 18)))
+                bytes.append(CChar(bitPattern: UInt8(0x80 | scalar >> 12 & 0x3F)))
+                bytes.append(CChar(bitPattern: UInt8(0x80 | scalar >> 6 & 0x3F)))
+                bytes.append(CChar(bitPattern: UInt8(0x80 | scalar & 0x3F)))
+            }
+        }
+        var index = units.startIndex
+        while index < units.endIndex {
+            let unit = units[index]
+            if unit == 0 { return false }
+            if UTF16.isLeadSurrogate(unit), index + 1 < units.endIndex, UTF16.isTrailSurrogate(units[index + 1]) {
+                append(0x10000 + (UInt32(unit) - 0xD800) << 10 + (UInt32(units[index + 1]) - 0xDC00))
+                index += 2
+                continue
+            }
+            append(UTF16.isSurrogate(unit) ? 0xFFFD : UInt32(unit))
+            index += 1
+        }
+        bytes.append(0)
+        return lock.withLock { Hunspell_spell(handle, bytes) != 0 }
+    }
+
     /// Hunspell's suggestions, best first.
     func suggest(_ word: String) -> [String] {
         guard let bytes = bytes(word) else { return [] }

@@ -172,8 +172,11 @@ public final class TextChecker: @unchecked Sendable {
         let (learned, ignored) = state.withLock { ($0.learned, $0.ignored) }
         return { word in
             guard !filter.skips(word) else { return false }
-            let text = String(decoding: units[word], as: UTF16.self)
-            return !learned.contains(text) && !ignored.contains(text) && !dictionary.spell(text)
+            if !learned.isEmpty || !ignored.isEmpty {
+                let text = String(decoding: units[word], as: UTF16.self)
+                if learned.contains(text) || ignored.contains(text) { return false }
+            }
+            return !dictionary.spell(utf16: units[word])
         }
     }
 
@@ -356,8 +359,13 @@ private struct WordFilter {
         let text = units[word]
         if rules.contains(.skipsNumbers), text.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) { return true }
         if rules.contains(.skipsAcronyms), text.count >= 2 {
-            let string = String(decoding: text, as: UTF16.self)
-            if string == string.uppercased(), string != string.lowercased() { return true }
+            if text.allSatisfy({ $0 < 0x80 }) {
+                // ASCII (most words): no lower-case letter and some upper-case one, without a String.
+                if !text.contains(where: { $0 >= 0x61 && $0 <= 0x7A }), text.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { return true }
+            } else {
+                let string = String(decoding: text, as: UTF16.self)
+                if string == string.uppercased(), string != string.lowercased() { return true }
+            }
         }
         if !urlTokens.isEmpty {
             let index = urlTokens.partitioningIndex { $0.upperBound > word.lowerBound }

@@ -79,19 +79,23 @@ extension LayoutManager {
         let container = textContainers[placement.container]
         var result: [LineFragment] = []
         result.reserveCapacity(frame.lines.count)
+        // (Rectangular containers pad both ends of a fragment; shapes are used as drawn.)
+        let padding = container.path == nil ? container.padding : 0
         for (lineIndex, line) in frame.lines.enumerated() {
             let origin = frame.lineOrigins[lineIndex]
-            let fragment = frame.lineFragments[lineIndex]
             let baseline = CGPoint(x: container.frameOriginX + origin.x, y: placement.boxHeight - origin.y)
-            let top = placement.boxHeight - fragment.maxY
-            // The fragment with its padding (rectangular containers pad both ends; shapes are used as drawn).
-            let padding = container.path == nil ? container.padding : 0
-            let rect = CGRect(x: container.frameOriginX + fragment.minX - padding, y: top, width: fragment.width + 2 * padding,
-                              height: fragment.height)
-            result.append(LineFragment(line: line, paragraphStart: 0, containerIndex: placement.container, rect: rect,
-                                       baselineOrigin: baseline, padding: padding))
+            result.append(LineFragment(line: line, paragraphStart: 0, containerIndex: placement.container,
+                                       rect: fragmentRect(lineIndex, of: placement, in: container), baselineOrigin: baseline, padding: padding))
         }
         return result
+    }
+
+    /// The rect of line `lineIndex`'s fragment in a placement whose box top is at depth 0, its padding included.
+    private func fragmentRect(_ lineIndex: Int, of placement: Placement, in container: TextContainer) -> CGRect {
+        let fragment = placement.frame.lineFragments[lineIndex]
+        let padding = container.path == nil ? container.padding : 0
+        return CGRect(x: container.frameOriginX + fragment.minX - padding, y: placement.boxHeight - fragment.maxY,
+                      width: fragment.width + 2 * padding, height: fragment.height)
     }
 
     /// Visits the line fragments that show characters of `range` (all of them for nil), in order, laying out as
@@ -329,38 +333,49 @@ extension LayoutManager {
     /// `glyphRange(forBoundingRect:in:)`.
     public func characterRange(forBoundingRect rect: CGRect, inContainerAt index: Int = 0) -> Range<Int> {
         ensureLayout(forBoundingRect: rect, inContainerAt: index)
-        var lower: Int? = nil
-        var upper = 0
+        guard textContainers.indices.contains(index) else { return 0..<0 }
+        let container = textContainers[index]
+        // Straight from the frames, as stored (not moved): no line fragments are made and no placements copied — a
+        // page is dozens of paragraphs — and only the first and last paragraphs met are looked up for their starts.
+        var lower: (paragraph: Int, offset: Int)? = nil
+        var upper: (paragraph: Int, offset: Int)? = nil
         let first = max((paragraphIndex(atY: rect.minY, inContainerAt: index) ?? layouts.count) - 1, 0)
         for paragraph in layouts.indices.dropFirst(first) {
-            let layout = layouts[paragraph]
+            let (layout, shift) = layouts.storedLayout(paragraph)
             guard layout.placements.contains(where: { $0.container == index }) else { continue }
-            if let top = layout.placements.first?.firstLineTop, layout.placements.first?.container == index, top > rect.maxY { break }
-            let (state, start) = paragraphAndStart(paragraph)
-            for fragment in lineFragments(of: layout, paragraph: state.state, start: start)
-            where fragment.containerIndex == index && fragment.rect.intersects(rect) {
-                lower = lower ?? fragment.characterRange.lowerBound
-                upper = fragment.characterRange.upperBound
+            if let top = layout.placements.first?.firstLineTop(movedBy: shift.depth), layout.placements.first?.container == index, top > rect.maxY { break }
+            for placement in layout.placements where placement.container == index {
+                for lineIndex in placement.frame.lines.indices
+                where fragmentRect(lineIndex, of: placement, in: container).offsetBy(dx: 0, dy: placement.top + shift.depth).intersects(rect) {
+                    let range = placement.frame.lines[lineIndex].stringRange
+                    lower = lower ?? (paragraph, range.lowerBound)
+                    upper = (paragraph, range.upperBound)
+                }
             }
         }
-        return (lower ?? 0)..<max(upper, lower ?? 0)
+        guard let lower, let upper else { return 0..<0 }
+        let start = paragraphStart(lower.paragraph) + lower.offset
+        return start..<max(paragraphStart(upper.paragraph) + upper.offset, start)
     }
 
     /// The last laid-out paragraph that starts in container `index` at or above `y` (binary search: layouts are
     /// ordered by container, then depth), else the first one in that container.
     func paragraphIndex(atY y: CGFloat, inContainerAt index: Int) -> Int? {
-        func key(_ layout: ParagraphLayout) -> (Int, CGFloat)? {
-            layout.isEstimated ? (layout.start.container, layout.start.depth) : layout.placements.first.map { ($0.container, $0.firstLineTop) }
+        // (Layouts as stored, with their shifts added here: moving a layout copies its placements.)
+        func key(_ paragraph: Int) -> (Int, CGFloat)? {
+            let (layout, shift) = layouts.storedLayout(paragraph)
+            return layout.isEstimated ? (layout.start.container, layout.start.depth + shift.depth)
+                : layout.placements.first.map { ($0.container, $0.firstLineTop(movedBy: shift.depth)) }
         }
         var low = 0
         var high = layouts.count
         while low < high {
             let middle = (low + high) / 2
-            if let middleKey = key(layouts[middle]), middleKey <= (index, y) { low = middle + 1 } else { high = middle }
+            if let middleKey = key(middle), middleKey <= (index, y) { low = middle + 1 } else { high = middle }
         }
         let found = low - 1
         func isIn(_ paragraph: Int) -> Bool {
-            let layout = layouts[paragraph]
+            let layout = layouts.storedLayout(paragraph).layout
             return layout.isEstimated ? layout.start.container == index : layout.placements.contains { $0.container == index }
         }
         if found >= 0, isIn(found) { return found }

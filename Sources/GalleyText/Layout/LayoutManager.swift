@@ -75,7 +75,10 @@ public final class LayoutManager: TextStorageObserver {
         var boxHeight: CGFloat { frame.bounds.height }
 
         /// The depth of the top of the frame's first line fragment.
-        var firstLineTop: CGFloat { top + boxHeight - (frame.lineFragments.first?.maxY ?? boxHeight) }
+        var firstLineTop: CGFloat { firstLineTop(movedBy: 0) }
+
+        /// The same for the placement moved down by `depth` (computed as moving it first would).
+        func firstLineTop(movedBy depth: CGFloat) -> CGFloat { top + depth + boxHeight - (frame.lineFragments.first?.maxY ?? boxHeight) }
     }
 
     /// The layout of one paragraph: where it started, its frames, and where it left the flow.

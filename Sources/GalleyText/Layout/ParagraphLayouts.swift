@@ -95,15 +95,22 @@ struct ParagraphLayouts: RandomAccessCollection {
 
     /// The layout of paragraph `index`, where it is now (its share of an estimate).
     subscript(index: Int) -> Layout {
+        let (layout, shift) = storedLayout(index)
+        return layout.shifted(by: shift)
+    }
+
+    /// The layout of paragraph `index` as stored, and the shift that puts it where it is now (`self[index]` is the
+    /// one shifted by the other): for reading many layouts without copying their placements to move them.
+    func storedLayout(_ index: Int) -> (layout: Layout, shift: Shift) {
         if entries.summary.estimated == 0 {
             let (entry, before) = entries.elementAndSummary(at: index)
-            return entry.stored.shifted(by: before.shift + entry.shift)
+            return (entry.stored, before.shift + entry.shift)
         }
         let (position, first, before) = entry(holding: index)
         let entry = entries[position]
         let shift = before.shift + entry.shift
-        guard entry.count > 1 else { return entry.stored.shifted(by: shift) }
-        return entry.estimate((index - first)..<(index - first + 1)).stored.shifted(by: shift)
+        guard entry.count > 1 else { return (entry.stored, shift) }
+        return (entry.estimate((index - first)..<(index - first + 1)).stored, shift)
     }
 
     /// How many layouts from `index` on are not one complete frame.

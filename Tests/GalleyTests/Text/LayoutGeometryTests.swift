@@ -116,6 +116,32 @@ import Testing
         #expect(empty.caretRect(for: 0) != nil)
     }
 
+    /// The characters in a rectangle are those of the line fragments whose rects meet it (the fragments, made one by
+    /// one, are the reference), over three containers — one with an exclusion, one padded — for random rectangles.
+    @Test func charactersInRectsAreThoseOfTheFragmentsThere() throws {
+        let font = try TestFonts.font("DejaVuSerif.ttf", size: 13)
+        let text = try Corpus.lines("en_Latn.txt").prefix(12).joined(separator: "\n")
+        let storage = TextStorage(string: text, attributes: [.font: font])
+        var padded = TextContainer(size: CGSize(width: 220, height: 400))
+        padded.lineFragmentPadding = 9
+        let manager = LayoutManager(textStorage: storage, textContainers: [
+            TextContainer(size: CGSize(width: 260, height: 300), exclusionPaths: [Path(ellipseIn: CGRect(x: 90, y: 60, width: 90, height: 90))]),
+            padded, TextContainer(size: CGSize(width: 300, height: 2000)),
+        ])
+        manager.ensureLayoutForAllText()
+        var fragments: [LineFragment] = []
+        manager.enumerateLineFragments { fragment, _ in fragments.append(fragment) }
+        var generator = SeededLCG(seed: 3)
+        for _ in 0..<300 {
+            let container = Int(generator.next() % 3)
+            let rect = CGRect(x: Double(generator.next() % 300) - 20, y: Double(generator.next() % 500) - 20,
+                              width: Double(generator.next() % 200), height: Double(generator.next() % 150))
+            let meeting = fragments.filter { $0.containerIndex == container && $0.rect.intersects(rect) }
+            let expected = meeting.isEmpty ? 0..<0 : meeting[0].characterRange.lowerBound..<meeting[meeting.count - 1].characterRange.upperBound
+            #expect(manager.characterRange(forBoundingRect: rect, inContainerAt: container) == expected, "\(rect) in container \(container)")
+        }
+    }
+
     @Test func queriesOverContainers() throws {
         let font = try TestFonts.font("DejaVuSerif.ttf", size: 12)
         let text = try Corpus.lines("en_Latn.txt").prefix(6).joined(separator: "\n")

@@ -86,6 +86,36 @@ extension TextCheckerTests {
         #expect(compared > 40)
     }
 
+    /// Guesses for 200 made misspellings — corpus words with two letters swapped or one dropped, kept when the
+    /// checker rejects them — equal `hunspell -a`'s, in order.
+    @Test(.enabled(if: hunspellAvailable)) func guessesForTwoHundredTyposEqualHunspells() throws {
+        let checker = Self.checker()
+        var typos: [String] = []
+        var seen = Set<String>()
+        for file in ["en_Latn.txt", "newton-opticks.txt"] {
+            let text = try String(contentsOf: Corpus.directory.appendingPathComponent(file), encoding: .utf8)
+            for word in text.split(whereSeparator: { !$0.isLetter }) where word.count >= 5 && word.allSatisfy(\.isASCII) {
+                var letters = Array(word.lowercased())
+                if typos.count % 2 == 0 { letters.swapAt(1, 2) } else { letters.remove(at: letters.count / 2) }
+                let typo = String(letters)
+                guard typos.count < 200, seen.insert(typo).inserted,
+                    checker.rangeOfMisspelledWord(in: typo, range: 0..<typo.utf16.count, startingAt: 0, wrap: false, language: "en-US") != nil
+                else { continue }
+                typos.append(typo)
+            }
+        }
+        #expect(typos.count == 200)
+        let theirs = try Self.hunspellSuggestions(typos, dictionary: "en_US")
+        var compared = 0
+        for typo in typos {
+            // (A word Hunspell has no guess for is "# WORD OFFSET", not "&": then there are none.)
+            let expected = theirs[typo] ?? []
+            #expect(checker.guesses(forWordRange: 0..<typo.utf16.count, in: typo, language: "en-US") == expected, "\(typo)")
+            compared += 1
+        }
+        #expect(compared == 200)
+    }
+
     /// UITextChecker's search: from a position, within a range, wrapping or not; nil when all is well.
     @Test(.enabled(if: hunspellAvailable)) func searchesAsUITextCheckerDoes() {
         let checker = Self.checker()

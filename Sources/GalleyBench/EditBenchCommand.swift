@@ -30,6 +30,8 @@ struct EditBenchCommand: ParsableCommand {
     @Option(help: "How many copies of the (shaped) text, one after another.") var repeats = 1
     @Flag(help: "Only open the document: time the first screen and a jump to the last screen, without edits.")
     var openOnly = false
+    @Flag(help: "Only measure memory: what the storage adds to the resident set, then what a full layout adds.")
+    var memory = false
 
     /// How the benchmark's document is made from the file.
     enum DocumentShape: String, ExpressibleByArgument, CaseIterable {
@@ -69,10 +71,21 @@ struct EditBenchCommand: ParsableCommand {
         let shaped = shape.apply(to: try String(contentsOfFile: file, encoding: .utf8))
         let contents = Array(repeating: shaped, count: max(repeats, 1)).joined(separator: "\n")
         let attributes: [NSAttributedString.Key: Any] = [.font: font, .paragraphStyle: style]
+        let residentBefore = memory ? residentMiB(trimmed: true) : 0
         let storage = TextStorage(string: contents, attributes: attributes)
         let container = TextContainer(size: CGSize(width: width, height: .infinity))
 
         if openOnly { return try open(storage, container: container) }
+        if memory {
+            let residentWithStorage = residentMiB(trimmed: true)
+            let manager = LayoutManager(textStorage: storage, textContainers: [container])
+            manager.ensureLayoutForAllText()
+            let residentWithLayout = residentMiB(trimmed: true)
+            print(String(format: "memory: storage %.1f MiB, layout %.1f MiB more (%d UTF-16 units, %d paragraphs)",
+                         residentWithStorage - residentBefore, residentWithLayout - residentWithStorage,
+                         storage.length, manager.numberOfParagraphs))
+            return
+        }
         let fullStart = DispatchTime.now()
         let manager = LayoutManager(textStorage: storage, textContainers: [container])
         manager.ensureLayoutForAllText()

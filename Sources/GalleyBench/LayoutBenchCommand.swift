@@ -187,13 +187,6 @@ struct LayoutBenchCommand: ParsableCommand {
 
     private func round4(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 
-    /// The process's resident set in MiB (/proc/self/statm).
-    private func residentMiB() -> Double {
-        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-            let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
-        else { return 0 }
-        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
-    }
 }
 
 extension LayoutBenchCommand {

@@ -63,8 +63,8 @@ struct LineBreakOpportunities: Sendable {
         let count = units.withUnsafeBufferPointer { text in
             galley_line_break_opportunities(text.baseAddress, Int32(text.count), locale, &found, Int32(found.count))
         }
-        found.removeSubrange(Int(max(count, 0))...)
-        return found
+        // (A copy of the answer, not the array shortened: that would keep room for one break a unit.)
+        return Array(found.prefix(Int(max(count, 0))))
     }
 
     /// The opportunities of an edited paragraph from those of the paragraph before the edit, which replaced `replaced`

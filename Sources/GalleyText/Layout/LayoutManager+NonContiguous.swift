@@ -40,10 +40,14 @@ extension LayoutManager {
     }
 
     /// The height an estimate gives text: the height per character of the paragraphs laid out so far, or, before
-    /// any, lines of the default font at half an em per character plus half a line per paragraph.
+    /// any, lines of the text's first font (else the default font) at half an em per character plus half a line per
+    /// paragraph.
     func estimatedHeight(characters: Int, paragraphs: Int) -> CGFloat {
         if measured.characters > 0, measured.height > 0 { return measured.height * CGFloat(characters) / CGFloat(measured.characters) }
-        guard let font = defaultFont ?? Font.defaultFont else { return 0 }
+        // Before anything is measured: the text's own first font (the system's default font costs a fontconfig
+        // search the first time, longer than laying out a screen).
+        let first = textStorage.length > 0 ? textStorage.attributes(at: 0).attributes[.font] as? Font : nil
+        guard let font = first ?? defaultFont ?? Font.defaultFont else { return 0 }
         let lineHeight = font.ascent + font.descent + max(font.leading, 0)
         let perLine = max(textContainers[0].lineWidth / max(font.size / 2, 1), 1)
         return lineHeight * max(CGFloat(characters) / perLine + CGFloat(paragraphs) / 2, CGFloat(paragraphs))

@@ -61,7 +61,8 @@ import Testing
         manager.ensureLayoutForAllText()
         #expect(!manager.hasNonContiguousLayout)
         #expect(LayoutManagerTests.dump(manager) == LayoutManagerTests.dump(full))
-        #expect(manager.estimatedUsedHeight(forContainerAt: 0) == full.layouts.last?.bottom)
+        // (To the point, but for the last bits: the layouts got there by shifts, added in another order.)
+        #expect(abs(manager.estimatedUsedHeight(forContainerAt: 0) - (full.layouts.last?.bottom ?? 0)) < 1e-6)
     }
 
     @Test func jumpsShowTheirOffset() throws {

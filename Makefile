@@ -8,11 +8,12 @@ CONFIGURATION ?= debug
 # Debian packages the project needs: C libraries (headers + pkg-config files), the hyphenation
 # dictionaries, Hunspell with its English, German and French dictionaries, and the independent references the
 # tests compare against (hb-shape, fc-match, Unicode's conformance files, fontTools, pdftotext, Pango through
-# python3-gi, pyphen, a word list, the hunspell command).
+# python3-gi, pyphen, a word list, the hunspell command, pandoc for Markdown).
 DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev libcairo2-dev \
 	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
 	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman \
-	libhunspell-dev hunspell hunspell-en-us hunspell-de-de hunspell-fr
+	libhunspell-dev hunspell hunspell-en-us hunspell-de-de hunspell-fr \
+	libcmark-gfm-dev libcmark-gfm-extensions-dev pandoc
 
 .PHONY: deps build test test-asan docs demo clean bench-peers bench-edit bench-spell bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan
 
@@ -44,10 +45,10 @@ test: deps
 ## (warnings are errors); the archives are copied to out/.
 docs: deps
 	$(SWIFT) package generate-documentation --target Galley --target GalleyText --target GalleyRendering \
-		--target GalleySpelling --disable-indexing --warnings-as-errors
-	@mkdir -p out && for module in Galley GalleyText GalleyRendering GalleySpelling; do \
+		--target GalleySpelling --target GalleyDocuments --disable-indexing --warnings-as-errors
+	@mkdir -p out && for module in Galley GalleyText GalleyRendering GalleySpelling GalleyDocuments; do \
 		rm -rf out/$$module.doccarchive && cp -r .build/plugins/Swift-DocC/outputs/$$module.doccarchive out/; done
-	@echo "wrote out/Galley.doccarchive, out/GalleyText.doccarchive, out/GalleyRendering.doccarchive, out/GalleySpelling.doccarchive"
+	@echo "wrote out/Galley.doccarchive, out/GalleyText.doccarchive, out/GalleyRendering.doccarchive, out/GalleySpelling.doccarchive, out/GalleyDocuments.doccarchive"
 
 ## test-asan: the whole test suite under AddressSanitizer with LeakSanitizer, in its own build folder (about five
 ## minutes). Tests/LeakSanitizer.supp suppresses the leaks of the platform's own libraries (Foundation's

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "GalleyRendering", targets: ["GalleyRendering"]),
         .library(name: "GalleyText", targets: ["GalleyText"]),
         .library(name: "GalleySpelling", targets: ["GalleySpelling"]),
+        .library(name: "GalleyDocuments", targets: ["GalleyDocuments"]),
         .executable(name: "galley", targets: ["GalleyCommand"]),
         .executable(name: "galley-bench", targets: ["GalleyBench"]),
         .executable(name: "galley-demos", targets: ["GalleyDemos"]),
@@ -29,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
+        .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // ICU behind plain C types (system ICU headers clash with Foundation's in Swift modules).
         .target(
             name: "CUnicode",
@@ -53,6 +55,11 @@ let package = Package(
         .target(
             name: "GalleySpelling",
             dependencies: ["Galley", "GalleyText", "CHunspell", "CUnicode"]
+        ),
+        // Documents in and out (issue 19): Markdown through cmark-gfm so far; only its users link the parsers.
+        .target(
+            name: "GalleyDocuments",
+            dependencies: ["Galley", "CCmarkGFM"]
         ),
         // The fuzzing harnesses (issue 16): each derives text, attributes, shapes, fonts or edits from a fuzzer's
         // bytes and checks the answers; the tests replay Fuzz/Corpus through them.
@@ -98,7 +105,7 @@ let package = Package(
         .testTarget(
             name: "GalleyTests",
             dependencies: [
-                "Galley", "GalleyRendering", "GalleyText", "GalleySpelling", "GalleyFuzzing", "CHarfBuzz", "CFreeType", "CFontconfig", "CCairo", "CHyphen", "CUnicode",
+                "Galley", "GalleyRendering", "GalleyText", "GalleySpelling", "GalleyDocuments", "GalleyFuzzing", "CHarfBuzz", "CFreeType", "CFontconfig", "CCairo", "CHyphen", "CUnicode",
             ],
             // Read through #filePath, not bundled: the corpus and the goldens (GALLEY_RECORD=1 rewrites them).
             exclude: ["Corpus", "Typesetting/Golden", "Rendering/Golden", "Framesetting/Golden", "Text/Golden"]

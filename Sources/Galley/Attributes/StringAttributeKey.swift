@@ -54,4 +54,8 @@ extension NSAttributedString.Key {
     public static let runDelegate = NSAttributedString.Key("CTRunDelegate")
     /// `Bool`; reserved for vertical text (read, not yet applied). Core Text: `kCTVerticalFormsAttributeName`.
     public static let verticalForms = NSAttributedString.Key("CTVerticalForms")
+    /// A link: a `URL` or a `String` holding one, over the text it covers ("NSLink"). Layout ignores it; documents
+    /// read from Markdown, HTML and RTF carry it (Foundation on Linux does not define the key). AppKit and UIKit:
+    /// `NSAttributedString.Key.link`.
+    public static let link = NSAttributedString.Key("NSLink")
 }

@@ -1,0 +1,86 @@
+import Foundation
+import Galley
+
+/// The formats `AttributedDocument` reads. TextKit: `NSAttributedString.DocumentType` (with `.markdown` as
+/// `AttributedString(markdown:)` reads it).
+public enum DocumentType: String, Sendable, CaseIterable {
+    /// UTF-8 text: one font, paragraphs at line feeds.
+    case plainText
+    /// CommonMark with GitHub's tables, strikethrough and autolinks (read only).
+    case markdown
+
+    /// The type a file's extension names (txt, text; md, markdown), or nil.
+    public init?(pathExtension: String) {
+        switch pathExtension.lowercased() {
+        case "txt", "text": self = .plainText
+        case "md", "markdown": self = .markdown
+        default: return nil
+        }
+    }
+}
+
+/// What can go wrong reading a document.
+public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The bytes are not UTF-8; `offset` is the first byte that is not.
+    case invalidUTF8(offset: Int)
+
+    /// A sentence naming the problem and where it is.
+    public var description: String {
+        switch self {
+        case .invalidUTF8(let offset): "the document is not UTF-8 at byte \(offset)"
+        }
+    }
+}
+
+/// Reading styled text from documents into attributed strings with Galley's attributes, ready for a
+/// `Framesetter` or a `TextStorage`. Foundation on Linux reads none of these formats
+/// (`NSAttributedString(data:options:documentAttributes:)`, `AttributedString(markdown:)`); this does, with real
+/// parsers: cmark-gfm for Markdown.
+///
+/// AppKit and UIKit: `NSAttributedString(data:options:documentAttributes:)`.
+public enum AttributedDocument {
+    /// Reads a document of `type`.
+    ///
+    /// - Parameters:
+    ///   - data: the document's bytes (UTF-8).
+    ///   - type: its format.
+    ///   - style: the fonts, sizes and indents text gets (Markdown's headings, code, quotes and lists; the body font
+    ///     alone for plain text).
+    /// - Returns: the text with its attributes: fonts, paragraph styles, links (`.link`), strikethrough.
+    /// - Throws: `DocumentError.invalidUTF8` naming the first byte that is not UTF-8.
+    public static func read(_ data: Data, type: DocumentType, style: MarkdownStyle) throws(DocumentError)
+        -> NSAttributedString
+    {
+        let text = try utf8(data)
+        switch type {
+        case .plainText:
+            var paragraph = ParagraphStyle()
+            paragraph.paragraphSpacing = style.paragraphSpacing
+            return NSAttributedString(string: text, attributes: [.font: style.font, .paragraphStyle: paragraph])
+        case .markdown:
+            var reader = MarkdownReader(style: style)
+            return reader.read(text)
+        }
+    }
+
+    /// The bytes as a string, or the offset of the first byte that is not UTF-8.
+    static func utf8(_ data: Data) throws(DocumentError) -> String {
+        if let text = String(validating: data, as: UTF8.self) { return text }
+        var decoder = UTF8()
+        var iterator = data.makeIterator()
+        var offset = 0
+        var scalarStart = 0
+        // The offset of the first byte of the scalar that failed.
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+                scalarStart = offset
+            case .emptyInput:
+                return String(decoding: data, as: UTF8.self)
+            case .error:
+                throw .invalidUTF8(offset: scalarStart)
+            }
+        }
+    }
+}

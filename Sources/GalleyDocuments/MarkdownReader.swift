@@ -1,0 +1,257 @@
+internal import CCmarkGFM
+import Foundation
+import Galley
+
+/// Markdown to an attributed string: cmark-gfm parses (CommonMark, with GitHub's tables, strikethrough and
+/// autolinks), and this walks its tree. Every character of the source's text lands in the result:
+/// - paragraphs, headings (bold, sized by `MarkdownStyle.headingScales`), code blocks (monospace, lines kept apart
+///   by U+2028 inside one paragraph) and table rows (cells apart by tabs, the header row bold) are paragraphs;
+///   a thematic break is an empty one;
+/// - list items start with their marker and a tab (the marker hangs in the indent; its run has
+///   `MarkdownReader.listMarkerKey`), block quotes and lists indent by `MarkdownStyle.indent` a level;
+/// - emphasis is the italic face, strong emphasis the bold one (the family's faces where it has them), code spans
+///   monospace, strikethrough `.strikethroughStyle`, each also as an `InlinePresentationIntent`; links `.link` (a
+///   `URL`) in `linkColor`; soft breaks are spaces, hard breaks U+2028;
+/// - raw HTML is kept as text; an image is its alternative text, linked to the image (until attachments).
+struct MarkdownReader {
+    /// The key that marks a list item's marker (its value the marker text): text the document shows but that is
+    /// not in its source's words.
+    static let listMarkerKey = NSAttributedString.Key("GalleyListMarker")
+
+    let style: MarkdownStyle
+    private var result = NSMutableAttributedString(string: "")
+    private var fonts: [FontKey: Font] = [:]
+    private lazy var monospace: Font = style.monospaceFont ?? Self.monospaceFont(like: style.font)
+
+    // Inline state.
+    private var strong = 0
+    private var emphasis = 0
+    private var struck = 0
+    private var links: [URL?] = []
+    private var headingLevel: Int? = nil
+    private var inCode = false
+    private var inCodeBlock = false
+    private var inHeaderRow = false
+
+    // Block state: open containers (lists and quotes, outermost first), the marker waiting for an item's first
+    // paragraph, where the open paragraph started.
+    private enum Container {
+        case quote
+        case list(ordered: Bool, next: Int, tight: Bool)
+    }
+    private var containers: [Container] = []
+    /// How many of `containers` are lists, and how many of those tight (kept, not counted: a list can nest 20,000
+    /// deep).
+    private var listDepth = 0
+    private var tightDepth = 0
+    private var pendingMarker: String? = nil
+    private var paragraphStart: Int? = nil
+    private var cellsInRow = 0
+
+    private struct FontKey: Hashable {
+        var bold: Bool, italic: Bool, monospace: Bool, size: CGFloat
+    }
+
+    init(style: MarkdownStyle) { self.style = style }
+
+    mutating func read(_ text: String) -> NSAttributedString {
+        cmark_gfm_core_extensions_ensure_registered()
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return NSAttributedString(string: text) }
+        defer { cmark_parser_free(parser) }
+        for name in ["table", "strikethrough", "autolink"] {
+            if let extensionPointer = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, extensionPointer) }
+        }
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) }
+        }
+        guard let document = cmark_parser_finish(parser) else { return NSAttributedString(string: text) }
+        defer { cmark_node_free(document) }
+        guard let iterator = cmark_iter_new(document) else { return NSAttributedString(string: text) }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            visit(node, entering: event == CMARK_EVENT_ENTER)
+        }
+        // The last paragraph's separator: the text ends there.
+        if result.length > 0, result.string.utf16.last == 0x0A { result.deleteCharacters(in: NSRange(location: result.length - 1, length: 1)) }
+        return result
+    }
+
+    private mutating func visit(_ node: OpaquePointer, entering: Bool) {
+        let kind = cmark_node_get_type(node)
+        let name = cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+        switch (kind, name) {
+        case (CMARK_NODE_PARAGRAPH, _), (CMARK_NODE_HEADING, _):
+            if kind == CMARK_NODE_HEADING { headingLevel = entering ? Int(cmark_node_get_heading_level(node)) : nil }
+            // A paragraph in a table cell is inline content of the row.
+            if entering { beginParagraph() } else { endParagraph() }
+        case (CMARK_NODE_CODE_BLOCK, _), (CMARK_NODE_HTML_BLOCK, _):
+            beginParagraph()
+            var literal = Self.literal(node)
+            if literal.hasSuffix("\n") { literal.removeLast() }
+            inCode = kind == CMARK_NODE_CODE_BLOCK
+            inCodeBlock = inCode
+            append(literal.replacingOccurrences(of: "\r\n", with: "\u{2028}").replacingOccurrences(of: "\n", with: "\u{2028}"))
+            inCode = false
+            inCodeBlock = false
+            endParagraph()
+        case (CMARK_NODE_THEMATIC_BREAK, _):
+            beginParagraph()
+            endParagraph()
+        case (CMARK_NODE_BLOCK_QUOTE, _):
+            if entering { containers.append(.quote) } else { containers.removeLast() }
+        case (CMARK_NODE_LIST, _):
+            let tight = cmark_node_get_list_tight(node) != 0
+            if entering {
+                containers.append(.list(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                                        next: Int(cmark_node_get_list_start(node)), tight: tight))
+            } else {
+                containers.removeLast()
+            }
+            listDepth += entering ? 1 : -1
+            if tight { tightDepth += entering ? 1 : -1 }
+        case (CMARK_NODE_ITEM, _):
+            guard entering, case .list(let ordered, let next, let tight)? = containers.last else { return }
+            pendingMarker = ordered ? "\(next)." : style.bullets.isEmpty ? "•" : style.bullets[(listDepth - 1) % style.bullets.count]
+            containers[containers.count - 1] = .list(ordered: ordered, next: next + 1, tight: tight)
+        case (_, "table_row"), (_, "table_header"):
+            if entering {
+                inHeaderRow = cmark_gfm_extensions_get_table_row_is_header(node) != 0
+                cellsInRow = 0
+                beginParagraph()
+            } else {
+                endParagraph()
+                inHeaderRow = false
+            }
+        case (_, "table_cell"):
+            if entering, cellsInRow > 0 { append("\t") }
+            if entering { cellsInRow += 1 }
+        case (CMARK_NODE_TEXT, _), (CMARK_NODE_HTML_INLINE, _):
+            append(Self.literal(node))
+        case (CMARK_NODE_CODE, _):
+            inCode = true
+            append(Self.literal(node))
+            inCode = false
+        case (CMARK_NODE_SOFTBREAK, _):
+            append(" ")
+        case (CMARK_NODE_LINEBREAK, _):
+            append("\u{2028}")
+        case (CMARK_NODE_EMPH, _):
+            emphasis += entering ? 1 : -1
+        case (CMARK_NODE_STRONG, _):
+            strong += entering ? 1 : -1
+        case (_, "strikethrough"):
+            struck += entering ? 1 : -1
+        case (CMARK_NODE_LINK, _), (CMARK_NODE_IMAGE, _):
+            if entering {
+                links.append(cmark_node_get_url(node).flatMap { URL(string: String(cString: $0)) })
+            } else {
+                links.removeLast()
+            }
+        default:
+            break
+        }
+    }
+
+    private static func literal(_ node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
+    // MARK: Paragraphs
+
+    private mutating func beginParagraph() {
+        guard paragraphStart == nil else { return }
+        paragraphStart = result.length
+        if let marker = pendingMarker {
+            pendingMarker = nil
+            var attributes = attributes()
+            attributes[Self.listMarkerKey] = marker
+            result.append(NSAttributedString(string: marker + "\t", attributes: attributes))
+        }
+    }
+
+    private mutating func endParagraph() {
+        guard let start = paragraphStart else { return }
+        paragraphStart = nil
+        result.append(NSAttributedString(string: "\n", attributes: attributes()))
+        let range = NSRange(location: start, length: result.length - start)
+        let hasMarker = result.attribute(Self.listMarkerKey, at: start, effectiveRange: nil) != nil
+        result.addAttribute(NSAttributedString.Key.paragraphStyle, value: paragraphStyle(hasMarker: hasMarker), range: range)
+    }
+
+    private func paragraphStyle(hasMarker: Bool) -> ParagraphStyle {
+        var paragraph = ParagraphStyle()
+        let lead = CGFloat(containers.count) * style.indent
+        paragraph.headIndent = lead
+        paragraph.firstLineHeadIndent = hasMarker ? max(lead - style.indent, 0) : lead
+        paragraph.tabStops = hasMarker ? [TextTab(alignment: .natural, location: lead)] : []
+        paragraph.defaultTabInterval = style.indent * 3
+        paragraph.paragraphSpacing = tightDepth > 0 ? 0 : style.paragraphSpacing
+        if headingLevel != nil { paragraph.paragraphSpacingBefore = style.paragraphSpacing }
+        return paragraph
+    }
+
+    // MARK: Text
+
+    private mutating func append(_ text: String) {
+        guard !text.isEmpty else { return }
+        if paragraphStart == nil { beginParagraph() }
+        result.append(NSAttributedString(string: text, attributes: attributes()))
+    }
+
+    private mutating func attributes() -> [NSAttributedString.Key: Any] {
+        var size = style.font.size
+        if let level = headingLevel, !style.headingScales.isEmpty {
+            size *= style.headingScales[min(level, style.headingScales.count) - 1]
+        }
+        let key = FontKey(bold: strong > 0 || headingLevel != nil || inHeaderRow, italic: emphasis > 0, monospace: inCode, size: size)
+        var attributes: [NSAttributedString.Key: Any] = [.font: font(key)]
+        if struck > 0 { attributes[.strikethroughStyle] = UnderlineStyle.single.rawValue }
+        var intent: InlinePresentationIntent = []
+        if emphasis > 0 { intent.insert(.emphasized) }
+        if strong > 0 { intent.insert(.stronglyEmphasized) }
+        if inCode && !inCodeBlock { intent.insert(.code) }
+        if struck > 0 { intent.insert(.strikethrough) }
+        if !intent.isEmpty { attributes[.inlinePresentationIntent] = intent }
+        if let headingLevel { attributes[.headingLevel] = headingLevel }
+        if let link = links.last, let link {
+            attributes[.link] = link
+            if let color = style.linkColor { attributes[.foregroundColor] = color }
+        }
+        return attributes
+    }
+
+    private mutating func font(_ key: FontKey) -> Font {
+        if let known = fonts[key] { return known }
+        var font = key.monospace ? monospace : style.font
+        if font.size != key.size, let sized = try? font.withSize(key.size) { font = sized }
+        var traits: SymbolicTraits = []
+        if key.bold { traits.insert(.bold) }
+        if key.italic { traits.insert(.italic) }
+        // The face with both traits, else with one of them (a family without a bold italic), else the regular one.
+        for wanted in [traits, traits.intersection(.bold), traits.intersection(.italic)] where !wanted.isEmpty {
+            if let styled = font.withSymbolicTraits(wanted, mask: [.bold, .italic]) {
+                font = styled
+                break
+            }
+        }
+        fonts[key] = font
+        return font
+    }
+
+    /// The catalog's upright monospaced face nearest the body font's size, else the body font.
+    private static func monospaceFont(like font: Font) -> Font {
+        let faces = FontCollection.availableFonts(in: font.catalog).matchingDescriptors(sortedBy: FontCollection.standardOrder)
+            .filter { $0.traits?.symbolic.contains(SymbolicTraits.monoSpace) == true }
+        let upright = faces.first { descriptor in
+            let symbolic = descriptor.traits?.symbolic ?? []
+            return !symbolic.contains(SymbolicTraits.bold) && !symbolic.contains(SymbolicTraits.italic)
+        }
+        guard let descriptor = upright ?? faces.first, let mono = try? Font(descriptor: descriptor, size: font.size, catalog: font.catalog)
+        else { return font }
+        return mono
+    }
+}

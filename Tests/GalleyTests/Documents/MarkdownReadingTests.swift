@@ -1,0 +1,195 @@
+import Foundation
+import Galley
+import Testing
+
+@testable import GalleyDocuments
+
+/// Markdown read through cmark-gfm against pandoc's reading of the same files (its own CommonMark parser): the same
+/// paragraphs with the same text, and the same emphasis, strong emphasis and code on every character.
+@Suite struct MarkdownReadingTests {
+    static let pandocAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/pandoc")
+
+    static func style() throws -> MarkdownStyle {
+        // Linux Libertine: regular, bold and italic faces in Fonts/.
+        MarkdownStyle(font: try TestFonts.font("LinLibertine_R.otf", size: 12))
+    }
+
+    /// A character with what it is set in.
+    struct Styled: Equatable, CustomStringConvertible {
+        var character: Character
+        var bold: Bool, italic: Bool, code: Bool
+        var description: String { "\(character)\(bold ? "b" : "")\(italic ? "i" : "")\(code ? "c" : "")" }
+    }
+
+    /// Galley's paragraphs, list markers left out, empty ones dropped.
+    static func ours(_ markdown: String) throws -> [[Styled]] {
+        let text = try AttributedDocument.read(Data(markdown.utf8), type: .markdown, style: try style())
+        var paragraphs: [[Styled]] = [[]]
+        text.enumerateAttributes(in: NSRange(location: 0, length: text.length)) { attributes, range, _ in
+            guard attributes[MarkdownReader.listMarkerKey] == nil else { return }
+            // Bold: strong emphasis, a heading, or a table header's bold face; italic: emphasis; code: monospace.
+            let traits = (attributes[.font] as? Font)?.traits.symbolic ?? []
+            let intent = attributes[.inlinePresentationIntent] as? InlinePresentationIntent ?? []
+            let piece = (text.string as NSString).substring(with: range)
+            for character in piece {
+                if character == "\n" {
+                    paragraphs.append([])
+                } else {
+                    paragraphs[paragraphs.count - 1].append(Styled(character: character, bold: intent.contains(.stronglyEmphasized) || traits.contains(.bold) || attributes[.headingLevel] != nil,
+                                                                   italic: intent.contains(.emphasized), code: traits.contains(.monoSpace)))
+                }
+            }
+        }
+        return paragraphs.filter { !$0.isEmpty }
+    }
+
+    /// pandoc's paragraphs from its JSON tree: headings and table headers bold, as Galley sets them.
+    static func pandocs(_ markdown: String) throws -> [[Styled]] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pandoc")
+        process.arguments = ["-f", "gfm-emoji-task_lists", "-t", "json"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(markdown.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let tree = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var paragraphs: [[Styled]] = []
+        var current: [Styled] = []
+        func flush() {
+            if !current.isEmpty { paragraphs.append(current) }
+            current = []
+        }
+        func add(_ text: String, _ bold: Bool, _ italic: Bool, _ code: Bool) {
+            for character in text { current.append(Styled(character: character, bold: bold, italic: italic, code: code)) }
+        }
+        func inlines(_ list: Any?, bold: Bool, italic: Bool) {
+            for case let inline as [String: Any] in (list as? [Any]) ?? [] {
+                let content = inline["c"]
+                switch inline["t"] as? String {
+                case "Str": add(content as? String ?? "", bold, italic, false)
+                case "Space", "SoftBreak": add(" ", bold, italic, false)
+                case "LineBreak": add("\u{2028}", bold, italic, false)
+                case "Emph": inlines(content, bold: bold, italic: true)
+                case "Strong": inlines(content, bold: true, italic: italic)
+                case "Strikeout", "Span", "Underline", "SmallCaps", "Superscript", "Subscript": 
+                    let parts = content as? [Any]
+                    inlines(inline["t"] as? String == "Span" ? parts?.last : content, bold: bold, italic: italic)
+                case "Code": add(((content as? [Any])?.last as? String) ?? "", bold, italic, true)
+                case "Link", "Image": inlines((content as? [Any])?[1], bold: bold, italic: italic)
+                case "RawInline": add(((content as? [Any])?.last as? String) ?? "", bold, italic, false)
+                default: break
+                }
+            }
+        }
+        func blocks(_ list: Any?, bold: Bool = false) {
+            for case let block as [String: Any] in (list as? [Any]) ?? [] {
+                let content = block["c"]
+                switch block["t"] as? String {
+                case "Para", "Plain":
+                    inlines(content, bold: bold, italic: false)
+                    flush()
+                case "Header":
+                    inlines((content as? [Any])?.last, bold: true, italic: false)
+                    flush()
+                case "CodeBlock":
+                    add((((content as? [Any])?.last as? String) ?? "").replacingOccurrences(of: "\n", with: "\u{2028}"), false, false, true)
+                    flush()
+                case "RawBlock":
+                    var raw = ((content as? [Any])?.last as? String) ?? ""
+                    if raw.hasSuffix("\n") { raw.removeLast() }
+                    add(raw.replacingOccurrences(of: "\n", with: "\u{2028}"), false, false, false)
+                    flush()
+                case "BlockQuote", "Div":
+                    blocks(block["t"] as? String == "Div" ? (content as? [Any])?.last : content)
+                case "BulletList":
+                    for item in (content as? [Any]) ?? [] { blocks(item) }
+                case "OrderedList":
+                    for item in ((content as? [Any])?.last as? [Any]) ?? [] { blocks(item) }
+                case "Table":
+                    // [attr, caption, colspecs, head, bodies, foot]; a row is [attr, cells]; a cell [attr, align, rows, columns, blocks].
+                    let parts = content as? [Any] ?? []
+                    func rows(_ list: Any?, bold: Bool) {
+                        for case let row as [Any] in (list as? [Any]) ?? [] {
+                            for (index, cell) in ((row.last as? [Any]) ?? []).compactMap({ $0 as? [Any] }).enumerated() {
+                                if index > 0 { add("\t", bold, false, false) }
+                                for case let cellBlock as [String: Any] in (cell.last as? [Any]) ?? [] { inlines(cellBlock["c"], bold: bold, italic: false) }
+                            }
+                            flush()
+                        }
+                    }
+                    if parts.count >= 6 {
+                        rows((parts[3] as? [Any])?.last, bold: true)
+                        for case let body as [Any] in (parts[4] as? [Any]) ?? [] { rows(body.last, bold: false) }
+                    }
+                default: break
+                }
+            }
+        }
+        blocks(tree["blocks"])
+        return paragraphs
+    }
+
+    static let samples = [
+        "# Title\n\nSome *emphasis*, **strong**, ***both***, `code` and a [link](https://example.com/a) here.\n",
+        "Para one\nwith a soft break and a hard one  \nthere.\n\n> A quote with *style*\n> over two lines.\n\n---\n\nAfter the rule.\n",
+        "- one\n- two with **bold**\n  - nested *item*\n- three\n\n1. first\n2. second\n\n   with a second paragraph\n",
+        "```swift\nlet x = 1\nprint(x)\n```\n\n    indented code\n\nText with ~~strike~~ and <b>raw html</b> inline.\n",
+        "| Name | Value |\n|---|---:|\n| a | **1** |\n| b *c* | `2` |\n\nAn autolink https://example.org and an ![image](pic.png).\n",
+        "## Heading with `code`\n\nÜmlauts, emoji 👋🏽, عربى, 中文 and entities &amp; &copy;.\n",
+    ]
+
+    @Test(.enabled(if: pandocAvailable)) func samplesReadAsPandocReadsThem() throws {
+        for (index, sample) in Self.samples.enumerated() {
+            let ours = try Self.ours(sample), theirs = try Self.pandocs(sample)
+            #expect(ours.map { String($0.map(\.character)) } == theirs.map { String($0.map(\.character)) }, "sample \(index)")
+            #expect(ours == theirs, "sample \(index)")
+        }
+    }
+
+    /// The project's own README (headings, lists, code blocks, tables, links, images): the same paragraphs and styles.
+    @Test(.enabled(if: pandocAvailable)) func theReadmeReadsAsPandocReadsIt() throws {
+        let readme = try String(contentsOf: Corpus.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md"), encoding: .utf8)
+        let ours = try Self.ours(readme), theirs = try Self.pandocs(readme)
+        #expect(ours.count == theirs.count)
+        for (index, (mine, pandoc)) in zip(ours, theirs).enumerated() where mine != pandoc {
+            Issue.record("paragraph \(index): \(String(mine.map(\.character)).prefix(80)) | \(String(pandoc.map(\.character)).prefix(80))")
+            break
+        }
+    }
+}
+
+/// Reading's edges: bytes that are not UTF-8 (an error naming the byte), plain text, and hostile Markdown — deep
+/// nesting, runs of delimiters, a megabyte in one paragraph — read in time, every character of its text kept.
+@Suite struct DocumentReadingEdgeTests {
+    @Test func invalidUTF8NamesItsByte() throws {
+        let style = try MarkdownReadingTests.style()
+        var bytes = Array("café ok".utf8)
+        bytes.insert(0xFF, at: 3)
+        #expect(throws: DocumentError.invalidUTF8(offset: 3)) { try AttributedDocument.read(Data(bytes), type: .markdown, style: style) }
+        #expect(throws: DocumentError.invalidUTF8(offset: 3)) { try AttributedDocument.read(Data(bytes), type: .plainText, style: style) }
+        let plain = try AttributedDocument.read(Data("one\ntwo *not emphasis*".utf8), type: .plainText, style: style)
+        #expect(plain.string == "one\ntwo *not emphasis*")
+        #expect((plain.attribute(.font, at: 5, effectiveRange: nil) as? Font) === style.font)
+        #expect(DocumentType(pathExtension: "MD") == .markdown && DocumentType(pathExtension: "txt") == .plainText)
+    }
+
+    @Test func hostileMarkdownReadsInTime() throws {
+        let style = try MarkdownReadingTests.style()
+        let cases = [String(repeating: ">", count: 100_000) + " deep", String(repeating: "- ", count: 20_000) + "item",
+                     String(repeating: "*a ", count: 50_000), String(repeating: "[", count: 50_000) + "x",
+                     String(repeating: "word ", count: 200_000), "x " + String(repeating: "`", count: 30_000)]
+        for source in cases {
+            let start = Date()
+            let text = try AttributedDocument.read(Data(source.utf8), type: .markdown, style: style)
+            #expect(Date().timeIntervalSince(start) < 10, "\(source.prefix(10))…")
+            // The words of the source are all there.
+            let words = source.split(whereSeparator: { !$0.isLetter }).count
+            #expect(text.string.split(whereSeparator: { !$0.isLetter }).count == words, "\(source.prefix(10))…")
+        }
+    }
+}

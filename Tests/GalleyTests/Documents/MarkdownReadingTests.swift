@@ -45,18 +45,9 @@ import Testing
 
     /// pandoc's paragraphs from its JSON tree: headings and table headers bold, as Galley sets them.
     static func pandocs(_ markdown: String) throws -> [[Styled]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pandoc")
-        process.arguments = ["-f", "gfm-emoji-task_lists", "-t", "json"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(markdown.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let tree = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        // (pandoc reads all its input before it writes.)
+        let json = try runProgram("/usr/bin/pandoc", ["-f", "gfm-emoji-task_lists", "-t", "json"], input: markdown)
+        let tree = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         var paragraphs: [[Styled]] = []
         var current: [Styled] = []
         func flush() {

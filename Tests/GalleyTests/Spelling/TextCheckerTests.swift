@@ -10,19 +10,7 @@ import Testing
 
     /// What the `hunspell` command prints for `input` with `arguments`.
     static func hunspell(_ arguments: [String], input: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/hunspell")
-        process.arguments = arguments
-        process.environment = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
-        let standardInput = Pipe(), output = Pipe()
-        process.standardInput = standardInput
-        process.standardOutput = output
-        try process.run()
-        standardInput.fileHandleForWriting.write(Data(input.utf8))
-        try standardInput.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try runProgram("/usr/bin/hunspell", arguments, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"], input: input)
     }
 
     /// `hunspell -d DICT -l`: the words of standard input it rejects, in order.

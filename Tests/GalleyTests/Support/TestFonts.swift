@@ -25,8 +25,10 @@ enum TestFonts {
     }
 }
 
-/// Runs a program and returns its standard output (standard error is discarded).
-func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
+/// Runs a program, with `input` on its standard input, and returns its standard output (standard error is
+/// discarded). The input is written whole before the output is read: for programs that read it all first, or
+/// answer in less than a pipe's buffer.
+func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
@@ -36,7 +38,13 @@ func runProgram(_ path: String, _ arguments: [String], environment: [String: Str
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
+    let standardInput = input.map { _ in Pipe() }
+    if let standardInput { process.standardInput = standardInput }
     try process.run()
+    if let input, let standardInput {
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try standardInput.fileHandleForWriting.close()
+    }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)

@@ -111,7 +111,8 @@ SHOWCASE := office fjord AVATAR Wave — مرحبا بالعالم — नमस
 ## demo: the showcase line (ligatures, kerning, Arabic, Devanagari, colour emoji) as PNG, PDF and SVG, the
 ## showcase page (columns around a circle, mixed scripts, tab stops, a truncated line) as PDF and PNG, the line's
 ## glyphs next to hb-shape's, a selection across bidi text with its rectangles and carets, a page with spelling
-## underlines, and the table of the bundled fonts, all in out/.
+## underlines, a Markdown document with an image (docs/markdown-sample.md), and the table of the bundled fonts, all
+## in out/.
 demo: build
 	@mkdir -p out
 	@bin=$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/galley; \
@@ -121,6 +122,10 @@ demo: build
 	$$bin-demos showcase --font-dir Fonts -o out/showcase-page.pdf -o out/showcase-page.png || exit 1; \
 	$$bin-demos selection --font-dir Fonts -o out/selection.pdf -o out/selection.png > /dev/null || exit 1; \
 	$$bin-demos spelling --font-dir Fonts -o out/spelling.pdf -o out/spelling.png > /dev/null || exit 1; \
+	for kind in pdf png; do \
+		$$bin render docs/markdown-sample.md --font-dir Fonts --font "Linux Libertine O" --size 11 --page-size 440x330 \
+			--margins 28 -o out/markdown.$$kind > /dev/null || exit 1; \
+	done; \
 	for breaking in greedy optimal; do \
 		$$bin render Tests/GalleyTests/Corpus/en_Latn.txt --font-dir Fonts --font "DejaVu Serif" --size 11 \
 			--page-size 260x760 --margins 14 --justify --hyphenate en-US --line-breaking $$breaking \

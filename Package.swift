@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "GalleyCommand",
             dependencies: [
-                "Galley", "GalleyRendering", "GalleyText", "GalleySpelling", "GalleyCommandSupport",
+                "GalleyDocuments", "Galley", "GalleyRendering", "GalleyText", "GalleySpelling", "GalleyCommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

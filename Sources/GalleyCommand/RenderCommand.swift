@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Galley
+import GalleyDocuments
 import GalleyCommandSupport
 import GalleyRendering
 
@@ -50,7 +51,17 @@ struct RenderCommand: ParsableCommand {
         let pages = try PageLayout(
             pageSize: pageSize ?? "a4", margins: CGFloat(margins ?? 54), columns: max(columns ?? 1, 1), gap: CGFloat(gap),
             exclusions: exclusion, maximumNumberOfLines: maxLines, truncation: truncation)
-        let framesetter = Framesetter(attributedString: try text.attributedString(content, font: font), defaultFont: font)
+        // A Markdown file is read as a document (its own styles, images from its folder); anything else is plain text.
+        let attributed: NSAttributedString
+        if isFile, DocumentType(pathExtension: URL(fileURLWithPath: textOrFile).pathExtension) == .markdown {
+            var style = MarkdownStyle(font: font)
+            style.baseURL = URL(fileURLWithPath: textOrFile).deletingLastPathComponent()
+            style.maximumImageWidth = pages.columnWidth
+            attributed = try AttributedDocument.read(Data(content.utf8), type: .markdown, style: style)
+        } else {
+            attributed = try text.attributedString(content, font: font)
+        }
+        let framesetter = Framesetter(attributedString: attributed, defaultFont: font)
         let written = try pages.render(framesetter, to: url, scale: CGFloat(scale), background: backgroundColor)
         print("wrote \(written.files.joined(separator: ", ")): \(written.pages) pages, \(written.lines) lines")
     }
@@ -65,6 +76,9 @@ struct PageLayout {
     let exclusions: [ClippingPath]
     let maximumNumberOfLines: Int
     let truncation: TruncationType
+
+    /// The width of one column of text.
+    var columnWidth: CGFloat { max((size.width - 2 * margins - CGFloat(columns - 1) * gap) / CGFloat(max(columns, 1)), 1) }
 
     init(pageSize: String, margins: CGFloat, columns: Int, gap: CGFloat, exclusions: [String], maximumNumberOfLines: Int,
          truncation: TruncationType = .end) throws {

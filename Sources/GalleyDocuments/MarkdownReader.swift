@@ -12,7 +12,8 @@ import Galley
 /// - emphasis is the italic face, strong emphasis the bold one (the family's faces where it has them), code spans
 ///   monospace, strikethrough `.strikethroughStyle`, each also as an `InlinePresentationIntent`; links `.link` (a
 ///   `URL`) in `linkColor`; soft breaks are spaces, hard breaks U+2028;
-/// - raw HTML is kept as text; an image is its alternative text, linked to the image (until attachments).
+/// - raw HTML is kept as text; an image is a `TextAttachment` when it is a PNG file that `MarkdownStyle.baseURL`
+///   reaches (scaled down to `maximumImageWidth`), else its alternative text, linked to the image.
 struct MarkdownReader {
     /// The key that marks a list item's marker (its value the marker text): text the document shows but that is
     /// not in its source's words.
@@ -32,6 +33,8 @@ struct MarkdownReader {
     private var inCode = false
     private var inCodeBlock = false
     private var inHeaderRow = false
+    /// Inside an image shown as an attachment (nested images counted).
+    private var imageDepth = 0
 
     // Block state: open containers (lists and quotes, outermost first), the marker waiting for an item's first
     // paragraph, where the open paragraph started.
@@ -145,6 +148,24 @@ struct MarkdownReader {
             strong += entering ? 1 : -1
         case (_, "strikethrough"):
             struck += entering ? 1 : -1
+        case (CMARK_NODE_IMAGE, _) where entering && imageDepth == 0:
+            // A PNG the base URL reaches is an attachment in place of its alternative text; anything else is the text.
+            // (The base is a folder, with or without its final slash.)
+            let base = style.baseURL.map { $0.isFileURL ? URL(fileURLWithPath: $0.path, isDirectory: true) : $0 }
+            let url = cmark_node_get_url(node).flatMap { URL(string: String(cString: $0), relativeTo: base) }
+            if style.baseURL != nil, let url, url.isFileURL, let contents = try? Data(contentsOf: url), let size = TextAttachment.pngSize(contents) {
+                let scale = min(1, style.maximumImageWidth / max(size.width, 1))
+                let attachment = TextAttachment(contents: contents, bounds: CGRect(x: 0, y: 0, width: size.width * scale, height: size.height * scale))
+                var attributes = attributes()
+                attributes[.attachment] = attachment
+                if paragraphStart == nil { beginParagraph() }
+                result.append(NSAttributedString(string: "\u{FFFC}", attributes: attributes))
+                imageDepth = 1
+            } else {
+                links.append(url)
+            }
+        case (CMARK_NODE_IMAGE, _) where imageDepth > 0:
+            if entering { imageDepth += 1 } else { imageDepth -= 1 }
         case (CMARK_NODE_LINK, _), (CMARK_NODE_IMAGE, _):
             if entering {
                 links.append(cmark_node_get_url(node).flatMap { URL(string: String(cString: $0)) })
@@ -197,7 +218,8 @@ struct MarkdownReader {
     // MARK: Text
 
     private mutating func append(_ text: String) {
-        guard !text.isEmpty else { return }
+        // (Inside an image shown as an attachment: its alternative text is not shown.)
+        guard !text.isEmpty, imageDepth == 0 else { return }
         if paragraphStart == nil { beginParagraph() }
         result.append(NSAttributedString(string: text, attributes: attributes()))
     }

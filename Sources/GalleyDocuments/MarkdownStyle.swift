@@ -20,6 +20,10 @@ public struct MarkdownStyle: @unchecked Sendable {
     public var linkColor: Color? = Color(red: 0.1, green: 0.3, blue: 0.75)
     /// The markers of bullet list items, by depth (repeating).
     public var bullets: [String] = ["•", "◦", "▪"]
+    /// Where relative image paths start (the document's folder); nil: images are their alternative text.
+    public var baseURL: URL? = nil
+    /// The widest an image is shown, in points (wider ones are scaled down, keeping their proportions).
+    public var maximumImageWidth: CGFloat = 468
 
     /// A style around a body font: paragraphs 0.6 em apart, indents of 2 em.
     public init(font: Font) {

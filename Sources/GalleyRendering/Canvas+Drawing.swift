@@ -4,8 +4,8 @@ import Galley
 
 extension Canvas {
     /// Draws a line with its origin at the text position: backgrounds, glyphs (fill, stroke, colour
-    /// emoji), then underlines and strikethroughs, each continuous across the runs that share a style.
-    /// Run-delegate runs draw nothing. The text position does not move.
+    /// emoji), attachments' images, then underlines and strikethroughs, each continuous across the runs that share
+    /// a style. Other run-delegate runs draw nothing. The text position does not move.
     /// Core Text: `CTLineDraw`.
     public func draw(_ line: Line) {
         let origin = textPosition
@@ -24,6 +24,7 @@ extension Canvas {
         }
         let text = line.utf16Text
         for run in runs { drawGlyphs(run, glyphs: 0..<run.glyphCount, text: text, origin: origin) }
+        drawAttachments(line, origin: origin)
         drawDecorations(line, runs: runs, text: text, origin: origin)
     }
 

@@ -37,6 +37,9 @@ public final class Canvas {
     let surface: OpaquePointer
     let context: OpaquePointer
     private var isFinished = false
+    /// The decoded image of each attachment drawn so far (nil: its contents do not decode): one surface an image, so
+    /// a PDF embeds it once however often it is drawn.
+    var attachmentImages: [ObjectIdentifier: (attachment: TextAttachment, surface: OpaquePointer?)] = [:]
 
     /// A PNG canvas of `width` × `height` points at `scale` pixels per point (at least one pixel a side), transparent.
     ///
@@ -92,6 +95,7 @@ public final class Canvas {
     }
 
     deinit {
+        for image in attachmentImages.values { if let surface = image.surface { cairo_surface_destroy(surface) } }
         cairo_destroy(context)
         cairo_surface_finish(surface)
         cairo_surface_destroy(surface)

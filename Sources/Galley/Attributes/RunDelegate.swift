@@ -4,8 +4,9 @@ import Foundation
 /// to (normally one U+FFFC) form their own run whose width, ascent and descent are the delegate's, and draw
 /// nothing. Lines grow to hold the object's ascent and descent.
 ///
-/// Core Text: `CTRunDelegate` (the callbacks become stored values; `userInfo` stands for the refCon).
-public final class RunDelegate: Hashable, Sendable {
+/// Core Text: `CTRunDelegate` (the callbacks become stored values; `userInfo` stands for the refCon). Not final:
+/// `TextAttachment` is a delegate that also draws.
+public class RunDelegate: Hashable, @unchecked Sendable {
     /// Height above the baseline, in points (negative values count as 0).
     /// Core Text: `CTRunDelegateCallbacks.getAscent`.
     public let ascent: CGFloat

@@ -58,4 +58,7 @@ extension NSAttributedString.Key {
     /// read from Markdown, HTML and RTF carry it (Foundation on Linux does not define the key). AppKit and UIKit:
     /// `NSAttributedString.Key.link`.
     public static let link = NSAttributedString.Key("NSLink")
+    /// A `TextAttachment` (an image) on the U+FFFC it stands for ("NSAttachment"): laid out as its run delegate, drawn
+    /// by `Canvas`. AppKit and UIKit: `NSAttributedString.Key.attachment`.
+    public static let attachment = NSAttributedString.Key("NSAttachment")
 }

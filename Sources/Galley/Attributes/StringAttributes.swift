@@ -78,7 +78,9 @@ public struct StringAttributes: Hashable, Sendable {
             case .language: language = (value as? String).flatMap { $0.isEmpty ? nil : $0 }
             case .writingDirection: writingDirection = Self.embeddings(value)
             case .fontFeatureSettings: featureSettings = value as? [FontFeatureSetting] ?? []
-            case .runDelegate: runDelegate = value as? RunDelegate
+            // An attachment is the run's delegate, whichever key comes first.
+            case .runDelegate: runDelegate = runDelegate as? TextAttachment ?? value as? RunDelegate
+            case .attachment: runDelegate = value as? TextAttachment ?? runDelegate
             case .verticalForms: verticalForms = Self.bool(value) ?? false
             default: break
             }
@@ -107,7 +109,11 @@ public struct StringAttributes: Hashable, Sendable {
         if let language { result[.language] = language }
         if !writingDirection.isEmpty { result[.writingDirection] = writingDirection }
         if !featureSettings.isEmpty { result[.fontFeatureSettings] = featureSettings }
-        if let runDelegate { result[.runDelegate] = runDelegate }
+        if let attachment = runDelegate as? TextAttachment {
+            result[.attachment] = attachment
+        } else if let runDelegate {
+            result[.runDelegate] = runDelegate
+        }
         if verticalForms { result[.verticalForms] = true }
         return result
     }

@@ -141,6 +141,24 @@ import Testing
         }
     }
 
+    /// An image the base URL reaches is an attachment on U+FFFC, scaled down to the widest allowed, in place of its
+    /// alternative text; one it does not reach stays its text.
+    @Test func localImagesBecomeAttachments() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("galley-markdown-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try AttachmentTests.png(width: 600, height: 300).write(to: directory.appendingPathComponent("wide.png"))
+        var style = try Self.style()
+        style.baseURL = directory
+        style.maximumImageWidth = 300
+        let text = try AttributedDocument.read(Data("Before ![a wide picture](wide.png) and ![missing](nowhere.png) after.".utf8),
+                                               type: .markdown, style: style)
+        #expect(text.string == "Before \u{FFFC} and missing after.")
+        let attachment = try #require(text.attribute(.attachment, at: 7, effectiveRange: nil) as? TextAttachment)
+        #expect(attachment.bounds.size == CGSize(width: 300, height: 150))
+        #expect(attachment.imageSize == CGSize(width: 600, height: 300))
+    }
+
     /// The project's own README (headings, lists, code blocks, tables, links, images): the same paragraphs and styles.
     @Test(.enabled(if: pandocAvailable)) func theReadmeReadsAsPandocReadsIt() throws {
         let readme = try String(contentsOf: Corpus.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

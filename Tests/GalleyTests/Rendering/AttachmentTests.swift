@@ -1,0 +1,103 @@
+import Foundation
+import Galley
+import GalleyRendering
+import Testing
+
+/// Images in text (`TextAttachment` on U+FFFC): one cluster as wide as the image, lines as tall as it needs,
+/// breaks on both sides, carets and hit testing around it, the image drawn upright into its bounds, and embedded
+/// once in a PDF however often it is drawn.
+@Suite struct AttachmentTests {
+    /// PNG bytes of a `width` × `height` pixel image: one colour, or noise (which compresses badly).
+    static func png(width: Int, height: Int, color: Color = Color(red: 1, green: 0, blue: 0), noise: Bool = false) throws -> Data {
+        let canvas = try Canvas(width: CGFloat(width), height: CGFloat(height), scale: 1)
+        if noise {
+            var generator = SeededLCG(seed: 5)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let value = generator.next()
+                    canvas.fill(CGRect(x: x, y: y, width: 1, height: 1),
+                                with: Color(red: Double(value & 255) / 255, green: Double(value >> 8 & 255) / 255, blue: Double(value >> 16 & 255) / 255))
+                }
+            }
+        } else {
+            canvas.fill(CGRect(x: 0, y: 0, width: width, height: height), with: color)
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galley-attachment-\(UUID()).png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try canvas.writePNG(to: url)
+        return try Data(contentsOf: url)
+    }
+
+    static func line(_ attachment: TextAttachment, font: Font) -> Line {
+        let text = NSMutableAttributedString(string: "A\u{FFFC}B", attributes: [.font: font])
+        text.addAttribute(.attachment, value: attachment, range: NSRange(location: 1, length: 1))
+        return Line(attributedString: text)
+    }
+
+    @Test func anAttachmentIsOneClusterAsWideAsItsImage() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
+        let attachment = TextAttachment(contents: try Self.png(width: 30, height: 40))
+        #expect(attachment.imageSize == CGSize(width: 30, height: 40) && attachment.bounds == CGRect(x: 0, y: 0, width: 30, height: 40))
+        let line = Self.line(attachment, font: font)
+        #expect(abs((line.offset(forStringIndex: 2).primary - line.offset(forStringIndex: 1).primary) - 30) < 1e-6)
+        // The line holds the image: its ascent is at least the image's height.
+        #expect(line.typographicBounds.ascent >= 40 - 1e-6)
+        // Tapping the image's middle finds its one character.
+        let middle = line.offset(forStringIndex: 1).primary + 15
+        #expect(line.characterRange(at: CGPoint(x: middle, y: 10)) == 1..<2)
+        // Lowered by 10 points: 10 of descent.
+        let lowered = Self.line(TextAttachment(contents: attachment.contents, bounds: CGRect(x: 0, y: -10, width: 30, height: 40)), font: font)
+        #expect(lowered.typographicBounds.descent >= 10 - 1e-6)
+        // Lines break before and after an attachment (UAX #14 CB), as around an ideograph.
+        let text = NSMutableAttributedString(string: "word\u{FFFC}word", attributes: [.font: font])
+        text.addAttribute(.attachment, value: attachment, range: NSRange(location: 4, length: 1))
+        let typesetter = Typesetter(attributedString: text)
+        #expect(typesetter.suggestLineBreak(startingAt: 0, width: 40) == 4)
+        #expect(typesetter.suggestLineBreak(startingAt: 4, width: 35) == 1)
+    }
+
+    @Test func theImageIsDrawnUprightInItsBounds() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
+        // Red above, blue below: the picture's top half must land on top.
+        let top = try Self.png(width: 20, height: 10, color: Color(red: 1, green: 0, blue: 0))
+        _ = top
+        let canvas = try Canvas(width: 20, height: 20, scale: 1)
+        canvas.fill(CGRect(x: 0, y: 10, width: 20, height: 10), with: Color(red: 1, green: 0, blue: 0))
+        canvas.fill(CGRect(x: 0, y: 0, width: 20, height: 10), with: Color(red: 0, green: 0, blue: 1))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galley-two-colours-\(UUID()).png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try canvas.writePNG(to: url)
+        let attachment = TextAttachment(contents: try Data(contentsOf: url), bounds: CGRect(x: 0, y: -5, width: 40, height: 40))
+        let line = Self.line(attachment, font: font)
+        let page = try Canvas(width: 120, height: 80, scale: 1)
+        page.textPosition = CGPoint(x: 10, y: 30)
+        page.draw(line)
+        let x = Int(10 + line.offset(forStringIndex: 1).primary + 20)
+        // Canvas pixels are y down from the top: the baseline is at 80 - 30 = 50; the image spans 35 above to 5 below.
+        let upper = try #require(page.pixel(x: x, y: 50 - 30)), lower = try #require(page.pixel(x: x, y: 50 - 2))
+        #expect(upper.red > 200 && upper.blue < 50, "\(upper)")
+        #expect(lower.blue > 200 && lower.red < 50, "\(lower)")
+        #expect((page.pixel(x: x, y: 50 - 40)?.alpha ?? 255) == 0)  // above the bounds
+        #expect((page.pixel(x: x, y: 50 + 8)?.alpha ?? 255) == 0)  // below them
+    }
+
+    /// A hundred uses of one image in a PDF cost about one image: Cairo embeds the one decoded surface once.
+    @Test func aPDFEmbedsAnImageOnce() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
+        let image = try Self.png(width: 120, height: 120, noise: true)
+        let attachment = TextAttachment(contents: image, bounds: CGRect(x: 0, y: 0, width: 12, height: 12))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galley-attachments-\(UUID()).pdf")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let canvas = try Canvas(pdfURL: url, width: 600, height: 600)
+        for row in 0..<10 {
+            for column in 0..<10 {
+                canvas.textPosition = CGPoint(x: 10 + CGFloat(column) * 50, y: 20 + CGFloat(row) * 50)
+                canvas.draw(Self.line(attachment, font: font))
+            }
+        }
+        try canvas.finish()
+        let size = try Data(contentsOf: url).count
+        #expect(size > image.count / 2)
+        #expect(size < image.count * 3, "\(size) bytes for 100 uses of a \(image.count)-byte image")
+    }
+}

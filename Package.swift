@@ -65,7 +65,7 @@ let package = Package(
         // bytes and checks the answers; the tests replay Fuzz/Corpus through them.
         .target(
             name: "GalleyFuzzing",
-            dependencies: ["Galley", "GalleyRendering", "GalleyText"]
+            dependencies: ["Galley", "GalleyRendering", "GalleyText", "GalleyDocuments"]
         ),
         // `galley-fuzz TARGET`: libFuzzer over a harness when built by `make fuzz` (-sanitize=fuzzer,address
         // -DGALLEY_LIBFUZZER), else a replayer of inputs.

@@ -33,6 +33,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case hyphenator
     /// Lines and frames drawn to PNG, PDF and SVG.
     case rendering
+    /// Markdown from its own syntax and hostile text: read, then laid out.
+    case markdown
 
     /// Does the one-time work of a process before the first input, so that no input is charged with it: the fonts,
     /// and the hyphenation dictionaries (libhyphen takes about five seconds to load Debian's 1 MB German one).
@@ -52,6 +54,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .viewport: try ViewportHarness.run(&input)
         case .hyphenator: try HyphenatorHarness.run(&input)
         case .rendering: try RenderingHarness.run(&input)
+        case .markdown: try MarkdownHarness.run(&input)
         }
     }
 

@@ -32,6 +32,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "An exclusion on every page: circle:x,y,r or rect:x,y,w,h (repeatable).") var exclusion: [String] = []
     @Option(name: .customLong("max-lines"), help: "At most this many lines per frame, the last truncated.") var maxLines = 0
     @Option(help: "With --max-lines: where the last line is cut (end, middle or start).") var truncate = TruncationArgument.end
+    @Flag(help: "Plain text with hard-wrapped lines: single line breaks become spaces, blank lines end paragraphs.")
+    var reflow = false
 
     func run() throws {
         let (content, isFile) = try TextOptions.text(textOrFile)
@@ -59,7 +61,7 @@ struct RenderCommand: ParsableCommand {
             style.maximumImageWidth = pages.columnWidth
             attributed = try AttributedDocument.read(Data(content.utf8), type: .markdown, style: style)
         } else {
-            attributed = try text.attributedString(content, font: font)
+            attributed = try text.attributedString(reflow ? AttributedDocument.reflowed(content) : content, font: font)
         }
         let framesetter = Framesetter(attributedString: attributed, defaultFont: font)
         let written = try pages.render(framesetter, to: url, scale: CGFloat(scale), background: backgroundColor)

@@ -39,6 +39,26 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
 ///
 /// AppKit and UIKit: `NSAttributedString(data:options:documentAttributes:)`.
 public enum AttributedDocument {
+    /// Plain text with its lines hard-wrapped (as most plain-text books are) as paragraphs: a line break inside a
+    /// paragraph becomes a space, a blank line (spaces and tabs allowed on it) ends the paragraph, and the blank
+    /// lines between paragraphs go. CR LF and CR count as line breaks. Galley only (for `galley render --reflow`).
+    public static func reflowed(_ text: String) -> String {
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        var paragraphs: [String] = []
+        var current: [Substring] = []
+        for line in lines {
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
+                current = []
+            } else {
+                current.append(line.drop(while: { $0 == " " || $0 == "\t" }))
+            }
+        }
+        if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
+        return paragraphs.joined(separator: "\n")
+    }
+
     /// Reads a document of `type`.
     ///
     /// - Parameters:

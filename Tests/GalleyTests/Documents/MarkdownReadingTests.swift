@@ -187,6 +187,18 @@ import Testing
         #expect(DocumentType(pathExtension: "MD") == .markdown && DocumentType(pathExtension: "txt") == .plainText)
     }
 
+    /// Hard-wrapped plain text reflows into paragraphs: lines joined by spaces, blank lines between paragraphs gone.
+    @Test func hardWrappedTextReflows() throws {
+        #expect(AttributedDocument.reflowed("It was the best\nof times,\r\n  it was\n\n \t\nthe worst\rof times.\n") ==
+                "It was the best of times, it was\nthe worst of times.")
+        #expect(AttributedDocument.reflowed("") == "" && AttributedDocument.reflowed("\n\n\n") == "")
+        // A Project Gutenberg text: as many paragraphs as blank-line-separated blocks, every word kept.
+        let text = try String(contentsOf: Corpus.directory.appendingPathComponent("candide.txt"), encoding: .utf8)
+        let reflowed = AttributedDocument.reflowed(text)
+        #expect(reflowed.split(separator: "\n").count < text.split(separator: "\n").count / 2)
+        #expect(reflowed.split(whereSeparator: \.isWhitespace) == text.split(whereSeparator: \.isWhitespace))
+    }
+
     @Test func hostileMarkdownReadsInTime() throws {
         let style = try MarkdownReadingTests.style()
         let cases = [String(repeating: ">", count: 100_000) + " deep", String(repeating: "- ", count: 20_000) + "item",

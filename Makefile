@@ -151,6 +151,9 @@ demo: build
 	echo "                     and by Knuth-Plass, side by side; out/breaking-*.txt hold their quality measures"; \
 	echo "  out/selection.pdf, .png  GalleyText: a selection across English and Hebrew as its rectangles (one per"; \
 	echo "                     line and direction run), carets at its ends and both carets at a direction change"; \
+	echo "  out/spelling.pdf, .png  GalleySpelling: words underlined by the spelling controller as they were typed,"; \
+	echo "                     with Hunspell's guesses"; \
+	echo "  out/markdown.pdf, .png  GalleyDocuments: docs/markdown-sample.md set on a page, its image an attachment"; \
 	echo "  out/shape.txt      galley shape next to hb-shape for two lines (identical glyphs and positions)"; \
 	echo "  out/fonts.txt      every face in Fonts/ (family, style, PostScript name, traits, file)"; \
 	echo "  out/font-info.txt  metrics, features, axes and tables of five faces"

@@ -53,13 +53,14 @@ struct RenderCommand: ParsableCommand {
         let pages = try PageLayout(
             pageSize: pageSize ?? "a4", margins: CGFloat(margins ?? 54), columns: max(columns ?? 1, 1), gap: CGFloat(gap),
             exclusions: exclusion, maximumNumberOfLines: maxLines, truncation: truncation)
-        // A Markdown file is read as a document (its own styles, images from its folder); anything else is plain text.
+        // A Markdown file or a Galley archive is read as a document (its own styles; Markdown's images from its
+        // folder); anything else is plain text.
         let attributed: NSAttributedString
-        if isFile, DocumentType(pathExtension: URL(fileURLWithPath: textOrFile).pathExtension) == .markdown {
+        if isFile, let type = DocumentType(pathExtension: URL(fileURLWithPath: textOrFile).pathExtension), type != .plainText {
             var style = MarkdownStyle(font: font)
             style.baseURL = URL(fileURLWithPath: textOrFile).deletingLastPathComponent()
             style.maximumImageWidth = pages.columnWidth
-            attributed = try AttributedDocument.read(Data(content.utf8), type: .markdown, style: style)
+            attributed = try AttributedDocument.read(Data(content.utf8), type: type, style: style)
         } else {
             attributed = try text.attributedString(reflow ? AttributedDocument.reflowed(content) : content, font: font)
         }

@@ -8,12 +8,15 @@ public enum DocumentType: String, Sendable, CaseIterable {
     case plainText
     /// CommonMark with GitHub's tables, strikethrough and autolinks (read only).
     case markdown
+    /// Galley's archive: JSON that keeps every Galley attribute exactly (read and written).
+    case galleyArchive
 
-    /// The type a file's extension names (txt, text; md, markdown), or nil.
+    /// The type a file's extension names (txt, text; md, markdown; json), or nil.
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "txt", "text": self = .plainText
         case "md", "markdown": self = .markdown
+        case "json": self = .galleyArchive
         default: return nil
         }
     }
@@ -23,11 +26,17 @@ public enum DocumentType: String, Sendable, CaseIterable {
 public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The bytes are not UTF-8; `offset` is the first byte that is not.
     case invalidUTF8(offset: Int)
+    /// An archive that is not Galley's JSON, with what the JSON reader said.
+    case invalidArchive(String)
+    /// The type is read only (Markdown).
+    case writingUnsupported(DocumentType)
 
     /// A sentence naming the problem and where it is.
     public var description: String {
         switch self {
         case .invalidUTF8(let offset): "the document is not UTF-8 at byte \(offset)"
+        case .invalidArchive(let reason): "the document is not a Galley archive: \(reason)"
+        case .writingUnsupported(let type): "Galley does not write \(type.rawValue) documents"
         }
     }
 }
@@ -67,7 +76,8 @@ public enum AttributedDocument {
     ///   - style: the fonts, sizes and indents text gets (Markdown's headings, code, quotes and lists; the body font
     ///     alone for plain text).
     /// - Returns: the text with its attributes: fonts, paragraph styles, links (`.link`), strikethrough.
-    /// - Throws: `DocumentError.invalidUTF8` naming the first byte that is not UTF-8.
+    /// - Throws: `DocumentError.invalidUTF8` naming the first byte that is not UTF-8; `.invalidArchive` for JSON that is
+    ///   not Galley's archive.
     public static func read(_ data: Data, type: DocumentType, style: MarkdownStyle) throws(DocumentError)
         -> NSAttributedString
     {
@@ -80,6 +90,42 @@ public enum AttributedDocument {
         case .markdown:
             var reader = MarkdownReader(style: style)
             return reader.read(text)
+        case .galleyArchive:
+            let decoder = JSONDecoder()
+            decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            do {
+                let archive = try decoder.decode(DocumentArchive.self, from: data)
+                guard archive.format == "galley-archive" else { throw DocumentError.invalidArchive("format \(archive.format)") }
+                return archive.attributedString(catalog: style.font.catalog)
+            } catch let error as DocumentError {
+                throw error
+            } catch {
+                throw .invalidArchive("\(error)")
+            }
+        }
+    }
+
+    /// Writes a document of `type`: plain text (UTF-8, the attributes dropped) or Galley's archive (every Galley
+    /// attribute kept; see `DocumentType.galleyArchive`).
+    ///
+    /// - Throws: `DocumentError.writingUnsupported` for Markdown.
+    ///
+    /// AppKit and UIKit: `NSAttributedString.data(from:documentAttributes:)`.
+    public static func write(_ text: NSAttributedString, type: DocumentType) throws(DocumentError) -> Data {
+        switch type {
+        case .plainText:
+            return Data(text.string.utf8)
+        case .markdown:
+            throw .writingUnsupported(type)
+        case .galleyArchive:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            do {
+                return try encoder.encode(DocumentArchive(text))
+            } catch {
+                throw .invalidArchive("\(error)")
+            }
         }
     }
 

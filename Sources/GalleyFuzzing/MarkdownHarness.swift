@@ -23,13 +23,13 @@ enum MarkdownHarness {
         var style = MarkdownStyle(font: FuzzFonts.base)
         style.headingScales = input.choose([style.headingScales, [], [1e9], [0.001, -1]])
         style.indent = input.length(ordinary: 0...40)
-        let text: NSAttributedString
-        do {
-            text = try AttributedDocument.read(data, type: .markdown, style: style)
-        } catch let error as DocumentError {
-            if case .invalidUTF8(let offset) = error {
+        let result = Result { () throws(DocumentError) in try AttributedDocument.read(data, type: .markdown, style: style) }
+        guard case .success(let text) = result else {
+            if case .failure(.invalidUTF8(let offset)) = result {
                 try check(offset >= 0 && offset < data.count && String(validating: data, as: UTF8.self) == nil,
                           "invalid UTF-8 reported at \(offset) of \(data.count) bytes")
+            } else {
+                try check(false, "Markdown refused: \(result)")
             }
             return
         }

@@ -3,7 +3,7 @@ import Foundation
 /// A colour in sRGB with alpha, each component from 0 to 1 (values outside are clamped when drawing).
 ///
 /// Core Text: a `CGColor` in the sRGB colour space.
-public struct Color: Hashable, Sendable, CustomStringConvertible {
+public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Red, 0…1.
     public var red: CGFloat
     /// Green, 0…1.

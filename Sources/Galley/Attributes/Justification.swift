@@ -7,9 +7,9 @@ import Foundation
 /// clusters — which also justifies lines without spaces. Clusters of joining scripts (Arabic, Syriac, N'Ko,
 /// Mongolian) are never spaced apart, because a gap inside a joined word breaks its letters' connections; a line
 /// of such text stretches its spaces only (Galley does not insert kashidas).
-public struct Justification: Hashable, Sendable {
+public struct Justification: Hashable, Sendable, Codable {
     /// Where space may go between grapheme clusters.
-    public enum ClusterSpacing: Hashable, Sendable {
+    public enum ClusterSpacing: Hashable, Sendable, Codable {
         /// Never: spaces only.
         case never
         /// Next to characters of writing without word spaces (Han, kana, Thai, Lao, Khmer, Myanmar: Line_Break

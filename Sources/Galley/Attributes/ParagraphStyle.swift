@@ -5,7 +5,7 @@ import Foundation
 /// negative values where a length must be positive count as 0 (no limit) when used.
 ///
 /// Core Text: `CTParagraphStyle` (every `CTParagraphStyleSpecifier`); AppKit's `NSParagraphStyle`.
-public struct ParagraphStyle: Hashable, Sendable {
+public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// Where lines sit between the margins. Core Text: `kCTParagraphStyleSpecifierAlignment`.
     public var alignment: TextAlignment = .natural
     /// Indent of the first line from the leading margin. Core Text: `kCTParagraphStyleSpecifierFirstLineHeadIndent`.
@@ -75,7 +75,7 @@ public struct ParagraphStyle: Hashable, Sendable {
 }
 
 /// Horizontal alignment of lines. Core Text: `CTTextAlignment`.
-public enum TextAlignment: Int, Hashable, Sendable {
+public enum TextAlignment: Int, Hashable, Sendable, Codable {
     /// Flush left. Core Text: `kCTTextAlignmentLeft`.
     case left = 0
     /// Flush right. Core Text: `kCTTextAlignmentRight`.
@@ -89,7 +89,7 @@ public enum TextAlignment: Int, Hashable, Sendable {
 }
 
 /// How lines break, and what a line that does not fit becomes. Core Text: `CTLineBreakMode`.
-public enum LineBreakMode: Int, Hashable, Sendable {
+public enum LineBreakMode: Int, Hashable, Sendable, Codable {
     /// At word boundaries (UAX #14). Core Text: `kCTLineBreakByWordWrapping`.
     case byWordWrapping = 0
     /// At grapheme clusters. Core Text: `kCTLineBreakByCharWrapping`.
@@ -105,7 +105,7 @@ public enum LineBreakMode: Int, Hashable, Sendable {
 }
 
 /// How a paragraph's lines are chosen.
-public enum LineBreakStrategy: Hashable, Sendable {
+public enum LineBreakStrategy: Hashable, Sendable, Codable {
     /// Line by line, each as full as it can be (Core Text, most engines).
     case greedy
     /// The whole paragraph at once, minimising Knuth and Plass's demerits: even spacing, fewer hyphens, no very
@@ -120,7 +120,7 @@ public enum LineBreakStrategy: Hashable, Sendable {
 /// fonts have tall ascenders) makes one line taller than its neighbours — a frequent complaint. `strut` keeps
 /// every line of a paragraph as tall as the paragraph's own font; glyphs of taller fonts may reach into the
 /// line above or below, as in CSS with a fixed line height.
-public enum LineHeightPolicy: Hashable, Sendable {
+public enum LineHeightPolicy: Hashable, Sendable, Codable {
     /// The largest ascent, descent and leading of the line's fonts and inline objects (Core Text's rule).
     case fontMaximum
     /// The paragraph's first font only; fallback fonts and emoji do not grow lines (inline objects still do).

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Core Text: `CTTextTab` (`CTTextTabCreate`, `CTTextTabGetAlignment`, `CTTextTabGetLocation`,
 /// `kCTTabColumnTerminatorsAttributeName`).
-public struct TextTab: Hashable, Sendable {
+public struct TextTab: Hashable, Sendable, Codable {
     /// How the text after the tab aligns: left (starts at the stop), right (ends at it), center (centred on it),
     /// natural (left or right by direction). With column terminators, the first terminator sits at the stop.
     public var alignment: TextAlignment
@@ -30,5 +30,23 @@ public struct TextTab: Hashable, Sendable {
     public static func decimal(location: CGFloat, locale: Locale = Locale(identifier: "en_US_POSIX")) -> TextTab {
         let separator = locale.decimalSeparator.flatMap(\.first) ?? "."
         return TextTab(alignment: .right, location: location, columnTerminators: [separator])
+    }
+
+    private enum CodingKeys: String, CodingKey { case alignment, location, columnTerminators }
+
+    /// Decodes a tab stop (the column terminators as one-character strings). Galley only (archives).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        alignment = try container.decode(TextAlignment.self, forKey: .alignment)
+        location = try container.decode(CGFloat.self, forKey: .location)
+        columnTerminators = try container.decodeIfPresent([String].self, forKey: .columnTerminators).map { Set($0.compactMap(\.first)) }
+    }
+
+    /// Encodes a tab stop (the column terminators as one-character strings, sorted). Galley only (archives).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(alignment, forKey: .alignment)
+        try container.encode(location, forKey: .location)
+        try container.encodeIfPresent(columnTerminators.map { $0.map(String.init).sorted() }, forKey: .columnTerminators)
     }
 }

@@ -3,7 +3,7 @@
 /// Core Text's, so numbers from an `NSAttributedString` convert directly.
 ///
 /// Core Text: `CTUnderlineStyle` with `CTUnderlineStyleModifiers`; AppKit: `NSUnderlineStyle`.
-public struct UnderlineStyle: OptionSet, Hashable, Sendable {
+public struct UnderlineStyle: OptionSet, Hashable, Sendable, Codable {
     public let rawValue: Int
 
     /// A style from its raw value (line style in the low byte, pattern in 0x0F00, by-word in 0x8000).

@@ -1,7 +1,7 @@
 /// The direction of a paragraph or of an embedding.
 ///
 /// Core Text: `CTWritingDirection` (`kCTWritingDirectionNatural` −1, `LeftToRight` 0, `RightToLeft` 1).
-public enum WritingDirection: Int, Hashable, Sendable {
+public enum WritingDirection: Int, Hashable, Sendable, Codable {
     /// From the first strong character (Unicode's rules P2 and P3), left to right when there is none.
     case natural = -1
     /// Left to right.
@@ -15,7 +15,7 @@ public enum WritingDirection: Int, Hashable, Sendable {
 ///
 /// Core Text: an element of `kCTWritingDirectionAttributeName`'s array: a direction OR-ed with
 /// `kCTWritingDirectionEmbedding` (0) or `kCTWritingDirectionOverride` (2).
-public struct WritingDirectionEmbedding: Hashable, Sendable {
+public struct WritingDirectionEmbedding: Hashable, Sendable, Codable {
     /// Left to right or right to left (natural counts as left to right).
     public var direction: WritingDirection
     /// Whether characters are forced to the direction (override) rather than only embedded.

@@ -122,7 +122,7 @@ enum FontWidthScale {
 ///
 /// Core Text: a dictionary of `kCTFontFeatureSettingsAttribute` with `kCTFontOpenTypeFeatureTag` and
 /// `kCTFontOpenTypeFeatureValue`.
-public struct FontFeatureSetting: Hashable, Sendable {
+public struct FontFeatureSetting: Hashable, Sendable, Codable {
     /// The feature ("liga", "smcp", "ss01").
     public var tag: OpenTypeTag
     /// 0 turns it off, 1 on, larger values pick alternates.

@@ -5,7 +5,7 @@
 ///
 /// Core Text: the `CFNumber` or four-character `CFString` used by `kCTFontOpenTypeFeatureTag`,
 /// `kCTFontVariationAxisIdentifierKey` and `CTFontTableTag`.
-public struct OpenTypeTag: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByStringLiteral,
+public struct OpenTypeTag: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
     /// The tag packed big-endian into 32 bits ("wght" → 0x77676874).

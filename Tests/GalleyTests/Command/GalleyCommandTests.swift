@@ -55,4 +55,27 @@ import Testing
         let output = try runProgram(Self.tool.path, ["render", "x", "--font-file", TestFonts.url("DejaVuSans.ttf").path, "-o", "/tmp/x.bmp"])
         #expect(!output.hasPrefix("wrote"))
     }
+
+    /// Markdown to Galley's archive to plain text, and the archive and the Markdown rendered: the plain text is the
+    /// document's, which pandoc's plain text agrees with word for word.
+    @Test(.enabled(if: MarkdownReadingTests.pandocAvailable)) func convertGoesBetweenFormats() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let markdown = directory.appendingPathComponent("doc.md"), archive = directory.appendingPathComponent("doc.json")
+        let plain = directory.appendingPathComponent("doc.txt")
+        try "# Title\n\nSome *text* with `code`, a [link](https://example.com) and\na soft break.\n\n- one\n- two\n".write(to: markdown, atomically: true, encoding: .utf8)
+        let fonts = ["--font-dir", TestFonts.directory.path, "--font", "DejaVu Serif"]
+        #expect(try runProgram(Self.tool.path, ["convert", markdown.path, "-o", archive.path] + fonts).hasPrefix("wrote"))
+        #expect(try runProgram(Self.tool.path, ["convert", archive.path, "-o", plain.path] + fonts).hasPrefix("wrote"))
+        let text = try String(contentsOf: plain, encoding: .utf8)
+        let pandoc = try runProgram("/usr/bin/pandoc", ["-f", "gfm", "-t", "plain", markdown.path])
+        // (List markers differ: Galley's bullet and tab against pandoc's "-".)
+        func words(_ text: String) -> [Substring] { text.split(whereSeparator: { $0.isWhitespace || $0 == "•" || $0 == "-" }) }
+        #expect(words(text) == words(pandoc))
+        for file in [markdown, archive] {
+            let page = directory.appendingPathComponent("\(file.pathExtension).png")
+            #expect(try runProgram(Self.tool.path, ["render", file.path, "--page-size", "300x300", "-o", page.path] + fonts).hasPrefix("wrote"))
+        }
+        #expect(!(try runProgram(Self.tool.path, ["convert", archive.path, "-o", markdown.path] + fonts)).hasPrefix("wrote"))
+    }
 }

@@ -1,0 +1,162 @@
+import Foundation
+import Galley
+
+/// Galley's archive: an attributed string as JSON that keeps every Galley attribute exactly — for tests, and for
+/// apps that save documents. The text is a string (a Swift string: an unpaired surrogate is already U+FFFD there),
+/// and the attributes come as runs of UTF-16 lengths. Fonts are kept by PostScript name, size and matrix and found again
+/// in the reading style's catalog; an attachment keeps its contents; a plain run delegate keeps its metrics (not
+/// its `userInfo`); keys Galley does not know are not kept.
+struct DocumentArchive: Codable {
+    var format = "galley-archive"
+    var version = 1
+    var text: String
+    var runs: [Run]
+
+    struct Run: Codable {
+        var length: Int
+        var attributes: Attributes
+    }
+
+    struct FontRecord: Codable, Equatable {
+        var postScriptName: String
+        var size: CGFloat
+        var matrix: [CGFloat]?
+    }
+
+    struct DelegateRecord: Codable {
+        var width: CGFloat, ascent: CGFloat, descent: CGFloat
+    }
+
+    struct AttachmentRecord: Codable {
+        var contents: Data?
+        var fileType: String?
+        var bounds: CGRect
+    }
+
+    /// Every attribute Galley reads, and those its documents carry.
+    struct Attributes: Codable {
+        var font: FontRecord?
+        var foregroundColor: Color?
+        var foregroundColorFromContext: Bool?
+        var backgroundColor: Color?
+        var kern: CGFloat?
+        var tracking: CGFloat?
+        var ligature: Int?
+        var paragraphStyle: ParagraphStyle?
+        var strokeWidth: CGFloat?
+        var strokeColor: Color?
+        var underlineStyle: UnderlineStyle?
+        var underlineColor: Color?
+        var strikethroughStyle: UnderlineStyle?
+        var strikethroughColor: Color?
+        var superscript: Int?
+        var baselineOffset: CGFloat?
+        var language: String?
+        var writingDirection: [WritingDirectionEmbedding]?
+        var featureSettings: [FontFeatureSetting]?
+        var runDelegate: DelegateRecord?
+        var attachment: AttachmentRecord?
+        var verticalForms: Bool?
+        var link: String?
+        var inlinePresentationIntent: UInt?
+        var headingLevel: Int?
+        var listMarker: String?
+    }
+
+    init(_ text: NSAttributedString) {
+        self.text = text.string
+        var runs: [Run] = []
+        text.enumerateAttributes(in: NSRange(location: 0, length: text.length)) { attributes, range, _ in
+            runs.append(Run(length: range.length, attributes: Attributes(attributes)))
+        }
+        self.runs = runs
+    }
+
+    /// The attributed string, fonts found in `catalog`.
+    func attributedString(catalog: FontCatalog) -> NSAttributedString {
+        let result = NSMutableAttributedString(string: text)
+        let count = result.length
+        var start = 0
+        for run in runs {
+            let length = min(max(run.length, 0), count - start)
+            guard length > 0 else { continue }
+            result.setAttributes(run.attributes.dictionary(catalog: catalog), range: NSRange(location: start, length: length))
+            start += length
+        }
+        return result
+    }
+}
+
+extension DocumentArchive.Attributes {
+    init(_ dictionary: [NSAttributedString.Key: Any]) {
+        let attributes = StringAttributes(dictionary)
+        if let font = attributes.font {
+            let matrix = font.matrix
+            let identity = matrix == AffineTransform()
+            self.font = DocumentArchive.FontRecord(postScriptName: font.postScriptName, size: font.size,
+                                                   matrix: identity ? nil : [matrix.m11, matrix.m12, matrix.m21, matrix.m22, matrix.tX, matrix.tY])
+        }
+        foregroundColor = attributes.foregroundColor
+        foregroundColorFromContext = attributes.foregroundColorFromContext ? true : nil
+        backgroundColor = attributes.backgroundColor
+        kern = attributes.kern
+        tracking = attributes.tracking == 0 ? nil : attributes.tracking
+        ligature = attributes.ligature == 1 ? nil : attributes.ligature
+        paragraphStyle = attributes.paragraphStyle
+        strokeWidth = attributes.strokeWidth == 0 ? nil : attributes.strokeWidth
+        strokeColor = attributes.strokeColor
+        underlineStyle = attributes.underlineStyle.isEmpty ? nil : attributes.underlineStyle
+        underlineColor = attributes.underlineColor
+        strikethroughStyle = attributes.strikethroughStyle.isEmpty ? nil : attributes.strikethroughStyle
+        strikethroughColor = attributes.strikethroughColor
+        superscript = attributes.superscript == 0 ? nil : attributes.superscript
+        baselineOffset = attributes.baselineOffset == 0 ? nil : attributes.baselineOffset
+        language = attributes.language
+        writingDirection = attributes.writingDirection.isEmpty ? nil : attributes.writingDirection
+        featureSettings = attributes.featureSettings.isEmpty ? nil : attributes.featureSettings
+        if let attachment = attributes.runDelegate as? TextAttachment {
+            self.attachment = DocumentArchive.AttachmentRecord(contents: attachment.contents, fileType: attachment.fileType, bounds: attachment.bounds)
+        } else if let delegate = attributes.runDelegate {
+            runDelegate = DocumentArchive.DelegateRecord(width: delegate.width, ascent: delegate.ascent, descent: delegate.descent)
+        }
+        verticalForms = attributes.verticalForms ? true : nil
+        link = (dictionary[.link] as? URL)?.absoluteString ?? dictionary[.link] as? String
+        inlinePresentationIntent = (dictionary[.inlinePresentationIntent] as? InlinePresentationIntent)?.rawValue
+        headingLevel = dictionary[.headingLevel] as? Int
+        listMarker = dictionary[MarkdownReader.listMarkerKey] as? String
+    }
+
+    func dictionary(catalog: FontCatalog) -> [NSAttributedString.Key: Any] {
+        var result: [NSAttributedString.Key: Any] = [:]
+        if let font {
+            let matrix = font.matrix.flatMap { $0.count == 6 ? AffineTransform(m11: $0[0], m12: $0[1], m21: $0[2], m22: $0[3], tX: $0[4], tY: $0[5]) : nil }
+            if let found = try? Font(name: font.postScriptName, size: font.size, matrix: matrix, catalog: catalog) { result[.font] = found }
+        }
+        result[.foregroundColor] = foregroundColor
+        if foregroundColorFromContext == true { result[.foregroundColorFromContext] = true }
+        result[.backgroundColor] = backgroundColor
+        result[.kern] = kern
+        result[.tracking] = tracking
+        result[.ligature] = ligature
+        result[.paragraphStyle] = paragraphStyle
+        result[.strokeWidth] = strokeWidth
+        result[.strokeColor] = strokeColor
+        result[.underlineStyle] = underlineStyle?.rawValue
+        result[.underlineColor] = underlineColor
+        result[.strikethroughStyle] = strikethroughStyle?.rawValue
+        result[.strikethroughColor] = strikethroughColor
+        result[.superscript] = superscript
+        result[.baselineOffset] = baselineOffset
+        result[.language] = language
+        result[.writingDirection] = writingDirection?.map(\.rawValue)
+        result[.fontFeatureSettings] = featureSettings
+        if let runDelegate { result[.runDelegate] = RunDelegate(width: runDelegate.width, ascent: runDelegate.ascent, descent: runDelegate.descent) }
+        if let attachment { result[.attachment] = TextAttachment(contents: attachment.contents, fileType: attachment.fileType, bounds: attachment.bounds) }
+        if verticalForms == true { result[.verticalForms] = true }
+        result[.link] = link.flatMap { URL(string: $0) }
+        result[.inlinePresentationIntent] = inlinePresentationIntent.map(InlinePresentationIntent.init(rawValue:))
+        result[.headingLevel] = headingLevel
+        result[MarkdownReader.listMarkerKey] = listMarker
+        return result
+    }
+}

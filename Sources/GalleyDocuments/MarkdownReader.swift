@@ -55,7 +55,19 @@ struct MarkdownReader {
         var bold: Bool, italic: Bool, monospace: Bool, size: CGFloat
     }
 
-    init(style: MarkdownStyle) { self.style = style }
+    /// A reader with `style`'s lengths made usable: NaN, infinite and negative ones become 0 (image widths: the
+    /// default), heading scales that are not positive and finite become 1.
+    init(style: MarkdownStyle) {
+        var style = style
+        func length(_ value: CGFloat, _ fallback: CGFloat = 0) -> CGFloat {
+            value.isFinite && value >= 0 ? min(value, LayoutLimits.maximumExtent) : fallback
+        }
+        style.indent = length(style.indent)
+        style.paragraphSpacing = length(style.paragraphSpacing)
+        style.maximumImageWidth = length(style.maximumImageWidth, 468)
+        style.headingScales = style.headingScales.map { $0.isFinite && $0 > 0 ? $0 : 1 }
+        self.style = style
+    }
 
     mutating func read(_ text: String) -> NSAttributedString {
         cmark_gfm_core_extensions_ensure_registered()

@@ -199,6 +199,24 @@ import Testing
         #expect(reflowed.split(whereSeparator: \.isWhitespace) == text.split(whereSeparator: \.isWhitespace))
     }
 
+    /// A style with NaN, infinite and negative lengths reads as one with none: nothing non-finite reaches the text.
+    @Test func hostileStylesAreMadeUsable() throws {
+        var style = try MarkdownReadingTests.style()
+        style.indent = .nan
+        style.paragraphSpacing = -.infinity
+        style.maximumImageWidth = .nan
+        style.headingScales = [.infinity, -2, .nan]
+        let text = try AttributedDocument.read(Data("# Big\n\n> quoted\n\n- item\n".utf8), type: .markdown, style: style)
+        var lengths: [CGFloat] = []
+        text.enumerateAttribute(.paragraphStyle, in: NSRange(location: 0, length: text.length)) { value, _, _ in
+            guard let paragraph = value as? ParagraphStyle else { return }
+            lengths += [paragraph.headIndent, paragraph.firstLineHeadIndent, paragraph.paragraphSpacing, paragraph.paragraphSpacingBefore,
+                        paragraph.defaultTabInterval]
+        }
+        #expect(!lengths.isEmpty && lengths.allSatisfy { $0.isFinite })
+        #expect((text.attribute(.font, at: 0, effectiveRange: nil) as? Font)?.size == style.font.size)
+    }
+
     @Test func hostileMarkdownReadsInTime() throws {
         let style = try MarkdownReadingTests.style()
         let cases = [String(repeating: ">", count: 100_000) + " deep", String(repeating: "- ", count: 20_000) + "item",

@@ -20,7 +20,14 @@ struct MarkdownReader {
     static let listMarkerKey = NSAttributedString.Key("GalleyListMarker")
 
     let style: MarkdownStyle
-    private var result = NSMutableAttributedString(string: "")
+    /// The text so far and its runs: kept in Swift and made into an attributed string once, at the end (appending
+    /// to an `NSMutableAttributedString` run by run compares attribute dictionaries through CoreFoundation at every
+    /// step; the fuzzer found a crash inside that on Linux after thousands of documents).
+    private var written = ""
+    private var length = 0
+    private var runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])] = []
+    /// The first run of the open paragraph.
+    private var paragraphFirstRun = 0
     private var fonts: [FontKey: Font] = [:]
     private lazy var monospace: Font = style.monospaceFont ?? Self.monospaceFont(like: style.font)
 
@@ -91,7 +98,16 @@ struct MarkdownReader {
             visit(node, entering: event == CMARK_EVENT_ENTER)
         }
         // The last paragraph's separator: the text ends there.
-        if result.length > 0, result.string.utf16.last == 0x0A { result.deleteCharacters(in: NSRange(location: result.length - 1, length: 1)) }
+        if written.utf16.last == 0x0A, let last = runs.last {
+            // (By units: a CR before it would make one Character of the two.)
+            written = String(decoding: written.utf16.dropLast(), as: UTF16.self)
+            length -= 1
+            if last.range.count > 1 { runs[runs.count - 1].range = last.range.lowerBound..<(last.range.upperBound - 1) } else { runs.removeLast() }
+        }
+        let result = NSMutableAttributedString(string: written)
+        result.beginEditing()
+        for run in runs { result.setAttributes(run.attributes, range: NSRange(location: run.range.lowerBound, length: run.range.count)) }
+        result.endEditing()
         return result
     }
 
@@ -171,7 +187,7 @@ struct MarkdownReader {
                 var attributes = attributes()
                 attributes[.attachment] = attachment
                 if paragraphStart == nil { beginParagraph() }
-                result.append(NSAttributedString(string: "\u{FFFC}", attributes: attributes))
+                appendRun("\u{FFFC}", attributes)
                 imageDepth = 1
             } else {
                 links.append(url)
@@ -197,22 +213,24 @@ struct MarkdownReader {
 
     private mutating func beginParagraph() {
         guard paragraphStart == nil else { return }
-        paragraphStart = result.length
+        paragraphStart = length
+        paragraphFirstRun = runs.count
         if let marker = pendingMarker {
             pendingMarker = nil
             var attributes = attributes()
             attributes[Self.listMarkerKey] = marker
-            result.append(NSAttributedString(string: marker + "\t", attributes: attributes))
+            appendRun(marker + "\t", attributes)
         }
     }
 
     private mutating func endParagraph() {
         guard let start = paragraphStart else { return }
         paragraphStart = nil
-        result.append(NSAttributedString(string: "\n", attributes: attributes()))
-        let range = NSRange(location: start, length: result.length - start)
-        let hasMarker = result.attribute(Self.listMarkerKey, at: start, effectiveRange: nil) != nil
-        result.addAttribute(NSAttributedString.Key.paragraphStyle, value: paragraphStyle(hasMarker: hasMarker), range: range)
+        _ = start
+        appendRun("\n", attributes())
+        let hasMarker = runs[paragraphFirstRun].attributes[Self.listMarkerKey] != nil
+        let style = paragraphStyle(hasMarker: hasMarker)
+        for index in paragraphFirstRun..<runs.count { runs[index].attributes[.paragraphStyle] = style }
     }
 
     private func paragraphStyle(hasMarker: Bool) -> ParagraphStyle {
@@ -233,7 +251,15 @@ struct MarkdownReader {
         // (Inside an image shown as an attachment: its alternative text is not shown.)
         guard !text.isEmpty, imageDepth == 0 else { return }
         if paragraphStart == nil { beginParagraph() }
-        result.append(NSAttributedString(string: text, attributes: attributes()))
+        appendRun(text, attributes())
+    }
+
+    private mutating func appendRun(_ string: String, _ attributes: [NSAttributedString.Key: Any]) {
+        let count = string.utf16.count
+        guard count > 0 else { return }
+        written += string
+        runs.append((length..<(length + count), attributes))
+        length += count
     }
 
     private mutating func attributes() -> [NSAttributedString.Key: Any] {

@@ -121,7 +121,7 @@ extension DocumentArchive.Attributes {
         }
         verticalForms = attributes.verticalForms ? true : nil
         link = (dictionary[.link] as? URL)?.absoluteString ?? dictionary[.link] as? String
-        inlinePresentationIntent = (dictionary[.inlinePresentationIntent] as? InlinePresentationIntent)?.rawValue
+        inlinePresentationIntent = InlinePresentationIntent(attributeValue: dictionary[.inlinePresentationIntent])?.rawValue
         headingLevel = dictionary[.headingLevel] as? Int
         listMarker = dictionary[MarkdownReader.listMarkerKey] as? String
     }
@@ -154,7 +154,7 @@ extension DocumentArchive.Attributes {
         if let attachment { result[.attachment] = TextAttachment(contents: attachment.contents, fileType: attachment.fileType, bounds: attachment.bounds) }
         if verticalForms == true { result[.verticalForms] = true }
         result[.link] = link.flatMap { URL(string: $0) }
-        result[.inlinePresentationIntent] = inlinePresentationIntent.map(InlinePresentationIntent.init(rawValue:))
+        result[.inlinePresentationIntent] = inlinePresentationIntent
         result[.headingLevel] = headingLevel
         result[MarkdownReader.listMarkerKey] = listMarker
         return result

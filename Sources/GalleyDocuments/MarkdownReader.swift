@@ -20,9 +20,7 @@ struct MarkdownReader {
     static let listMarkerKey = NSAttributedString.Key("GalleyListMarker")
 
     let style: MarkdownStyle
-    /// The text so far and its runs: kept in Swift and made into an attributed string once, at the end (appending
-    /// to an `NSMutableAttributedString` run by run compares attribute dictionaries through CoreFoundation at every
-    /// step; the fuzzer found a crash inside that on Linux after thousands of documents).
+    /// The text so far and its runs: kept in Swift and made into an attributed string once, at the end.
     private var written = ""
     private var length = 0
     private var runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])] = []
@@ -275,7 +273,8 @@ struct MarkdownReader {
         if strong > 0 { intent.insert(.stronglyEmphasized) }
         if inCode && !inCodeBlock { intent.insert(.code) }
         if struck > 0 { intent.insert(.strikethrough) }
-        if !intent.isEmpty { attributes[.inlinePresentationIntent] = intent }
+        // (As a number, as Foundation keeps it in attributed strings: see `InlinePresentationIntent`.)
+        if !intent.isEmpty { attributes[.inlinePresentationIntent] = intent.rawValue }
         if let headingLevel { attributes[.headingLevel] = headingLevel }
         if let link = links.last, let link {
             attributes[.link] = link

@@ -66,6 +66,8 @@ for path in CommandLine.arguments.dropFirst(2) {
         ? (try FileManager.default.contentsOfDirectory(atPath: path)).sorted().map { path + "/" + $0 } : [path]
     for file in files {
         guard let data = FileManager.default.contents(atPath: file) else { continue }
+        // GALLEY_FUZZ_VERBOSE=1 names each input before running it (for a crash that needs the inputs before it).
+        if ProcessInfo.processInfo.environment["GALLEY_FUZZ_VERBOSE"] != nil { FileHandle.standardError.write(Data("\(count) \(file)\n".utf8)) }
         runOne(replayed, Array(data))
         count += 1
     }

@@ -87,7 +87,9 @@ public struct StringAttributes: Hashable, Sendable {
         }
     }
 
-    /// The attributes as a dictionary with Core Text's keys (only those that differ from the defaults).
+    /// The attributes as a dictionary with Core Text's keys (only those that differ from the defaults). Styles and
+    /// writing directions come as numbers, as Core Text gives them: on Linux, CoreFoundation crashes comparing the
+    /// attributes of two runs that hold different small Swift structs.
     public var dictionary: [NSAttributedString.Key: any Sendable] {
         var result: [NSAttributedString.Key: any Sendable] = [:]
         if let font { result[.font] = font }
@@ -100,14 +102,15 @@ public struct StringAttributes: Hashable, Sendable {
         if let paragraphStyle { result[.paragraphStyle] = paragraphStyle }
         if strokeWidth != 0 { result[.strokeWidth] = strokeWidth }
         if let strokeColor { result[.strokeColor] = strokeColor }
-        if !underlineStyle.isEmpty { result[.underlineStyle] = underlineStyle }
+        // Numbers, not structs: see `dictionary`.
+        if !underlineStyle.isEmpty { result[.underlineStyle] = underlineStyle.rawValue }
         if let underlineColor { result[.underlineColor] = underlineColor }
-        if !strikethroughStyle.isEmpty { result[.strikethroughStyle] = strikethroughStyle }
+        if !strikethroughStyle.isEmpty { result[.strikethroughStyle] = strikethroughStyle.rawValue }
         if let strikethroughColor { result[.strikethroughColor] = strikethroughColor }
         if superscript != 0 { result[.superscript] = superscript }
         if baselineOffset != 0 { result[.baselineOffset] = baselineOffset }
         if let language { result[.language] = language }
-        if !writingDirection.isEmpty { result[.writingDirection] = writingDirection }
+        if !writingDirection.isEmpty { result[.writingDirection] = writingDirection.map(\.rawValue) }
         if !featureSettings.isEmpty { result[.fontFeatureSettings] = featureSettings }
         if let attachment = runDelegate as? TextAttachment {
             result[.attachment] = attachment

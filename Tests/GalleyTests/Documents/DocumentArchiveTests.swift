@@ -50,7 +50,7 @@ import Testing
         text.append(NSAttributedString(string: "\u{FFFC}", attributes: [.font: font, .runDelegate: RunDelegate(width: 20, ascent: 7, descent: 3), .paragraphStyle: paragraph]))
         text.append(NSAttributedString(string: " link 👋🏽\n", attributes: [
             .font: font, .link: URL(string: "https://example.com/a?b=c")!, .paragraphStyle: paragraph,
-            .inlinePresentationIntent: InlinePresentationIntent([.emphasized, .code]), .headingLevel: 2, MarkdownReader.listMarkerKey: "3.",
+            .inlinePresentationIntent: InlinePresentationIntent([.emphasized, .code]).rawValue, .headingLevel: 2, MarkdownReader.listMarkerKey: "3.",
         ]))
         text.append(NSAttributedString(string: "plain", attributes: [:]))
         return text
@@ -78,7 +78,7 @@ import Testing
             back.runDelegate = nil
             #expect(ours == back, "run \(range)")
             #expect((attributes[.link] as? URL) == (theirs[.link] as? URL))
-            #expect(attributes[.inlinePresentationIntent] as? InlinePresentationIntent == theirs[.inlinePresentationIntent] as? InlinePresentationIntent)
+            #expect(InlinePresentationIntent(attributeValue: attributes[.inlinePresentationIntent]) == InlinePresentationIntent(attributeValue: theirs[.inlinePresentationIntent]))
             #expect(attributes[.headingLevel] as? Int == theirs[.headingLevel] as? Int)
             #expect(attributes[MarkdownReader.listMarkerKey] as? String == theirs[MarkdownReader.listMarkerKey] as? String)
             runs += 1

@@ -29,7 +29,7 @@ import Testing
             guard attributes[MarkdownReader.listMarkerKey] == nil else { return }
             // Bold: strong emphasis, a heading, or a table header's bold face; italic: emphasis; code: monospace.
             let traits = (attributes[.font] as? Font)?.traits.symbolic ?? []
-            let intent = attributes[.inlinePresentationIntent] as? InlinePresentationIntent ?? []
+            let intent = InlinePresentationIntent(attributeValue: attributes[.inlinePresentationIntent]) ?? []
             let piece = (text.string as NSString).substring(with: range)
             for character in piece {
                 if character == "\n" {
@@ -215,6 +215,26 @@ import Testing
         }
         #expect(!lengths.isEmpty && lengths.allSatisfy { $0.isFinite })
         #expect((text.attribute(.font, at: 0, effectiveRange: nil) as? Font)?.size == style.font.size)
+    }
+
+    /// Neighbouring runs with different intents and styles survive CoreFoundation comparing their attributes (an
+    /// attribute change over the whole text compares every pair): the values are numbers, not small Swift structs,
+    /// which crash it on Linux (found by the fuzzer).
+    @Test func documentsSurviveAttributeChanges() throws {
+        let style = try MarkdownReadingTests.style()
+        let text = NSMutableAttributedString(attributedString: try AttributedDocument.read(
+            Data("*a* **b** ***c*** `d` ~~e~~ *f*\n\n# g *h*".utf8), type: .markdown, style: style))
+        for _ in 0..<3 {
+            text.addAttribute(.foregroundColor, value: Color.black, range: NSRange(location: 0, length: text.length))
+            text.addAttribute(.kern, value: 1, range: NSRange(location: 1, length: text.length - 2))
+        }
+        var runs = NSMutableAttributedString(string: "abcd")
+        for (index, attributes) in [StringAttributes(), { var value = StringAttributes(); value.underlineStyle = .double; value.writingDirection = [.init(.rightToLeft)]; return value }()].enumerated() {
+            runs.setAttributes(attributes.dictionary, range: NSRange(location: index * 2, length: 2))
+        }
+        runs.addAttribute(.kern, value: 2, range: NSRange(location: 0, length: 4))
+        runs = NSMutableAttributedString(attributedString: runs)
+        #expect(StringAttributes(runs.attributes(at: 3, effectiveRange: nil)).underlineStyle == .double)
     }
 
     @Test func hostileMarkdownReadsInTime() throws {

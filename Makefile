@@ -171,8 +171,7 @@ bench-edit: deps
 ## bench-spell: spell checking the peers' English megabyte: TextChecker whole, hunspell -l on the same file in the same
 ## run, the editor's SpellCheckingController in slices, and a keystroke's recheck.
 bench-spell: deps
-	$(SWIFT) build -c release --product galley-bench
-	$$($(SWIFT) build -c release --show-bin-path)/galley-bench spell $${GALLEY_CORPUS:-$$( [ -f ../shared/peers/corpus/en.txt ] && echo ../shared/peers/corpus/en.txt || echo .build/peers/corpus/en.txt )}
+	bash Benchmarks/Spell/bench-spell.sh
 
 ## bench: every benchmark target of Benchmarks/ (ordo-one/benchmark: wall time, malloc counts), checked against the
 ## thresholds in Benchmarks/Thresholds (malloc counts within 10%, wall time within 2x). The corpus benchmarks read

@@ -24,8 +24,6 @@ struct MarkdownReader {
     private var written = ""
     private var length = 0
     private var runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])] = []
-    /// The first run of the open paragraph.
-    private var paragraphFirstRun = 0
     private var fonts: [FontKey: Font] = [:]
     private lazy var monospace: Font = style.monospaceFont ?? Self.monospaceFont(like: style.font)
 
@@ -45,7 +43,7 @@ struct MarkdownReader {
     // paragraph, where the open paragraph started.
     private enum Container {
         case quote
-        case list(ordered: Bool, next: Int, tight: Bool)
+        case list(ordered: Bool, next: Int)
     }
     private var containers: [Container] = []
     /// How many of `containers` are lists, and how many of those tight (kept, not counted: a list can nest 20,000
@@ -53,7 +51,8 @@ struct MarkdownReader {
     private var listDepth = 0
     private var tightDepth = 0
     private var pendingMarker: String? = nil
-    private var paragraphStart: Int? = nil
+    /// The first run of the open paragraph (nil: none is open).
+    private var paragraphFirstRun: Int? = nil
     private var cellsInRow = 0
 
     private struct FontKey: Hashable {
@@ -136,16 +135,16 @@ struct MarkdownReader {
             let tight = cmark_node_get_list_tight(node) != 0
             if entering {
                 containers.append(.list(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
-                                        next: Int(cmark_node_get_list_start(node)), tight: tight))
+                                        next: Int(cmark_node_get_list_start(node))))
             } else {
                 containers.removeLast()
             }
             listDepth += entering ? 1 : -1
             if tight { tightDepth += entering ? 1 : -1 }
         case (CMARK_NODE_ITEM, _):
-            guard entering, case .list(let ordered, let next, let tight)? = containers.last else { return }
+            guard entering, case .list(let ordered, let next)? = containers.last else { return }
             pendingMarker = ordered ? "\(next)." : style.bullets.isEmpty ? "•" : style.bullets[(listDepth - 1) % style.bullets.count]
-            containers[containers.count - 1] = .list(ordered: ordered, next: next + 1, tight: tight)
+            containers[containers.count - 1] = .list(ordered: ordered, next: next + 1)
         case (_, "table_row"), (_, "table_header"):
             if entering {
                 inHeaderRow = cmark_gfm_extensions_get_table_row_is_header(node) != 0
@@ -184,7 +183,7 @@ struct MarkdownReader {
                 let attachment = TextAttachment(contents: contents, bounds: CGRect(x: 0, y: 0, width: size.width * scale, height: size.height * scale))
                 var attributes = attributes()
                 attributes[.attachment] = attachment
-                if paragraphStart == nil { beginParagraph() }
+                beginParagraph()
                 appendRun("\u{FFFC}", attributes)
                 imageDepth = 1
             } else {
@@ -210,8 +209,7 @@ struct MarkdownReader {
     // MARK: Paragraphs
 
     private mutating func beginParagraph() {
-        guard paragraphStart == nil else { return }
-        paragraphStart = length
+        guard paragraphFirstRun == nil else { return }
         paragraphFirstRun = runs.count
         if let marker = pendingMarker {
             pendingMarker = nil
@@ -222,13 +220,11 @@ struct MarkdownReader {
     }
 
     private mutating func endParagraph() {
-        guard let start = paragraphStart else { return }
-        paragraphStart = nil
-        _ = start
+        guard let first = paragraphFirstRun else { return }
+        paragraphFirstRun = nil
         appendRun("\n", attributes())
-        let hasMarker = runs[paragraphFirstRun].attributes[Self.listMarkerKey] != nil
-        let style = paragraphStyle(hasMarker: hasMarker)
-        for index in paragraphFirstRun..<runs.count { runs[index].attributes[.paragraphStyle] = style }
+        let style = paragraphStyle(hasMarker: runs[first].attributes[Self.listMarkerKey] != nil)
+        for index in first..<runs.count { runs[index].attributes[.paragraphStyle] = style }
     }
 
     private func paragraphStyle(hasMarker: Bool) -> ParagraphStyle {
@@ -248,7 +244,7 @@ struct MarkdownReader {
     private mutating func append(_ text: String) {
         // (Inside an image shown as an attachment: its alternative text is not shown.)
         guard !text.isEmpty, imageDepth == 0 else { return }
-        if paragraphStart == nil { beginParagraph() }
+        beginParagraph()
         appendRun(text, attributes())
     }
 

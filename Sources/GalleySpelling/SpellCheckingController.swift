@@ -81,7 +81,7 @@ public final class SpellCheckingController: TextStorageObserver {
                 end = paragraph.lowerBound
             } else {
                 let units = storage.units(in: first.lowerBound..<end)
-                if let space = units.lastIndex(where: Self.isSpace), space > 0 { end = first.lowerBound + space + 1 }
+                if let space = units.lastIndex(where: CharacterClasses.isWhitespace), space > 0 { end = first.lowerBound + space + 1 }
             }
         }
         check(first.lowerBound..<end)
@@ -129,19 +129,18 @@ public final class SpellCheckingController: TextStorageObserver {
     /// words an edit of `range` can change. (Read 64 units at a time: the text can be long, its words are short.)
     private func stretch(around range: Range<Int>) -> Range<Int> {
         let length = storage.length
-        let paragraph = 0..<length
-        var lower = max(min(range.lowerBound, length) - 1, paragraph.lowerBound)
-        scan: while lower > paragraph.lowerBound {
-            let chunk = storage.units(in: max(lower - 64, paragraph.lowerBound)..<lower)
+        var lower = max(min(range.lowerBound, length) - 1, 0)
+        scan: while lower > 0 {
+            let chunk = storage.units(in: max(lower - 64, 0)..<lower)
             for unit in chunk.reversed() {
-                if Self.isSpace(unit) { break scan }
+                if CharacterClasses.isWhitespace(unit) { break scan }
                 lower -= 1
             }
         }
-        var upper = min(range.upperBound + 1, paragraph.upperBound)
-        scan: while upper < paragraph.upperBound {
-            for unit in storage.units(in: upper..<min(upper + 64, paragraph.upperBound)) {
-                if Self.isSpace(unit) { break scan }
+        var upper = min(range.upperBound + 1, length)
+        scan: while upper < length {
+            for unit in storage.units(in: upper..<min(upper + 64, length)) {
+                if CharacterClasses.isWhitespace(unit) { break scan }
                 upper += 1
             }
         }
@@ -221,9 +220,5 @@ public final class SpellCheckingController: TextStorageObserver {
             if range.upperBound < stretch.upperBound { pieces.append(range.upperBound..<stretch.upperBound) }
             return pieces
         }
-    }
-
-    private static func isSpace(_ unit: UInt16) -> Bool {
-        unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D || unit == 0x2028 || unit == 0x2029 || unit == 0xA0 || unit == 0x3000
     }
 }

@@ -116,34 +116,28 @@ struct LineBreakOpportunities: Sendable {
         while true {
             let found = Self.find(units[(base + restart)..<(base + windowEnd)], language: language)
             guard !found.isEmpty else { break }
-            var offsets: [Int32] = []
-            offsets.reserveCapacity(oldPositions.count + found.count)
-            for position in 0..<prefixCount { offsets.append(Int32(oldPositions[position])) }
-            if windowEnd == count {
-                for position in found { offsets.append(position + Int32(restart)) }
-                self.init(offsets: offsets, units: units)
-                return
-            }
-            // Where the new answer meets the old one again.
-            var met: (new: Int, old: Int)? = nil
-            for (position, offset) in found.enumerated() {
+            // Where the new answer meets the old one again (the window reaching the end: there).
+            var met: (new: Int, old: Int)? = windowEnd == count ? (found.count - 1, oldPositions.count - 1) : nil
+            for (position, offset) in found.enumerated() where met == nil {
                 let new = Int(offset) + restart
                 guard new <= windowEnd - 64 else { break }
                 guard new > editEnd, isRestart(new) else { continue }
                 let oldIndex = oldPositions.partitioningIndex { $0 >= new - delta }
-                if oldIndex < oldPositions.count, oldPositions[oldIndex] == new - delta {
-                    met = (position, oldIndex)
-                    break
-                }
+                if oldIndex < oldPositions.count, oldPositions[oldIndex] == new - delta { met = (position, oldIndex) }
             }
-            if let met {
-                for position in found[...met.new] { offsets.append(position + Int32(restart)) }
-                for position in (met.old + 1)..<oldPositions.count { offsets.append(Int32(oldPositions[position] + delta)) }
-                Self.windowsUsed.add(1, ordering: .relaxed)
-                self.init(offsets: offsets, units: units)
-                return
+            guard let met else {
+                windowEnd = min(count, editEnd + (windowEnd - editEnd) * 4)
+                continue
             }
-            windowEnd = min(count, editEnd + (windowEnd - editEnd) * 4)
+            // The old opportunities before the window, the window's, and the old ones after it, moved.
+            var offsets: [Int32] = []
+            offsets.reserveCapacity(oldPositions.count + found.count)
+            for position in 0..<prefixCount { offsets.append(Int32(oldPositions[position])) }
+            for position in found[...met.new] { offsets.append(position + Int32(restart)) }
+            for position in (met.old + 1)..<oldPositions.count { offsets.append(Int32(oldPositions[position] + delta)) }
+            if windowEnd < count { Self.windowsUsed.add(1, ordering: .relaxed) }
+            self.init(offsets: offsets, units: units)
+            return
         }
         self.init(units, language: language)
     }

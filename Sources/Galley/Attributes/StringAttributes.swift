@@ -102,7 +102,6 @@ public struct StringAttributes: Hashable, Sendable {
         if let paragraphStyle { result[.paragraphStyle] = paragraphStyle }
         if strokeWidth != 0 { result[.strokeWidth] = strokeWidth }
         if let strokeColor { result[.strokeColor] = strokeColor }
-        // Numbers, not structs: see `dictionary`.
         if !underlineStyle.isEmpty { result[.underlineStyle] = underlineStyle.rawValue }
         if let underlineColor { result[.underlineColor] = underlineColor }
         if !strikethroughStyle.isEmpty { result[.strikethroughStyle] = strikethroughStyle.rawValue }

@@ -10,9 +10,9 @@ import Synchronization
 /// gives what shaping the whole would. The window reaches from a cluster before the edit to one after it that are
 /// both safe in the old shaping, with one more safe cluster of margin on each side (so the cuts lie between text the
 /// edit did not change), never between two regional indicators (flags pair them from the start of their run), and,
-/// for items shaped word by word, at spaces. Bidi levels, grapheme boundaries, items
-/// and line-break opportunities are found again for the whole paragraph: they are single passes of ICU and of
-/// Galley's itemizer, cheap next to shaping, and an edit can change them far away (a strong character changes the
+/// for items shaped word by word, at spaces. Line-break opportunities are found in a window too (`breaks`); bidi
+/// levels, grapheme boundaries and items are found again for the whole paragraph: they are single passes of ICU and
+/// of Galley's itemizer, cheap next to shaping, and an edit can change them far away (a strong character changes the
 /// direction of the neutrals around it, up to the paragraph's ends). An item is copied or windowed only when the
 /// old paragraph had an item of the same font, level, script and attributes covering its unchanged text with the
 /// same ends; anything else (run delegates, clusters out of order, text shaped against its script's direction, as

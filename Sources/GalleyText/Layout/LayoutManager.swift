@@ -325,13 +325,12 @@ public final class LayoutManager: TextStorageObserver {
             origin?.shouldBreak(before: index, hyphenating: hyphenating) ?? true
         }
         // Without a delegate a form feed is the one container break (the standard actions).
-        if delegate == nil {
-            paragraph.state.containerBreaks = units.indices.filter { units[$0] == 0x0C }.map { $0 + 1 }
-        } else {
-            paragraph.state.containerBreaks = units.indices.filter {
-                CharacterClasses.isLayoutControl(units[$0]) && action(at: range.lowerBound + $0) == .containerBreak
-            }.map { $0 + 1 }
-        }
+        // (The delegate, a weak reference, read once: not for every unit.)
+        let hasDelegate = delegate != nil
+        paragraph.state.containerBreaks = units.indices.filter {
+            hasDelegate ? CharacterClasses.isLayoutControl(units[$0]) && action(at: range.lowerBound + $0) == .containerBreak
+                : units[$0] == 0x0C
+        }.map { $0 + 1 }
         let typesetter = Typesetter(units: units, runs: runs, options: typesetterOptions, defaultFont: defaultFont,
                                     controlCharacterRoles: controlCharacterRoles(units, start: range.lowerBound),
                                     shouldBreak: veto, reusing: previous, replacing: edit)

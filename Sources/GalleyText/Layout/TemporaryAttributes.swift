@@ -42,13 +42,23 @@ struct TemporaryAttributes {
         return index + 1
     }
 
+    /// `range` within the text.
+    private func clamped(_ range: Range<Int>) -> Range<Int> {
+        let lower = min(max(range.lowerBound, 0), length)
+        return lower..<min(max(range.upperBound, lower), length)
+    }
+
+    /// The segments that cover `range` (within the text) exactly, the ones at its edges split there.
+    private mutating func segments(covering range: Range<Int>) -> Range<Int> {
+        let first = split(at: range.lowerBound)
+        return first..<split(at: range.upperBound)
+    }
+
     /// The text replaced `range` (old offsets) with `insertedLength` units.
     mutating func replace(_ range: Range<Int>, insertedLength: Int) {
-        let range = min(max(range.lowerBound, 0), length)..<min(max(range.upperBound, range.lowerBound, 0), length)
-        let first = split(at: range.lowerBound)
-        let end = split(at: range.upperBound)
-        segments.replaceSubrange(first..<end, with: insertedLength > 0 ? [Segment(length: insertedLength, attributes: [:])] : [])
-        mergeBare(around: first)
+        let covered = segments(covering: clamped(range))
+        segments.replaceSubrange(covered, with: insertedLength > 0 ? [Segment(length: insertedLength, attributes: [:])] : [])
+        mergeBare(around: covered.lowerBound)
     }
 
     /// Joins the segments without attributes next to `index` (and it), so that setting and clearing ranges does not
@@ -68,23 +78,21 @@ struct TemporaryAttributes {
 
     /// Changes the attributes of every segment over `range` with `change`.
     mutating func modify(_ range: Range<Int>, _ change: (inout [NSAttributedString.Key: Any]) -> Void) {
-        let range = min(max(range.lowerBound, 0), length)..<min(max(range.upperBound, range.lowerBound, 0), length)
+        let range = clamped(range)
         guard !range.isEmpty else { return }
-        let first = split(at: range.lowerBound)
-        let end = split(at: range.upperBound)
-        for index in first..<end { segments.modify(at: index) { change(&$0.attributes) } }
-        mergeBare(around: end - 1)
-        mergeBare(around: first)
+        let covered = segments(covering: range)
+        for index in covered { segments.modify(at: index) { change(&$0.attributes) } }
+        mergeBare(around: covered.upperBound - 1)
+        mergeBare(around: covered.lowerBound)
     }
 
     /// Sets the attributes of `range` to `attributes` (one segment).
     mutating func set(_ attributes: [NSAttributedString.Key: Any], range: Range<Int>) {
-        let range = min(max(range.lowerBound, 0), length)..<min(max(range.upperBound, range.lowerBound, 0), length)
+        let range = clamped(range)
         guard !range.isEmpty else { return }
-        let first = split(at: range.lowerBound)
-        let end = split(at: range.upperBound)
-        segments.replaceSubrange(first..<end, with: [Segment(length: range.count, attributes: attributes)])
-        mergeBare(around: first)
+        let covered = segments(covering: range)
+        segments.replaceSubrange(covered, with: [Segment(length: range.count, attributes: attributes)])
+        mergeBare(around: covered.lowerBound)
     }
 
     /// The attributes at `offset` and the range of the segment that has them (empty attributes past the end).
@@ -110,7 +118,4 @@ struct TemporaryAttributes {
         }
         return result
     }
-
-    /// Whether no segment has attributes (cheap only when there is one segment; for tests).
-    var isEmpty: Bool { runs(in: 0..<length).isEmpty }
 }

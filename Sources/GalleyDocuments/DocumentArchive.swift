@@ -66,7 +66,8 @@ struct DocumentArchive: Codable {
     init(_ text: NSAttributedString) {
         self.text = text.string
         var runs: [Run] = []
-        text.enumerateAttributes(in: NSRange(location: 0, length: text.length)) { attributes, range, _ in
+        // Stored runs, not longest effective ranges (AttributedText.init says why).
+        text.enumerateAttributes(in: NSRange(location: 0, length: text.length), options: .longestEffectiveRangeNotRequired) { attributes, range, _ in
             runs.append(Run(length: range.length, attributes: Attributes(attributes)))
         }
         self.runs = runs

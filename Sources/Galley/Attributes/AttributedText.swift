@@ -76,7 +76,9 @@ struct AttributedText: Sendable {
     init(_ string: NSAttributedString, defaultFont: @autoclosure () -> Font?) {
         let text = string.string
         var runs: [(range: Range<Int>, attributes: StringAttributes)] = []
-        string.enumerateAttributes(in: NSRange(location: 0, length: string.length), options: []) { dictionary, range, _ in
+        // Stored runs as they are: asking for the longest effective range makes Foundation compare neighbouring
+        // dictionaries with CFEqual, which halts on some values on Linux (FoundationAttributeValue.swift).
+        string.enumerateAttributes(in: NSRange(location: 0, length: string.length), options: .longestEffectiveRangeNotRequired) { dictionary, range, _ in
             runs.append((range.location..<(range.location + range.length), StringAttributes(dictionary)))
         }
         self.init(units: Self.utf16(text), runs: runs, defaultFont: defaultFont())

@@ -5,8 +5,11 @@ import Foundation
 /// nothing. Lines grow to hold the object's ascent and descent.
 ///
 /// Core Text: `CTRunDelegate` (the callbacks become stored values; `userInfo` stands for the refCon). Not final:
-/// `TextAttachment` is a delegate that also draws.
-public class RunDelegate: Hashable, @unchecked Sendable {
+/// `TextAttachment` is a delegate that also draws. An `NSObject` so that Foundation's attribute dictionaries on Linux
+/// compare delegates through `isEqual` (FoundationAttributeValue.swift); equal only to itself.
+public class RunDelegate: NSObject, @unchecked Sendable {
+    // Must stay the first stored property: CoreFoundation reads it (FoundationAttributeValue.swift).
+    private let typeTag = CoreFoundationTypeTag.value
     /// Height above the baseline, in points (negative values count as 0).
     /// Core Text: `CTRunDelegateCallbacks.getAscent`.
     public let ascent: CGFloat
@@ -28,8 +31,6 @@ public class RunDelegate: Hashable, @unchecked Sendable {
         self.ascent = clean(ascent)
         self.descent = clean(descent)
         self.userInfo = userInfo
+        super.init()
     }
-
-    public static func == (lhs: RunDelegate, rhs: RunDelegate) -> Bool { lhs === rhs }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

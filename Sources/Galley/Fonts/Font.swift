@@ -8,8 +8,12 @@ import Synchronization
 /// (design-unit scale), so creating fonts of many sizes is cheap. Metrics follow Core Text's
 /// conventions: points, y up, `descent` a positive distance below the baseline.
 ///
-/// Core Text: `CTFont`.
-public final class Font: Sendable, Hashable, CustomStringConvertible {
+/// Core Text: `CTFont` (an `NSObject`, as `UIFont` is, so that Foundation's attribute dictionaries on Linux compare
+/// fonts through `isEqual`: see FoundationAttributeValue.swift).
+public final class Font: NSObject, Sendable {
+    // Must stay the first stored property: CoreFoundation reads it (FoundationAttributeValue.swift).
+    private let typeTag = CoreFoundationTypeTag.value
+
     /// Core Text's default size, used for a size of 0.
     public static let defaultSize: CGFloat = 12
 
@@ -132,6 +136,7 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
         if resolved.displayName == nil { resolved.displayName = face.harfBuzz.name(id: 4) }
         if resolved.traits == nil { resolved.traits = traits }
         self.descriptor = resolved
+        super.init()
     }
 
     /// A font for a PostScript name, full name or family name.
@@ -309,20 +314,26 @@ public final class Font: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: Identity
 
-    public static func == (lhs: Font, rhs: Font) -> Bool {
-        lhs === rhs
-            || (lhs.face.key == rhs.face.key && lhs.size == rhs.size && lhs.matrix == rhs.matrix
-                && lhs.descriptor.variation == rhs.descriptor.variation
-                && lhs.descriptor.featureSettings == rhs.descriptor.featureSettings)
+    /// Equal when both are the same face at the same size, matrix, variation and features.
+    /// Core Text: `CFEqual` on two `CTFont`s.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? Font else { return false }
+        return self === other
+            || (face.key == other.face.key && size == other.size && matrix == other.matrix
+                && descriptor.variation == other.descriptor.variation
+                && descriptor.featureSettings == other.descriptor.featureSettings)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    /// A hash of the face and size. Core Text: `CFHash` on a `CTFont`.
+    public override var hash: Int {
+        var hasher = Hasher()
         hasher.combine(face.key)
         hasher.combine(size)
+        return hasher.finalize()
     }
 
     /// "PostScriptName 12.0pt".
-    public var description: String { "\(postScriptName) \(size)pt" }
+    public override var description: String { "\(postScriptName) \(size)pt" }
 
     // MARK: Helpers
 

@@ -13,7 +13,7 @@ DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev 
 	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
 	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman \
 	libhunspell-dev hunspell hunspell-en-us hunspell-de-de hunspell-fr \
-	libcmark-gfm-dev libcmark-gfm-extensions-dev pandoc
+	libcmark-gfm-dev libcmark-gfm-extensions-dev pandoc libreoffice-writer-nogui
 
 .PHONY: deps build test test-asan docs demo clean bench-peers bench-edit bench-spell bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan
 

@@ -56,10 +56,11 @@ let package = Package(
             name: "GalleySpelling",
             dependencies: ["Galley", "GalleyText", "CHunspell", "CUnicode"]
         ),
-        // Documents in and out (issue 19): Markdown through cmark-gfm so far; only its users link the parsers.
+        // Documents in and out (issue 19): Markdown through cmark-gfm, RTF with ICU's converters for its legacy code
+        // pages; only its users link the parsers.
         .target(
             name: "GalleyDocuments",
-            dependencies: ["Galley", "CCmarkGFM"]
+            dependencies: ["Galley", "CCmarkGFM", "CUnicode"]
         ),
         // The fuzzing harnesses (issue 16): each derives text, attributes, shapes, fonts or edits from a fuzzer's
         // bytes and checks the answers; the tests replay Fuzz/Corpus through them.

@@ -36,7 +36,10 @@ struct RenderCommand: ParsableCommand {
     var reflow = false
 
     func run() throws {
-        let (content, isFile) = try TextOptions.text(textOrFile)
+        // RTF is read as bytes below (its text may be in a legacy code page, not UTF-8).
+        let isRTF = FileManager.default.fileExists(atPath: textOrFile)
+            && DocumentType(pathExtension: URL(fileURLWithPath: textOrFile).pathExtension) == .rtf
+        let (content, isFile) = isRTF ? ("", true) : try TextOptions.text(textOrFile)
         let catalog = try text.catalog()
         let font = try text.primaryFont(catalog)
         let url = URL(fileURLWithPath: output)
@@ -50,20 +53,29 @@ struct RenderCommand: ParsableCommand {
             return
         }
         let truncation = truncate.type
-        let pages = try PageLayout(
-            pageSize: pageSize ?? "a4", margins: CGFloat(margins ?? 54), columns: max(columns ?? 1, 1), gap: CGFloat(gap),
-            exclusions: exclusion, maximumNumberOfLines: maxLines, truncation: truncation)
-        // A Markdown file or a Galley archive is read as a document (its own styles; Markdown's images from its
-        // folder); anything else is plain text.
-        let attributed: NSAttributedString
-        if isFile, let type = DocumentType(pathExtension: URL(fileURLWithPath: textOrFile).pathExtension), type != .plainText {
-            var style = MarkdownStyle(font: font)
+        // An RTF, Markdown or archive file is read as a document (its own styles; Markdown's images from its folder;
+        // RTF's paper size and margins unless given here); anything else is plain text.
+        let documentType = isFile ? DocumentType(pathExtension: URL(fileURLWithPath: textOrFile).pathExtension) : nil
+        var page = DocumentAttributes()
+        var document: NSAttributedString?
+        var style = MarkdownStyle(font: font)
+        if let documentType, documentType != .plainText {
             style.baseURL = URL(fileURLWithPath: textOrFile).deletingLastPathComponent()
-            style.maximumImageWidth = pages.columnWidth
-            attributed = try AttributedDocument.read(Data(content.utf8), type: type, style: style)
-        } else {
-            attributed = try text.attributedString(reflow ? AttributedDocument.reflowed(content) : content, font: font)
+            // RTF's bytes as they are (its text may be in a legacy code page); the others are UTF-8.
+            let data = documentType == .rtf ? try Data(contentsOf: URL(fileURLWithPath: textOrFile)) : Data(content.utf8)
+            document = try AttributedDocument.read(data, type: documentType, style: style, documentAttributes: &page)
         }
+        let ownPage = documentType == .rtf
+        let pages = try PageLayout(
+            pageSize: pageSize ?? (ownPage ? "\(page.paperSize.width)x\(page.paperSize.height)" : "a4"),
+            margins: CGFloat(margins ?? (ownPage ? Double(page.margins.left) : 54)), columns: max(columns ?? 1, 1),
+            gap: CGFloat(gap), exclusions: exclusion, maximumNumberOfLines: maxLines, truncation: truncation)
+        if documentType == .markdown {
+            // Images fit the column: read again now that its width is known.
+            style.maximumImageWidth = pages.columnWidth
+            document = try AttributedDocument.read(Data(content.utf8), type: .markdown, style: style)
+        }
+        let attributed = try document ?? text.attributedString(reflow ? AttributedDocument.reflowed(content) : content, font: font)
         let framesetter = Framesetter(attributedString: attributed, defaultFont: font)
         let written = try pages.render(framesetter, to: url, scale: CGFloat(scale), background: backgroundColor)
         print("wrote \(written.files.joined(separator: ", ")): \(written.pages) pages, \(written.lines) lines")

@@ -8,6 +8,8 @@ public enum DocumentType: String, Sendable, CaseIterable {
     case plainText
     /// CommonMark with GitHub's tables, strikethrough and autolinks (read only).
     case markdown
+    /// Rich Text Format 1.9.1 as Word, LibreOffice and Cocoa write it (read and written).
+    case rtf
     /// Galley's archive: JSON that keeps every Galley attribute exactly (read and written).
     case galleyArchive
 
@@ -16,6 +18,7 @@ public enum DocumentType: String, Sendable, CaseIterable {
         switch pathExtension.lowercased() {
         case "txt", "text": self = .plainText
         case "md", "markdown": self = .markdown
+        case "rtf": self = .rtf
         case "json": self = .galleyArchive
         default: return nil
         }
@@ -30,6 +33,8 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidArchive(String)
     /// The type is read only (Markdown).
     case writingUnsupported(DocumentType)
+    /// The bytes are not RTF: they do not begin with `{\rtf` (`offset` is where RTF's opening was expected).
+    case invalidRTF(offset: Int)
 
     /// A sentence naming the problem and where it is.
     public var description: String {
@@ -37,6 +42,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidUTF8(let offset): "the document is not UTF-8 at byte \(offset)"
         case .invalidArchive(let reason): "the document is not a Galley archive: \(reason)"
         case .writingUnsupported(let type): "Galley does not write \(type.rawValue) documents"
+        case .invalidRTF(let offset): "the document is not RTF: no {\\rtf at byte \(offset)"
         }
     }
 }
@@ -44,7 +50,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
 /// Reading styled text from documents into attributed strings with Galley's attributes, ready for a
 /// `Framesetter` or a `TextStorage`. Foundation on Linux reads none of these formats
 /// (`NSAttributedString(data:options:documentAttributes:)`, `AttributedString(markdown:)`); this does, with real
-/// parsers: cmark-gfm for Markdown.
+/// parsers: cmark-gfm for Markdown, ICU's converters for RTF's legacy code pages.
 ///
 /// AppKit and UIKit: `NSAttributedString(data:options:documentAttributes:)`.
 public enum AttributedDocument {
@@ -81,6 +87,32 @@ public enum AttributedDocument {
     public static func read(_ data: Data, type: DocumentType, style: MarkdownStyle) throws(DocumentError)
         -> NSAttributedString
     {
+        var attributes = DocumentAttributes()
+        return try read(data, type: type, style: style, documentAttributes: &attributes)
+    }
+
+    /// Reads a document of `type` and its page and view settings (RTF's; other types leave the defaults).
+    ///
+    /// RTF is read as Word, LibreOffice and Cocoa write it: fonts (by name, with their charsets' code pages), sizes,
+    /// bold and italic, underline and strikethrough styles and colours, colours, super- and subscript, baseline
+    /// shifts, character spacing, ligatures off, paragraph alignment, indents, spacing, line spacing, tab stops and
+    /// direction, hyperlink fields (`.link` over their result), PNG and JPEG pictures (attachments on U+FFFC) and list
+    /// markers as text. Malformed RTF is read as far as it goes (see `DocumentError` for what is refused).
+    ///
+    /// AppKit and UIKit: `NSAttributedString(data:options:documentAttributes:)`.
+    public static func read(_ data: Data, type: DocumentType, style: MarkdownStyle,
+                            documentAttributes: inout DocumentAttributes) throws(DocumentError) -> NSAttributedString
+    {
+        if type == .rtf {
+            let bytes = [UInt8](data)
+            guard RTFReader.looksLikeRTF(bytes) else {
+                throw .invalidRTF(offset: bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? bytes.count)
+            }
+            var reader = RTFReader(bytes, style: style)
+            let (text, attributes) = reader.read()
+            documentAttributes = attributes
+            return text
+        }
         let text = try utf8(data)
         switch type {
         case .plainText:
@@ -90,6 +122,8 @@ public enum AttributedDocument {
         case .markdown:
             var reader = MarkdownReader(style: style)
             return reader.read(text)
+        case .rtf:
+            preconditionFailure("read above")
         case .galleyArchive:
             let decoder = JSONDecoder()
             decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
@@ -105,18 +139,23 @@ public enum AttributedDocument {
         }
     }
 
-    /// Writes a document of `type`: plain text (UTF-8, the attributes dropped) or Galley's archive (every Galley
-    /// attribute kept; see `DocumentType.galleyArchive`).
+    /// Writes a document of `type`: plain text (UTF-8, the attributes dropped), RTF (fonts, sizes, bold and italic,
+    /// colours, underline and strikethrough, super- and subscript, baseline shifts, kerning, ligatures off, paragraph
+    /// styles, links and PNG or JPEG attachments, with `documentAttributes`' page settings; text as ASCII and `\uN`
+    /// escapes) or Galley's archive (every Galley attribute kept; see `DocumentType.galleyArchive`).
     ///
     /// - Throws: `DocumentError.writingUnsupported` for Markdown.
     ///
     /// AppKit and UIKit: `NSAttributedString.data(from:documentAttributes:)`.
-    public static func write(_ text: NSAttributedString, type: DocumentType) throws(DocumentError) -> Data {
+    public static func write(_ text: NSAttributedString, type: DocumentType,
+                             documentAttributes: DocumentAttributes = DocumentAttributes()) throws(DocumentError) -> Data {
         switch type {
         case .plainText:
             return Data(text.string.utf8)
         case .markdown:
             throw .writingUnsupported(type)
+        case .rtf:
+            return RTFWriter(text, documentAttributes: documentAttributes).data
         case .galleyArchive:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

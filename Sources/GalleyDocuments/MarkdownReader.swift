@@ -283,16 +283,7 @@ struct MarkdownReader {
         if let known = fonts[key] { return known }
         var font = key.monospace ? monospace : style.font
         if font.size != key.size, let sized = try? font.withSize(key.size) { font = sized }
-        var traits: SymbolicTraits = []
-        if key.bold { traits.insert(.bold) }
-        if key.italic { traits.insert(.italic) }
-        // The face with both traits, else with one of them (a family without a bold italic), else the regular one.
-        for wanted in [traits, traits.intersection(.bold), traits.intersection(.italic)] where !wanted.isEmpty {
-            if let styled = font.withSymbolicTraits(wanted, mask: [.bold, .italic]) {
-                font = styled
-                break
-            }
-        }
+        font = font.styled(bold: key.bold, italic: key.italic)
         fonts[key] = font
         return font
     }

@@ -78,6 +78,13 @@ int32_t galley_line_break_opportunities(const uint16_t *text, int32_t length, co
 int32_t galley_text_boundaries(int32_t kind, const uint16_t *text, int32_t length, const char *locale, int32_t *boundaries,
                                uint8_t *isWordLike, int32_t capacity);
 
+/// Converts `length` bytes in the legacy encoding `name` (an ICU converter name or alias: "windows-1252",
+/// "macintosh", "windows-936") to UTF-16, writing at most `capacity` units to `output` (`2 * length` always
+/// suffices). Bytes the encoding does not map become U+FFFD (or the encoding's own substitute). Returns the
+/// number of units written, -1 when ICU has no such converter, -2 on another ICU error.
+int32_t galley_convert_to_utf16(const char *name, const uint8_t *bytes, int32_t length, uint16_t *output,
+                                int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,15 @@
+import Galley
+
+extension Font {
+    /// The family's face with the bold and italic traits asked for: with both, else with one of them (a family
+    /// without a bold italic), else this face. Documents' readers (Markdown's emphasis, RTF's `\b` and `\i`) share it.
+    func styled(bold: Bool, italic: Bool) -> Font {
+        var traits: SymbolicTraits = []
+        if bold { traits.insert(.bold) }
+        if italic { traits.insert(.italic) }
+        for wanted in [traits, traits.intersection(.bold), traits.intersection(.italic)] where !wanted.isEmpty {
+            if let styled = withSymbolicTraits(wanted, mask: [.bold, .italic]) { return styled }
+        }
+        return self
+    }
+}

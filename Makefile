@@ -13,9 +13,9 @@ DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev 
 	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
 	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman \
 	libhunspell-dev hunspell hunspell-en-us hunspell-de-de hunspell-fr \
-	libcmark-gfm-dev libcmark-gfm-extensions-dev pandoc libreoffice-writer-nogui
+	libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pandoc libreoffice-writer-nogui
 
-.PHONY: deps build test test-asan docs demo clean bench-peers bench-edit bench-spell bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan
+.PHONY: deps build test test-asan docs demo clean bench-peers bench-edit bench-spell bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan bench-rtf
 
 ## deps: install, only when missing, every Debian package above (apt-get; root or sudo).
 deps:
@@ -64,7 +64,7 @@ test-asan: deps
 ## minimize it (galley-fuzz TARGET -minimize_crash=1 FILE), fix, and check it into Fuzz/Corpus/TARGET as regression-*.
 ## The last line per target gives executions and coverage. FUZZ_TARGETS picks harnesses.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= lines frames font-bytes editing viewport hyphenator rendering markdown
+FUZZ_TARGETS ?= lines frames font-bytes editing viewport hyphenator rendering markdown rtf
 FUZZ_FLAGS ?=
 FUZZ_BIN = $(shell $(SWIFT) build -c release --scratch-path .build-fuzz --show-bin-path)/galley-fuzz
 # -sanitize=fuzzer,address in one flag (two flags keep only the last); without --disable-dead-strip the coverage
@@ -125,6 +125,7 @@ demo: build
 	for kind in pdf png; do \
 		$$bin render docs/markdown-sample.md --font-dir Fonts --font "Linux Libertine O" --size 11 --page-size 440x330 \
 			--margins 28 -o out/markdown.$$kind > /dev/null || exit 1; \
+		$$bin render docs/rtf-sample.rtf --font-dir Fonts --font "Linux Libertine O" -o out/rtf.$$kind > /dev/null || exit 1; \
 	done; \
 	for breaking in greedy optimal; do \
 		$$bin render Tests/GalleyTests/Corpus/en_Latn.txt --font-dir Fonts --font "DejaVu Serif" --size 11 \
@@ -172,6 +173,11 @@ bench-edit: deps
 ## run, the editor's SpellCheckingController in slices, and a keystroke's recheck.
 bench-spell: deps
 	bash Benchmarks/Spell/bench-spell.sh
+
+## bench-rtf: reading the peers' English megabyte as formatted RTF, against laying it out and against LibreOffice's
+## conversion of the same file in the same run (Benchmarks/Documents).
+bench-rtf: deps
+	bash Benchmarks/Documents/bench-rtf.sh
 
 ## bench: every benchmark target of Benchmarks/ (ordo-one/benchmark: wall time, malloc counts), checked against the
 ## thresholds in Benchmarks/Thresholds (malloc counts within 10%, wall time within 2x). The corpus benchmarks read

@@ -31,10 +31,16 @@ let package = Package(
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // ICU behind plain C types (system ICU headers clash with Foundation's in Swift modules).
         .target(
             name: "CUnicode",
             linkerSettings: [.linkedLibrary("icuuc")]
+        ),
+        // libxml2's HTML parser behind plain C types (its headers include ICU's, which clash with Foundation's).
+        .target(
+            name: "CHTMLParser",
+            dependencies: ["CLibXML2"]
         ),
         .target(
             name: "Galley",
@@ -56,11 +62,11 @@ let package = Package(
             name: "GalleySpelling",
             dependencies: ["Galley", "GalleyText", "CHunspell", "CUnicode"]
         ),
-        // Documents in and out (issue 19): Markdown through cmark-gfm, RTF with ICU's converters for its legacy code
-        // pages; only its users link the parsers.
+        // Documents in and out (issue 19): Markdown through cmark-gfm, HTML through libxml2, RTF with ICU's converters
+        // for its legacy code pages; only its users link the parsers.
         .target(
             name: "GalleyDocuments",
-            dependencies: ["Galley", "CCmarkGFM", "CUnicode"]
+            dependencies: ["Galley", "CCmarkGFM", "CHTMLParser", "CUnicode"]
         ),
         // The fuzzing harnesses (issue 16): each derives text, attributes, shapes, fonts or edits from a fuzzer's
         // bytes and checks the answers; the tests replay Fuzz/Corpus through them.
@@ -91,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "GalleyBench",
             dependencies: [
-                "Galley", "GalleyText", "GalleySpelling", "GalleyCommandSupport",
+                "Galley", "GalleyText", "GalleySpelling", "GalleyDocuments", "GalleyCommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -175,9 +175,6 @@ struct EditBenchCommand: ParsableCommand {
         }
     }
 
-    private func seconds(since start: DispatchTime) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    }
 }
 
 /// SplitMix64: repeatable edit positions.

@@ -7,7 +7,7 @@ import ArgumentParser
 struct GalleyBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "galley-bench",
-        abstract: "Time Galley: laying out a corpus, and editing a laid-out document.",
-        subcommands: [LayoutBenchCommand.self, EditBenchCommand.self, SpellBenchCommand.self]
+        abstract: "Time Galley: laying out a corpus, editing a laid-out document, spell checking, reading RTF.",
+        subcommands: [LayoutBenchCommand.self, EditBenchCommand.self, SpellBenchCommand.self, DocumentBenchCommand.self]
     )
 }

@@ -181,9 +181,6 @@ struct LayoutBenchCommand: ParsableCommand {
         return lines
     }
 
-    private func seconds(since start: DispatchTime) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    }
 
     private func round4(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 

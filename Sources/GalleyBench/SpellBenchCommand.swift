@@ -67,17 +67,5 @@ struct SpellBenchCommand: ParsableCommand {
         guard process.terminationStatus == 0 else { throw ValidationError("hunspell -d \(dictionary) -l failed") }
     }
 
-    private func best(of count: Int, _ body: () throws -> Void) throws -> Double {
-        var fastest = Double.infinity
-        for _ in 0..<count {
-            let start = DispatchTime.now()
-            try body()
-            fastest = min(fastest, seconds(since: start))
-        }
-        return fastest
-    }
 
-    private func seconds(since start: DispatchTime) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    }
 }

@@ -10,6 +10,8 @@ public enum DocumentType: String, Sendable, CaseIterable {
     case markdown
     /// Rich Text Format 1.9.1 as Word, LibreOffice and Cocoa write it (read and written).
     case rtf
+    /// HTML as browsers read it, through libxml2's parser: the subset NSAttributedString carries (read and written).
+    case html
     /// Galley's archive: JSON that keeps every Galley attribute exactly (read and written).
     case galleyArchive
 
@@ -19,6 +21,7 @@ public enum DocumentType: String, Sendable, CaseIterable {
         case "txt", "text": self = .plainText
         case "md", "markdown": self = .markdown
         case "rtf": self = .rtf
+        case "html", "htm", "xhtml": self = .html
         case "json": self = .galleyArchive
         default: return nil
         }
@@ -50,7 +53,7 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
 /// Reading styled text from documents into attributed strings with Galley's attributes, ready for a
 /// `Framesetter` or a `TextStorage`. Foundation on Linux reads none of these formats
 /// (`NSAttributedString(data:options:documentAttributes:)`, `AttributedString(markdown:)`); this does, with real
-/// parsers: cmark-gfm for Markdown, ICU's converters for RTF's legacy code pages.
+/// parsers: cmark-gfm for Markdown, libxml2 for HTML, ICU's converters for RTF's legacy code pages.
 ///
 /// AppKit and UIKit: `NSAttributedString(data:options:documentAttributes:)`.
 public enum AttributedDocument {
@@ -99,10 +102,18 @@ public enum AttributedDocument {
     /// direction, hyperlink fields (`.link` over their result), PNG and JPEG pictures (attachments on U+FFFC) and list
     /// markers as text. Malformed RTF is read as far as it goes (see `DocumentError` for what is refused).
     ///
+    /// HTML is read through libxml2's parser (as browsers recover from malformed markup), in the subset
+    /// NSAttributedString carries: see `HTMLReader`'s list. Bytes that are not UTF-8, in a document that declares no
+    /// other encoding, read as U+FFFD.
+    ///
     /// AppKit and UIKit: `NSAttributedString(data:options:documentAttributes:)`.
     public static func read(_ data: Data, type: DocumentType, style: MarkdownStyle,
                             documentAttributes: inout DocumentAttributes) throws(DocumentError) -> NSAttributedString
     {
+        if type == .html {
+            var reader = HTMLReader(style: style)
+            return reader.read(data)
+        }
         if type == .rtf {
             let bytes = [UInt8](data)
             guard RTFReader.looksLikeRTF(bytes) else {
@@ -122,7 +133,7 @@ public enum AttributedDocument {
         case .markdown:
             var reader = MarkdownReader(style: style)
             return reader.read(text)
-        case .rtf:
+        case .rtf, .html:
             preconditionFailure("read above")
         case .galleyArchive:
             let decoder = JSONDecoder()
@@ -142,7 +153,9 @@ public enum AttributedDocument {
     /// Writes a document of `type`: plain text (UTF-8, the attributes dropped), RTF (fonts, sizes, bold and italic,
     /// colours, underline and strikethrough, super- and subscript, baseline shifts, kerning, ligatures off, paragraph
     /// styles, links and PNG or JPEG attachments, with `documentAttributes`' page settings; text as ASCII and `\uN`
-    /// escapes) or Galley's archive (every Galley attribute kept; see `DocumentType.galleyArchive`).
+    /// escapes), HTML (UTF-8 HTML5 with inline styles: paragraphs with their styles, spans with fonts, colours,
+    /// decorations and vertical position, links, line breaks and PNG attachments as `data:` images) or Galley's
+    /// archive (every Galley attribute kept; see `DocumentType.galleyArchive`).
     ///
     /// - Throws: `DocumentError.writingUnsupported` for Markdown.
     ///
@@ -156,6 +169,8 @@ public enum AttributedDocument {
             throw .writingUnsupported(type)
         case .rtf:
             return RTFWriter(text, documentAttributes: documentAttributes).data
+        case .html:
+            return HTMLWriter(text).data
         case .galleyArchive:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

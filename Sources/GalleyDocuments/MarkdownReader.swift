@@ -25,7 +25,7 @@ struct MarkdownReader {
     private var length = 0
     private var runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])] = []
     private var fonts: [FontKey: Font] = [:]
-    private lazy var monospace: Font = style.monospaceFont ?? Self.monospaceFont(like: style.font)
+    private lazy var monospace: Font = style.monospaceFont ?? style.font.monospacedFace()
 
     // Inline state.
     private var strong = 0
@@ -175,12 +175,9 @@ struct MarkdownReader {
             struck += entering ? 1 : -1
         case (CMARK_NODE_IMAGE, _) where entering && imageDepth == 0:
             // A PNG the base URL reaches is an attachment in place of its alternative text; anything else is the text.
-            // (The base is a folder, with or without its final slash.)
-            let base = style.baseURL.map { $0.isFileURL ? URL(fileURLWithPath: $0.path, isDirectory: true) : $0 }
-            let url = cmark_node_get_url(node).flatMap { URL(string: String(cString: $0), relativeTo: base) }
-            if style.baseURL != nil, let url, url.isFileURL, let contents = try? Data(contentsOf: url), let size = TextAttachment.pngSize(contents) {
-                let scale = min(1, style.maximumImageWidth / max(size.width, 1))
-                let attachment = TextAttachment(contents: contents, bounds: CGRect(x: 0, y: 0, width: size.width * scale, height: size.height * scale))
+            let source = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            let url = URL(string: source)
+            if let attachment = DocumentImage.attachment(source: source, baseURL: style.baseURL, maximumWidth: style.maximumImageWidth) {
                 var attributes = attributes()
                 attributes[.attachment] = attachment
                 beginParagraph()
@@ -288,16 +285,4 @@ struct MarkdownReader {
         return font
     }
 
-    /// The catalog's upright monospaced face nearest the body font's size, else the body font.
-    private static func monospaceFont(like font: Font) -> Font {
-        let faces = FontCollection.availableFonts(in: font.catalog).matchingDescriptors(sortedBy: FontCollection.standardOrder)
-            .filter { $0.traits?.symbolic.contains(SymbolicTraits.monoSpace) == true }
-        let upright = faces.first { descriptor in
-            let symbolic = descriptor.traits?.symbolic ?? []
-            return !symbolic.contains(SymbolicTraits.bold) && !symbolic.contains(SymbolicTraits.italic)
-        }
-        guard let descriptor = upright ?? faces.first, let mono = try? Font(descriptor: descriptor, size: font.size, catalog: font.catalog)
-        else { return font }
-        return mono
-    }
 }

@@ -12,4 +12,17 @@ extension Font {
         }
         return self
     }
+
+    /// The catalog's upright monospaced face at this font's size (code in Markdown and HTML), else this font.
+    func monospacedFace() -> Font {
+        let faces = FontCollection.availableFonts(in: catalog).matchingDescriptors(sortedBy: FontCollection.standardOrder)
+            .filter { $0.traits?.symbolic.contains(SymbolicTraits.monoSpace) == true }
+        let upright = faces.first { descriptor in
+            let symbolic = descriptor.traits?.symbolic ?? []
+            return !symbolic.contains(SymbolicTraits.bold) && !symbolic.contains(SymbolicTraits.italic)
+        }
+        guard let descriptor = upright ?? faces.first, let mono = try? Font(descriptor: descriptor, size: size, catalog: catalog)
+        else { return self }
+        return mono
+    }
 }

@@ -35,6 +35,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case rendering
     /// Markdown from its own syntax and hostile text: read, then laid out.
     case markdown
+    /// RTF from its own syntax, hostile text and raw bytes: read, written and read again, then laid out.
+    case rtf
 
     /// Does the one-time work of a process before the first input, so that no input is charged with it: the fonts,
     /// and the hyphenation dictionaries (libhyphen takes about five seconds to load Debian's 1 MB German one).
@@ -55,6 +57,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .hyphenator: try HyphenatorHarness.run(&input)
         case .rendering: try RenderingHarness.run(&input)
         case .markdown: try MarkdownHarness.run(&input)
+        case .rtf: try RTFHarness.run(&input)
         }
     }
 

@@ -345,3 +345,45 @@ import Testing
         #expect(text.utf16.count == count * "Bold plain italic — été link\n".utf16.count)
     }
 }
+
+/// Every charset the issue names, its bytes made by Python's codecs (an encoder nobody here wrote): the text Galley
+/// reads is the text encoded, and LibreOffice reads the same.
+@Suite struct RTFCodePageTests {
+    static let samples: [(charset: Int, codec: String, text: String)] = [
+        (0, "cp1252", "Ça coûte 5 € – “quoted” ½"), (77, "mac_roman", "Café • ¶ ™ ﬁ"), (128, "cp932", "日本語のテキスト、カナ"),
+        (129, "cp949", "한국어 텍스트"), (134, "gbk", "简体中文的文字"), (136, "cp950", "繁體中文的文字"),
+        (161, "cp1253", "Ελληνικά κείμενα"), (162, "cp1254", "Türkçe ığşİ"), (177, "cp1255", "שלום עולם"),
+        (178, "cp1256", "مرحبا بالعالم"), (186, "cp1257", "Lietuvių ąčęėįšųūž"), (204, "cp1251", "Привет, мир"),
+        (222, "cp874", "ภาษาไทย"), (238, "cp1250", "Čeština żółć Ő"),
+    ]
+
+    /// One paragraph per sample, each in a font of its charset, as `\'hh` escapes.
+    static func document() throws -> String {
+        let script = "import sys\nfor line in sys.stdin.read().splitlines():\n    codec, text = line.split(' ', 1)\n"
+            + "    print(text.encode(codec).hex())"
+        let input = samples.map { "\($0.codec) \($0.text)" }.joined(separator: "\n")
+        let hexes = try runProgram("/usr/bin/python3", ["-c", script], input: input).split(separator: "\n")
+        #expect(hexes.count == samples.count)
+        var rtf = "{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl"
+        for (index, sample) in samples.enumerated() { rtf += "{\\f\(index)\\fnil\\fcharset\(sample.charset) Linux Libertine O;}" }
+        rtf += "}\n"
+        for (index, hex) in hexes.enumerated() {
+            let bytes = stride(from: 0, to: hex.count, by: 2).map { offset in
+                hex.dropFirst(offset).prefix(2)
+            }
+            rtf += "\\pard\\f\(index) " + bytes.map { "\\'\($0)" }.joined() + "\\par\n"
+        }
+        return rtf + "}"
+    }
+
+    @Test func everyCharsetDecodes() throws {
+        let text = try RTFReadingTests.read(Self.document()).string
+        #expect(text.split(separator: "\n").map(String.init) == Self.samples.map(\.text))
+    }
+
+    @Test(.enabled(if: LibreOffice.isAvailable)) func libreOfficeDecodesTheSame() throws {
+        let rtf = try Self.document()
+        let libreOffice = try RTFReadingTests.libreOfficeText(["charsets.rtf": Data(rtf.utf8)])["charsets"]
+        #expect(RTFReadingTests.normalized(try RTFReadingTests.read(rtf).string) == libreOffice)
+    }
+}

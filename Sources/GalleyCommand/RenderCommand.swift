@@ -36,10 +36,12 @@ struct RenderCommand: ParsableCommand {
     var reflow = false
 
     func run() throws {
-        // RTF is read as bytes below (its text may be in a legacy code page, not UTF-8).
-        let isRTF = FileManager.default.fileExists(atPath: textOrFile)
-            && DocumentType(pathExtension: URL(fileURLWithPath: textOrFile).pathExtension) == .rtf
-        let (content, isFile) = isRTF ? ("", true) : try TextOptions.text(textOrFile)
+        // A document file (by its extension) is read as bytes: RTF's and HTML's text may be in a legacy encoding.
+        let fileType = FileManager.default.fileExists(atPath: textOrFile)
+            ? DocumentType(pathExtension: URL(fileURLWithPath: textOrFile).pathExtension) : nil
+        let documentType = fileType == .plainText ? nil : fileType
+        let bytes = try documentType.map { _ in try Data(contentsOf: URL(fileURLWithPath: textOrFile)) }
+        let (content, isFile) = bytes != nil ? ("", true) : try TextOptions.text(textOrFile)
         let catalog = try text.catalog()
         let font = try text.primaryFont(catalog)
         let url = URL(fileURLWithPath: output)
@@ -53,27 +55,24 @@ struct RenderCommand: ParsableCommand {
             return
         }
         let truncation = truncate.type
-        // An RTF, Markdown or archive file is read as a document (its own styles; Markdown's images from its folder;
-        // RTF's paper size and margins unless given here); anything else is plain text.
-        let documentType = isFile ? DocumentType(pathExtension: URL(fileURLWithPath: textOrFile).pathExtension) : nil
+        // An RTF, HTML, Markdown or archive file is read as a document (its own styles; Markdown's and HTML's images
+        // from its folder; RTF's paper size and margins unless given here); anything else is plain text.
         var page = DocumentAttributes()
         var document: NSAttributedString?
         var style = MarkdownStyle(font: font)
-        if let documentType, documentType != .plainText {
+        if let documentType, let bytes {
             style.baseURL = URL(fileURLWithPath: textOrFile).deletingLastPathComponent()
-            // RTF's bytes as they are (its text may be in a legacy code page); the others are UTF-8.
-            let data = documentType == .rtf ? try Data(contentsOf: URL(fileURLWithPath: textOrFile)) : Data(content.utf8)
-            document = try AttributedDocument.read(data, type: documentType, style: style, documentAttributes: &page)
+            document = try AttributedDocument.read(bytes, type: documentType, style: style, documentAttributes: &page)
         }
         let ownPage = documentType == .rtf
         let pages = try PageLayout(
             pageSize: pageSize ?? (ownPage ? "\(page.paperSize.width)x\(page.paperSize.height)" : "a4"),
             margins: CGFloat(margins ?? (ownPage ? Double(page.margins.left) : 54)), columns: max(columns ?? 1, 1),
             gap: CGFloat(gap), exclusions: exclusion, maximumNumberOfLines: maxLines, truncation: truncation)
-        if documentType == .markdown {
+        if let documentType, let bytes, documentType == .markdown || documentType == .html {
             // Images fit the column: read again now that its width is known.
             style.maximumImageWidth = pages.columnWidth
-            document = try AttributedDocument.read(Data(content.utf8), type: .markdown, style: style)
+            document = try AttributedDocument.read(bytes, type: documentType, style: style)
         }
         let attributed = try document ?? text.attributedString(reflow ? AttributedDocument.reflowed(content) : content, font: font)
         let framesetter = Framesetter(attributedString: attributed, defaultFont: font)

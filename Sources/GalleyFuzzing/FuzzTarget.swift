@@ -37,6 +37,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case markdown
     /// RTF from its own syntax, hostile text and raw bytes: read, written and read again, then laid out.
     case rtf
+    /// HTML from its own syntax, inline CSS, hostile text and raw bytes: read, written and read again, then laid out.
+    case html
 
     /// Does the one-time work of a process before the first input, so that no input is charged with it: the fonts,
     /// and the hyphenation dictionaries (libhyphen takes about five seconds to load Debian's 1 MB German one).
@@ -58,6 +60,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .rendering: try RenderingHarness.run(&input)
         case .markdown: try MarkdownHarness.run(&input)
         case .rtf: try RTFHarness.run(&input)
+        case .html: try HTMLHarness.run(&input)
         }
     }
 

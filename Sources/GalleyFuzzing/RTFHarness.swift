@@ -18,17 +18,7 @@ enum RTFHarness {
     ]
 
     static func run(_ input: inout FuzzInput) throws {
-        var source = "{\\rtf1\\ansi "
-        for _ in 0..<input.int(0...80) {
-            if input.bool() {
-                source += input.choose(syntax)
-            } else {
-                source += String(decoding: HostileText.units(&input).prefix(30), as: UTF16.self)
-            }
-        }
-        // Now and then raw bytes after the header, which need be no encoding at all.
-        var data = Data(source.utf8)
-        if input.int(0...5) == 0 { data.append(contentsOf: input.remaining) }
+        let data = HostileDocument.make(&input, start: "{\\rtf1\\ansi ", syntax: syntax, count: 0...80)
         let style = MarkdownStyle(font: FuzzFonts.base)
         let text: NSAttributedString
         do {

@@ -399,12 +399,21 @@ struct HTMLReader {
 
     // MARK: The attributed string
 
+    /// What a run's attributes depend on.
+    private struct RunKey: Hashable {
+        var character: Character
+        var paragraph: Paragraph
+        var attachment: TextAttachment?
+        var isListMarker: Bool
+    }
+
     private func attributedString() -> NSAttributedString {
-        let result = NSMutableAttributedString(string: String(decoding: units, as: UTF16.self))
         var fonts: [FontKey: Font] = [:]
         var styles: [Paragraph: ParagraphStyle] = [:]
-        result.beginEditing()
-        for run in runs {
+        let keyed = runs.map {
+            (range: $0.range, key: RunKey(character: $0.character, paragraph: $0.paragraph, attachment: $0.attachment, isListMarker: $0.isListMarker))
+        }
+        return AttributedStringBuilder.build(units: units, runs: keyed) { run in
             var attributes: [NSAttributedString.Key: Any] = [:]
             let character = run.character
             let key = FontKey(family: character.family, monospace: character.monospace, size: character.size,
@@ -423,10 +432,8 @@ struct HTMLReader {
             if let link = character.link { attributes[.link] = URL(string: link) ?? link as Any }
             if let attachment = run.attachment { attributes[.attachment] = attachment }
             if run.isListMarker { attributes[MarkdownReader.listMarkerKey] = true }
-            result.setAttributes(attributes, range: NSRange(location: run.range.lowerBound, length: run.range.count))
+            return attributes
         }
-        result.endEditing()
-        return result
     }
 
     private struct FontKey: Hashable {

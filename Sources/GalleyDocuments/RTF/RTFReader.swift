@@ -321,14 +321,19 @@ struct RTFReader {
 
     // MARK: The attributed string
 
+    /// What a run's attributes depend on.
+    private struct RunKey: Hashable {
+        var character: RTFCharacterFormatting
+        var paragraph: RTFParagraphFormatting
+        var attachment: TextAttachment?
+    }
+
     private func attributedString() -> NSAttributedString {
-        let text = String(decoding: units, as: UTF16.self)
-        let result = NSMutableAttributedString(string: text)
         var fontCache: [FontKey: Font] = [:]
         var styleCache: [RTFParagraphFormatting: ParagraphStyle] = [:]
         let tabInterval = RTFUnits.points(twips: defaultTabTwips)
-        result.beginEditing()
-        for run in runs {
+        let keyed = runs.map { (range: $0.range, key: RunKey(character: $0.character, paragraph: $0.paragraph, attachment: $0.attachment)) }
+        return AttributedStringBuilder.build(units: units, runs: keyed) { run in
             var attributes: [NSAttributedString.Key: Any] = [:]
             let character = run.character
             let key = FontKey(index: character.font ?? defaultFont, halfPoints: character.halfPoints, bold: character.bold,
@@ -337,13 +342,9 @@ struct RTFReader {
                 fontCache[key] = font
                 attributes[.font] = font
             }
-            if let style = styleCache[run.paragraph] {
-                attributes[.paragraphStyle] = style
-            } else {
-                let style = run.paragraph.paragraphStyle(defaultTabInterval: tabInterval)
-                styleCache[run.paragraph] = style
-                attributes[.paragraphStyle] = style
-            }
+            let style = styleCache[run.paragraph] ?? run.paragraph.paragraphStyle(defaultTabInterval: tabInterval)
+            styleCache[run.paragraph] = style
+            attributes[.paragraphStyle] = style
             if let color = color(character.foreground) { attributes[.foregroundColor] = color }
             if let color = color(character.background) { attributes[.backgroundColor] = color }
             if character.underline != 0 { attributes[.underlineStyle] = character.underline }
@@ -356,10 +357,8 @@ struct RTFReader {
             if !character.ligatures { attributes[.ligature] = 0 }
             if let link = character.link { attributes[.link] = URL(string: link) ?? link as Any }
             if let attachment = run.attachment { attributes[.attachment] = attachment }
-            result.setAttributes(attributes, range: NSRange(location: run.range.lowerBound, length: run.range.count))
+            return attributes
         }
-        result.endEditing()
-        return result
     }
 
     private struct FontKey: Hashable {

@@ -134,20 +134,21 @@ extension DocumentArchive.Attributes {
             if let found = try? Font(name: font.postScriptName, size: font.size, matrix: matrix, catalog: catalog) { result[.font] = found }
         }
         result[.foregroundColor] = foregroundColor
+        // Lengths as Double, which Foundation stores as NSNumber (CGFloat it boxes: see FoundationAttributeValue.swift).
         if foregroundColorFromContext == true { result[.foregroundColorFromContext] = true }
         result[.backgroundColor] = backgroundColor
-        result[.kern] = kern
-        result[.tracking] = tracking
+        result[.kern] = kern.map(Double.init)
+        result[.tracking] = tracking.map(Double.init)
         result[.ligature] = ligature
         result[.paragraphStyle] = paragraphStyle
-        result[.strokeWidth] = strokeWidth
+        result[.strokeWidth] = strokeWidth.map(Double.init)
         result[.strokeColor] = strokeColor
         result[.underlineStyle] = underlineStyle?.rawValue
         result[.underlineColor] = underlineColor
         result[.strikethroughStyle] = strikethroughStyle?.rawValue
         result[.strikethroughColor] = strikethroughColor
         result[.superscript] = superscript
-        result[.baselineOffset] = baselineOffset
+        result[.baselineOffset] = baselineOffset.map(Double.init)
         result[.language] = language
         result[.writingDirection] = writingDirection?.map(\.rawValue)
         result[.fontFeatureSettings] = featureSettings

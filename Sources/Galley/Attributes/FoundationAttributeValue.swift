@@ -19,7 +19,9 @@ import Foundation
 // starts with the same tag. The tag reads as
 // `_kCFRuntimeIDCFType`, a type ID no CoreFoundation object has, so `CFEqual` and `CFHash` hand them to Swift's
 // `isEqual` and `hash`. Values of other types in an `NSAttributedString` on Linux should be Foundation's own
-// (`String`, `NSNumber`, `URL`, `Data`), as on Apple platforms. AttributesBridgingTests checks the layout and runs
+// (`String`, `NSNumber`, `URL`, `Data`), as on Apple platforms — and numbers `Int` or `Double`, not `CGFloat`, which
+// this toolchain's Foundation boxes rather than bridging to NSNumber (a boxed 1.0 reads as type ID 0): Galley's
+// own dictionaries write lengths as `Double`. AttributesBridgingTests checks the layout and runs
 // the pattern that used to halt.
 
 /// The word CoreFoundation reads as an object's type information: type ID 1 (`_kCFRuntimeIDCFType`, which no

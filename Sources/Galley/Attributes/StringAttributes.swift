@@ -96,18 +96,19 @@ public struct StringAttributes: Hashable, Sendable {
         if let foregroundColor { result[.foregroundColor] = foregroundColor }
         if foregroundColorFromContext { result[.foregroundColorFromContext] = true }
         if let backgroundColor { result[.backgroundColor] = backgroundColor }
-        if let kern { result[.kern] = kern }
-        if tracking != 0 { result[.tracking] = tracking }
+        // Lengths as Double, which Foundation stores as NSNumber: it boxes CGFloat (FoundationAttributeValue.swift).
+        if let kern { result[.kern] = Double(kern) }
+        if tracking != 0 { result[.tracking] = Double(tracking) }
         if ligature != 1 { result[.ligature] = ligature }
         if let paragraphStyle { result[.paragraphStyle] = paragraphStyle }
-        if strokeWidth != 0 { result[.strokeWidth] = strokeWidth }
+        if strokeWidth != 0 { result[.strokeWidth] = Double(strokeWidth) }
         if let strokeColor { result[.strokeColor] = strokeColor }
         if !underlineStyle.isEmpty { result[.underlineStyle] = underlineStyle.rawValue }
         if let underlineColor { result[.underlineColor] = underlineColor }
         if !strikethroughStyle.isEmpty { result[.strikethroughStyle] = strikethroughStyle.rawValue }
         if let strikethroughColor { result[.strikethroughColor] = strikethroughColor }
         if superscript != 0 { result[.superscript] = superscript }
-        if baselineOffset != 0 { result[.baselineOffset] = baselineOffset }
+        if baselineOffset != 0 { result[.baselineOffset] = Double(baselineOffset) }
         if let language { result[.language] = language }
         if !writingDirection.isEmpty { result[.writingDirection] = writingDirection.map(\.rawValue) }
         if !featureSettings.isEmpty { result[.fontFeatureSettings] = featureSettings }

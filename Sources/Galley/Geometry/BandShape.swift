@@ -281,8 +281,13 @@ struct BandShape: Sendable {
         let crossings = crossings(edges, at: low + (high - low) / 2, from: low, to: high)
         let pairs = insidePairs(crossings, fillRule: fillRule)
         guard keepOrder(crossings) else {
-            let middle = Spans.List(pairs.map { crossings[$0.0].middle...crossings[$0.1].middle })
-            let swept = Spans.union(of: crossings.map { min($0.low, $0.high)...max($0.low, $0.high) })
+            // Edges that cross within the slab: their middles need not be in order (found by the editing fuzzer),
+            // and a degenerate edge's x may be NaN; such spans are taken end to end, or left out.
+            func span(_ a: CGFloat, _ b: CGFloat) -> ClosedRange<CGFloat>? {
+                a.isNaN || b.isNaN ? nil : min(a, b)...max(a, b)
+            }
+            let middle = Spans.union(of: pairs.compactMap { span(crossings[$0.0].middle, crossings[$0.1].middle) })
+            let swept = Spans.union(of: crossings.compactMap { span($0.low, $0.high) })
             return role == .container ? Spans.subtract(middle, swept) : Spans.union(middle, swept)
         }
         switch role {

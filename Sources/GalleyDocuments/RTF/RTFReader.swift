@@ -352,8 +352,9 @@ struct RTFReader {
             if character.strikethrough != 0 { attributes[.strikethroughStyle] = character.strikethrough }
             if let color = color(character.strikethroughColor) { attributes[.strikethroughColor] = color }
             if character.superscript != 0 { attributes[.superscript] = character.superscript }
-            if character.baselineHalfPoints != 0 { attributes[.baselineOffset] = CGFloat(character.baselineHalfPoints) / 2 }
-            if character.expansionTwips != 0 { attributes[.kern] = RTFUnits.points(twips: character.expansionTwips) }
+            // Lengths as Double (an NSNumber to Foundation, where a CGFloat is boxed: FoundationAttributeValue.swift).
+            if character.baselineHalfPoints != 0 { attributes[.baselineOffset] = Double(character.baselineHalfPoints) / 2 }
+            if character.expansionTwips != 0 { attributes[.kern] = Double(RTFUnits.points(twips: character.expansionTwips)) }
             if !character.ligatures { attributes[.ligature] = 0 }
             if let link = character.link { attributes[.link] = URL(string: link) ?? link as Any }
             if let attachment = run.attachment { attributes[.attachment] = attachment }

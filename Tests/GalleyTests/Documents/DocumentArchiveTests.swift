@@ -98,7 +98,7 @@ import Testing
         // Runs that do not add up to the text are cut to it.
         let short = "{\"format\": \"galley-archive\", \"version\": 1, \"text\": \"abc\", \"runs\": [{\"length\": 99, \"attributes\": {\"kern\": 1}}]}"
         let read = try AttributedDocument.read(Data(short.utf8), type: .galleyArchive, style: style)
-        #expect(read.string == "abc" && read.attribute(.kern, at: 2, effectiveRange: nil) as? CGFloat == 1)
+        #expect(read.string == "abc" && StringAttributes(read.attributes(at: 2, effectiveRange: nil)).kern == 1)
         #expect(throws: DocumentError.writingUnsupported(.markdown)) { try AttributedDocument.write(read, type: .markdown) }
     }
 }

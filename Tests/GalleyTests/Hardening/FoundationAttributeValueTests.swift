@@ -1,5 +1,6 @@
 import Foundation
 import Galley
+import GalleyDocuments
 import Testing
 
 /// Galley's attribute values in Foundation's `NSAttributedString` on Linux (FoundationAttributeValue.swift).
@@ -41,6 +42,28 @@ import Testing
         for (name, object) in values {
             #expect(Self.stored(object) != nil, "\(name) is not an NSObject to Foundation")
             #expect(Self.coreFoundationTypeID(object) != 0, "\(name) reads as type ID 0, which CFEqual halts on")
+        }
+    }
+
+    /// Lengths go in as Double, which Foundation makes an NSNumber: a CGFloat it boxes, and a boxed 1.0 reads as type
+    /// ID 0 (found by the rtf fuzzer: two runs with different baseline offsets halted).
+    @Test func lengthsAreNumbers() throws {
+        #expect(Self.stored(CGFloat(1)) == nil || Self.coreFoundationTypeID(CGFloat(1) as AnyObject) == 0,
+                "this Foundation bridges CGFloat now: the Double conversions can go")
+        var attributes = StringAttributes()
+        attributes.kern = 1
+        attributes.tracking = 2
+        attributes.strokeWidth = 3
+        attributes.baselineOffset = 4
+        for key in [NSAttributedString.Key.kern, .tracking, .strokeWidth, .baselineOffset] {
+            #expect(attributes.dictionary[key].map { $0 as AnyObject } is NSNumber, "\(key.rawValue)")
+        }
+        let rtf = try AttributedDocument.read(Data("{\\rtf1 a{\\up2 b}{\\up4 c}{\\expndtw20 d}{\\expndtw40 e}}".utf8), type: .rtf,
+                                              style: MarkdownStyle(font: Self.font))
+        for index in 1..<rtf.length {
+            for value in rtf.attributes(at: index, effectiveRange: nil).values where !(value is Font) && !(value is ParagraphStyle) {
+                #expect(value as AnyObject is NSNumber, "\(value) at \(index)")
+            }
         }
     }
 

@@ -155,6 +155,7 @@ demo: build
 	echo "  out/spelling.pdf, .png  GalleySpelling: words underlined by the spelling controller as they were typed,"; \
 	echo "                     with Hunspell's guesses"; \
 	echo "  out/markdown.pdf, .png  GalleyDocuments: docs/markdown-sample.md set on a page, its image an attachment"; \
+	echo "  out/rtf.pdf, .png       GalleyDocuments: docs/rtf-sample.rtf (TextEdit's dialect, a GBK font, a picture) on its own paper"; \
 	echo "  out/shape.txt      galley shape next to hb-shape for two lines (identical glyphs and positions)"; \
 	echo "  out/fonts.txt      every face in Fonts/ (family, style, PostScript name, traits, file)"; \
 	echo "  out/font-info.txt  metrics, features, axes and tables of five faces"

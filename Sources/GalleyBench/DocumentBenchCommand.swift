@@ -74,21 +74,19 @@ struct DocumentBenchCommand: ParsableCommand {
                        with(.foregroundColor, Color(red: 0.7, green: 0, blue: 0)), with(.underlineStyle, UnderlineStyle.single.rawValue),
                        with(.font, sans), with(.foregroundColor, Color(red: 0, green: 0, blue: 0.8))]
         var text = ""
+        var length = 0  // text's UTF-16 length, kept as it grows (counting it each time made this quadratic)
         var runs: [(NSRange, [NSAttributedString.Key: Any])] = []
         var count = 0
         for line in paragraphs {
             for word in line.split(separator: " ") {
                 count += 1
-                if count % 4 == 0 {
-                    let start = text.utf16.count
-                    text += word
-                    runs.append((NSRange(location: start, length: text.utf16.count - start), formats[(count / 4) % formats.count]))
-                    text += " "
-                } else {
-                    text += word + " "
-                }
+                let wordLength = word.utf16.count
+                if count % 4 == 0 { runs.append((NSRange(location: length, length: wordLength), formats[(count / 4) % formats.count])) }
+                text += word + " "
+                length += wordLength + 1
             }
             text += "\n"
+            length += 1
         }
         let attributed = NSMutableAttributedString(string: text, attributes: plain)
         for (range, attributes) in runs { attributed.setAttributes(attributes, range: range) }

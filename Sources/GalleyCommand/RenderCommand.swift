@@ -55,22 +55,22 @@ struct RenderCommand: ParsableCommand {
             return
         }
         let truncation = truncate.type
-        // An RTF, HTML, Markdown or archive file is read as a document (its own styles; Markdown's and HTML's images
-        // from its folder; RTF's paper size and margins unless given here); anything else is plain text.
+        // An RTF, HTML, Markdown or archive file is read as a document, with its own styles (and Markdown's and
+        // HTML's images from its folder); anything else is plain text. RTF brings its own paper and margins (unless
+        // given here), so it is read before the pages are laid out; the others after, so that images fit the column.
         var page = DocumentAttributes()
         var document: NSAttributedString?
         var style = MarkdownStyle(font: font)
-        if let documentType, let bytes {
-            style.baseURL = URL(fileURLWithPath: textOrFile).deletingLastPathComponent()
-            document = try AttributedDocument.read(bytes, type: documentType, style: style, documentAttributes: &page)
+        style.baseURL = URL(fileURLWithPath: textOrFile).deletingLastPathComponent()
+        if documentType == .rtf, let bytes {
+            document = try AttributedDocument.read(bytes, type: .rtf, style: style, documentAttributes: &page)
         }
         let ownPage = documentType == .rtf
         let pages = try PageLayout(
             pageSize: pageSize ?? (ownPage ? "\(page.paperSize.width)x\(page.paperSize.height)" : "a4"),
             margins: CGFloat(margins ?? (ownPage ? Double(page.margins.left) : 54)), columns: max(columns ?? 1, 1),
             gap: CGFloat(gap), exclusions: exclusion, maximumNumberOfLines: maxLines, truncation: truncation)
-        if let documentType, let bytes, documentType == .markdown || documentType == .html {
-            // Images fit the column: read again now that its width is known.
+        if let documentType, documentType != .rtf, let bytes {
             style.maximumImageWidth = pages.columnWidth
             document = try AttributedDocument.read(bytes, type: documentType, style: style)
         }

@@ -110,32 +110,27 @@ public enum AttributedDocument {
     public static func read(_ data: Data, type: DocumentType, style: MarkdownStyle,
                             documentAttributes: inout DocumentAttributes) throws(DocumentError) -> NSAttributedString
     {
-        if type == .html {
+        switch type {
+        case .html:
             var reader = HTMLReader(style: style)
             return reader.read(data)
-        }
-        if type == .rtf {
+        case .rtf:
             let bytes = [UInt8](data)
-            guard RTFReader.looksLikeRTF(bytes) else {
-                throw .invalidRTF(offset: bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? bytes.count)
-            }
+            let header = RTFReader.header(bytes)
+            guard header.found else { throw .invalidRTF(offset: header.offset) }
             var reader = RTFReader(bytes, style: style)
             let (text, attributes) = reader.read()
             documentAttributes = attributes
             return text
-        }
-        let text = try utf8(data)
-        switch type {
         case .plainText:
             var paragraph = ParagraphStyle()
             paragraph.paragraphSpacing = style.paragraphSpacing
-            return NSAttributedString(string: text, attributes: [.font: style.font, .paragraphStyle: paragraph])
+            return NSAttributedString(string: try utf8(data), attributes: [.font: style.font, .paragraphStyle: paragraph])
         case .markdown:
             var reader = MarkdownReader(style: style)
-            return reader.read(text)
-        case .rtf, .html:
-            preconditionFailure("read above")
+            return reader.read(try utf8(data))
         case .galleyArchive:
+            _ = try utf8(data)  // the first byte that is not UTF-8 named, before JSON's own complaint
             let decoder = JSONDecoder()
             decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
             do {

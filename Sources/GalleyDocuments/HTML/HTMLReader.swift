@@ -14,7 +14,7 @@ import Galley
 /// `MarkdownReader.listMarkerKey`, hanging. White space collapses as CSS's `normal` does, except in `pre`.
 /// `head`, `script`, `style` and `template` show nothing.
 struct HTMLReader {
-    struct Character: Hashable {
+    struct CharacterFormat: Hashable {
         var family: String?
         var monospace = false
         var size: CGFloat
@@ -29,7 +29,7 @@ struct HTMLReader {
         var link: String?
     }
 
-    struct Paragraph: Hashable {
+    struct ParagraphFormat: Hashable {
         var alignment = TextAlignment.natural
         var left: CGFloat = 0
         var right: CGFloat = 0
@@ -44,21 +44,23 @@ struct HTMLReader {
 
     /// One open element's formatting.
     struct Scope {
-        var character: Character
-        var paragraph: Paragraph
+        var character: CharacterFormat
+        var paragraph: ParagraphFormat
         /// The numbering of the list this element is (ordered: the next number), for its items.
         var list: (ordered: Bool, next: Int)?
         var listDepth = 0
         var hidden = false
     }
 
-    struct Run {
-        var range: Range<Int>
-        var character: Character
-        var paragraph: Paragraph
+    /// What a run's attributes depend on.
+    struct RunKey: Hashable {
+        var character: CharacterFormat
+        var paragraph: ParagraphFormat
         var attachment: TextAttachment?
         var isListMarker = false
     }
+
+    typealias Run = (range: Range<Int>, key: RunKey)
 
     let style: MarkdownStyle
     var units: [UInt16] = []
@@ -87,15 +89,12 @@ struct HTMLReader {
         }
         guard let document else { return NSAttributedString(string: "") }
         defer { galley_html_free_document(document) }
-        scopes = [Scope(character: Character(size: style.font.size), paragraph: Paragraph())]
+        scopes = [Scope(character: CharacterFormat(size: style.font.size), paragraph: ParagraphFormat())]
         if let root = galley_html_root(document) { walk(root, document: document) }
         endParagraph(final: true)
         // Every block ends with a line feed but the document's last (so `<p>a</p>` is "a", and an empty last paragraph,
         // `<p><br></p>`, is a final line feed: what the writer writes for one).
-        if units.last == 0x0A, let last = runs.last {
-            units.removeLast()
-            if last.range.count == 1 { runs.removeLast() } else { runs[runs.count - 1].range = last.range.lowerBound..<units.count }
-        }
+        if units.last == 0x0A { removeLastUnit() }
         return attributedString()
     }
 
@@ -240,7 +239,7 @@ struct HTMLReader {
     }
 
     /// Inline CSS onto the formatting.
-    private func apply(_ css: [String: String], to character: inout Character, _ paragraph: inout Paragraph, parentSize: CGFloat) {
+    private func apply(_ css: [String: String], to character: inout CharacterFormat, _ paragraph: inout ParagraphFormat, parentSize: CGFloat) {
         for (property, value) in css {
             let lower = value.lowercased()
             switch property {
@@ -345,10 +344,16 @@ struct HTMLReader {
 
     /// Removes the space that ends the open line (a paragraph's end, or before a line break).
     private mutating func trimTrailingSpace() {
-        guard units.count > paragraphFirstUnit, units.last == 0x20, let last = runs.last, !last.paragraph.preformatted else { return }
-        units.removeLast()
-        if last.range.count == 1 { runs.removeLast() } else { runs[runs.count - 1].range = last.range.lowerBound..<units.count }
+        guard units.count > paragraphFirstUnit, units.last == 0x20, runs.last?.key.paragraph.preformatted == false else { return }
+        removeLastUnit()
         paragraphHasText = units.count > paragraphFirstUnit
+    }
+
+    /// Takes the last unit out of the text and out of its run.
+    private mutating func removeLastUnit() {
+        units.removeLast()
+        guard let last = runs.last else { return }
+        if last.range.count == 1 { runs.removeLast() } else { runs[runs.count - 1].range = last.range.lowerBound..<units.count }
     }
 
     /// A line break (the space before it goes), a picture or a list marker.
@@ -363,13 +368,11 @@ struct HTMLReader {
         let start = units.count
         units.append(contentsOf: string.utf16)
         paragraphHasText = true
-        if attachment == nil, !listMarker, let last = runs.last, last.attachment == nil, !last.isListMarker,
-            last.range.upperBound == start, last.character == scope.character, last.paragraph == scope.paragraph
-        {
+        let key = RunKey(character: scope.character, paragraph: scope.paragraph, attachment: attachment, isListMarker: listMarker)
+        if attachment == nil, !listMarker, let last = runs.last, last.range.upperBound == start, last.key == key {
             runs[runs.count - 1].range = last.range.lowerBound..<units.count
         } else {
-            runs.append(Run(range: start..<units.count, character: scope.character, paragraph: scope.paragraph,
-                            attachment: attachment, isListMarker: listMarker))
+            runs.append((start..<units.count, key))
         }
     }
 
@@ -379,18 +382,17 @@ struct HTMLReader {
         guard paragraphHasText else { return }
         // A paragraph of one line break is an empty paragraph (`<p><br></p>`, as Cocoa and editors write one).
         if units.count == paragraphFirstUnit + 1, units.last == 0x2028, let last = runs.last {
-            units.removeLast()
-            if last.range.count == 1 { runs.removeLast() } else { runs[runs.count - 1].range = last.range.lowerBound..<units.count }
+            removeLastUnit()
             if final { return }
             // Its line feed takes the formatting the line break had.
-            runs.append(Run(range: units.count..<(units.count + 1), character: last.character, paragraph: last.paragraph))
+            runs.append((units.count..<(units.count + 1), RunKey(character: last.key.character, paragraph: last.key.paragraph)))
             units.append(0x0A)
         } else if !final {
             append("\n")
         }
         if paragraphFirstRun < runs.count {
-            let paragraph = runs[paragraphFirstRun].paragraph
-            for index in paragraphFirstRun..<runs.count { runs[index].paragraph = paragraph }
+            let paragraph = runs[paragraphFirstRun].key.paragraph
+            for index in paragraphFirstRun..<runs.count { runs[index].key.paragraph = paragraph }
         }
         paragraphFirstRun = runs.count
         paragraphFirstUnit = units.count
@@ -399,26 +401,16 @@ struct HTMLReader {
 
     // MARK: The attributed string
 
-    /// What a run's attributes depend on.
-    private struct RunKey: Hashable {
-        var character: Character
-        var paragraph: Paragraph
-        var attachment: TextAttachment?
-        var isListMarker: Bool
-    }
-
     private func attributedString() -> NSAttributedString {
         var fonts: [FontKey: Font] = [:]
-        var styles: [Paragraph: ParagraphStyle] = [:]
-        let keyed = runs.map {
-            (range: $0.range, key: RunKey(character: $0.character, paragraph: $0.paragraph, attachment: $0.attachment, isListMarker: $0.isListMarker))
-        }
-        return AttributedStringBuilder.build(units: units, runs: keyed) { run in
+        var monospace: Font?  // the catalog's monospaced face, looked for once
+        var styles: [ParagraphFormat: ParagraphStyle] = [:]
+        return AttributedStringBuilder.build(units: units, runs: runs) { run in
             var attributes: [NSAttributedString.Key: Any] = [:]
             let character = run.character
             let key = FontKey(family: character.family, monospace: character.monospace, size: character.size,
                               bold: character.bold, italic: character.italic)
-            let font = fonts[key] ?? font(key)
+            let font = fonts[key] ?? font(key, monospace: &monospace)
             fonts[key] = font
             attributes[.font] = font
             let style = styles[run.paragraph] ?? Self.paragraphStyle(run.paragraph)
@@ -446,9 +438,13 @@ struct HTMLReader {
 
     /// The family named (the catalog's match: a generic name such as `serif` or `monospace` goes to fontconfig's
     /// alias), else the style's font (or its monospaced one), at the size and with the traits asked for.
-    private func font(_ key: FontKey) -> Font {
+    private func font(_ key: FontKey, monospace: inout Font?) -> Font {
         let size = min(max(key.size, 1), 1_600)
-        var font = key.monospace ? (style.monospaceFont ?? style.font.monospacedFace()) : style.font
+        var font = style.font
+        if key.monospace {
+            font = monospace ?? style.monospaceFont ?? style.font.monospacedFace()
+            monospace = font
+        }
         if !key.monospace, let family = key.family, let named = try? Font(name: family, size: size, catalog: style.font.catalog) {
             font = named
         } else if let sized = try? font.withSize(size) {
@@ -457,7 +453,7 @@ struct HTMLReader {
         return font.styled(bold: key.bold, italic: key.italic)
     }
 
-    static func paragraphStyle(_ paragraph: Paragraph) -> ParagraphStyle {
+    static func paragraphStyle(_ paragraph: ParagraphFormat) -> ParagraphStyle {
         var style = ParagraphStyle(baseWritingDirection: paragraph.rightToLeft.map { $0 ? .rightToLeft : .leftToRight } ?? .natural)
         style.alignment = paragraph.alignment
         style.headIndent = max(paragraph.left, 0)

@@ -212,22 +212,18 @@ extension RTFReader {
     /// Control symbols: escaped braces and backslashes, and the special characters.
     mutating func controlSymbol(_ symbol: UInt8) {
         switch symbol {
-        case 0x5C, 0x7B, 0x7D: bytesAsText(symbol)
+        case 0x5C, 0x7B, 0x7D: emit([UInt16(symbol)])
         case 0x7E: emit([0x00A0])  // \~ no-break space
         case 0x2D: emit([0x00AD])  // \- optional hyphen
         case 0x5F: emit([0x2011])  // \_ non-breaking hyphen
-        case 0x3F: bytesAsText(0x3F)  // a malformed \' (the tokenizer's stand-in)
+        case 0x3F: emit([0x3F])  // a malformed \' (the tokenizer's stand-in)
         default: break  // \| \: and others index and formula marks
         }
     }
 
-    private mutating func bytesAsText(_ byte: UInt8) {
-        emit([UInt16(byte)])
-    }
-
     private mutating func handleBinary(count: Int) {
-        let data = tokenizer.binary(count: count)
-        if case .binary(let bytes) = data, group.destination == .picture { picture.data.append(contentsOf: bytes) }
+        let bytes = tokenizer.binary(count: count)
+        if group.destination == .picture { picture.data.append(contentsOf: bytes) }
     }
 
     /// The address of a `HYPERLINK "address"` field instruction (with `\l "anchor"` as a fragment), or nil.

@@ -43,12 +43,14 @@ struct RTFReader {
         var scaleX = 100, scaleY = 100
     }
 
-    struct Run {
-        var range: Range<Int>
+    /// What a run's attributes depend on.
+    struct RunKey: Hashable {
         var character: RTFCharacterFormatting
         var paragraph: RTFParagraphFormatting
         var attachment: TextAttachment?
     }
+
+    typealias Run = (range: Range<Int>, key: RunKey)
 
     let style: MarkdownStyle
     var tokenizer: RTFTokenizer
@@ -86,15 +88,15 @@ struct RTFReader {
         tokenizer = RTFTokenizer(bytes)
     }
 
-    /// Whether the bytes begin like RTF (`{\rtf`, after white space).
-    static func looksLikeRTF(_ bytes: [UInt8]) -> Bool {
+    /// Whether the bytes begin like RTF (`{\rtf`, after white space), and the offset where that opening is or was due.
+    static func header(_ bytes: [UInt8]) -> (found: Bool, offset: Int) {
         let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? bytes.count
-        return bytes[start...].starts(with: Array("{\\rtf".utf8))
+        return (bytes[start...].starts(with: Array("{\\rtf".utf8)), start)
     }
 
     /// Reads the whole document.
     mutating func read() -> (text: NSAttributedString, attributes: DocumentAttributes) {
-        while let (token, _) = tokenizer.next() {
+        while let token = tokenizer.next() {
             handle(token)
         }
         flush()
@@ -151,8 +153,6 @@ struct RTFReader {
                 slice = slice.dropFirst(skipped)
             }
             bytes(slice)
-        case .binary(let data):
-            if group.destination == .picture { picture.data.append(contentsOf: data) }
         }
     }
 
@@ -266,13 +266,11 @@ struct RTFReader {
         guard !text.isEmpty else { return }
         let start = units.count
         units.append(contentsOf: text)
-        if attachment == nil, let last = runs.last, last.attachment == nil, last.range.upperBound == start,
-            last.character == group.character, last.paragraph == group.paragraph
-        {
+        let key = RunKey(character: group.character, paragraph: group.paragraph, attachment: attachment)
+        if attachment == nil, let last = runs.last, last.range.upperBound == start, last.key == key {
             runs[runs.count - 1].range = last.range.lowerBound..<units.count
         } else {
-            runs.append(Run(range: start..<units.count, character: group.character, paragraph: group.paragraph,
-                            attachment: attachment))
+            runs.append((start..<units.count, key))
         }
     }
 
@@ -283,7 +281,7 @@ struct RTFReader {
     }
 
     private mutating func finishParagraph() {
-        for index in paragraphFirstRun..<runs.count { runs[index].paragraph = group.paragraph }
+        for index in paragraphFirstRun..<runs.count { runs[index].key.paragraph = group.paragraph }
         paragraphFirstRun = runs.count
     }
 
@@ -321,19 +319,11 @@ struct RTFReader {
 
     // MARK: The attributed string
 
-    /// What a run's attributes depend on.
-    private struct RunKey: Hashable {
-        var character: RTFCharacterFormatting
-        var paragraph: RTFParagraphFormatting
-        var attachment: TextAttachment?
-    }
-
     private func attributedString() -> NSAttributedString {
         var fontCache: [FontKey: Font] = [:]
         var styleCache: [RTFParagraphFormatting: ParagraphStyle] = [:]
         let tabInterval = RTFUnits.points(twips: defaultTabTwips)
-        let keyed = runs.map { (range: $0.range, key: RunKey(character: $0.character, paragraph: $0.paragraph, attachment: $0.attachment)) }
-        return AttributedStringBuilder.build(units: units, runs: keyed) { run in
+        return AttributedStringBuilder.build(units: units, runs: runs) { run in
             var attributes: [NSAttributedString.Key: Any] = [:]
             let character = run.character
             let key = FontKey(index: character.font ?? defaultFont, halfPoints: character.halfPoints, bold: character.bold,

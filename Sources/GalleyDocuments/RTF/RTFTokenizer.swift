@@ -10,8 +10,6 @@ enum RTFToken: Equatable {
     case hexByte(UInt8)
     /// Raw bytes of text (line feeds and carriage returns, which RTF ignores, left out).
     case text(ArraySlice<UInt8>)
-    /// The data after `\binN`: `N` raw bytes (fewer when the document ends first).
-    case binary(ArraySlice<UInt8>)
 }
 
 /// Splits RTF bytes into tokens (RTF 1.9.1, "Conventions of an RTF Reader"), one at a time and without recursion,
@@ -39,22 +37,22 @@ struct RTFTokenizer {
         }
     }
 
-    /// The next token and the offset it starts at, or nil at the end.
-    mutating func next() -> (token: RTFToken, offset: Int)? {
+    /// The next token, or nil at the end. (`\binN`'s data is taken by the reader with `binary(count:)`.)
+    mutating func next() -> RTFToken? {
         while offset < bytes.count {
             let start = offset
             let byte = bytes[offset]
             switch byte {
             case 0x7B:
                 offset += 1
-                return (.groupStart, start)
+                return .groupStart
             case 0x7D:
                 offset += 1
-                return (.groupEnd, start)
+                return .groupEnd
             case 0x0A, 0x0D:
                 offset += 1
             case 0x5C:
-                return (controlToken(), start)
+                return controlToken()
             default:
                 var end = offset + 1
                 while end < bytes.count {
@@ -63,17 +61,17 @@ struct RTFTokenizer {
                     end += 1
                 }
                 offset = end
-                return (.text(bytes[start..<end]), start)
+                return .text(bytes[start..<end])
             }
         }
         return nil
     }
 
     /// The data of a `\binN` just read: `count` raw bytes, clamped to what is left.
-    mutating func binary(count: Int) -> RTFToken {
+    mutating func binary(count: Int) -> ArraySlice<UInt8> {
         let end = offset + min(max(count, 0), bytes.count - offset)
         defer { offset = end }
-        return .binary(bytes[offset..<end])
+        return bytes[offset..<end]
     }
 
     private mutating func controlToken() -> RTFToken {

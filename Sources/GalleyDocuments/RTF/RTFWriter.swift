@@ -26,12 +26,11 @@ struct RTFWriter {
                 openLink = link
             }
             let characterFormatting = characterWords(attributes)
-            let paragraphFormatting = Self.paragraphWords(attributes.paragraphStyle ?? .default)
             var start = range.location
             let end = range.location + range.length
             while start < end {
                 if paragraphStart {
-                    body += paragraphFormatting
+                    body += Self.paragraphWords(attributes.paragraphStyle ?? .default)
                     paragraphStart = false
                 }
                 // Up to the paragraph's end or the run's, in a group of its own (so that no reader carries a run's

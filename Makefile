@@ -8,12 +8,14 @@ CONFIGURATION ?= debug
 # Debian packages the project needs: C libraries (headers + pkg-config files), the hyphenation
 # dictionaries, Hunspell with its English, German and French dictionaries, and the independent references the
 # tests compare against (hb-shape, fc-match, Unicode's conformance files, fontTools, pdftotext, Pango through
-# python3-gi, pyphen, a word list, the hunspell command, pandoc for Markdown).
+# python3-gi, pyphen, a word list, the hunspell command, pandoc for Markdown, LibreOffice for RTF and HTML, libjpeg-turbo
+# and its cjpeg/djpeg for JPEG attachments).
 DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev libcairo2-dev \
 	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
 	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman \
 	libhunspell-dev hunspell hunspell-en-us hunspell-de-de hunspell-fr \
-	libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pandoc libreoffice-writer-nogui
+	libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pandoc libreoffice-writer-nogui \
+	libjpeg62-turbo-dev libjpeg-turbo-progs
 
 .PHONY: deps build test test-asan docs demo clean bench-peers bench-edit bench-spell bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan bench-rtf
 
@@ -64,7 +66,7 @@ test-asan: deps
 ## minimize it (galley-fuzz TARGET -minimize_crash=1 FILE), fix, and check it into Fuzz/Corpus/TARGET as regression-*.
 ## The last line per target gives executions and coverage. FUZZ_TARGETS picks harnesses.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= lines frames font-bytes editing viewport hyphenator rendering markdown rtf html
+FUZZ_TARGETS ?= lines frames font-bytes editing viewport hyphenator rendering markdown rtf html attachments
 FUZZ_FLAGS ?=
 FUZZ_BIN = $(shell $(SWIFT) build -c release --scratch-path .build-fuzz --show-bin-path)/galley-fuzz
 # -sanitize=fuzzer,address in one flag (two flags keep only the last); without --disable-dead-strip the coverage

@@ -42,14 +42,19 @@ let package = Package(
             name: "CHTMLParser",
             dependencies: ["CLibXML2"]
         ),
+        // libjpeg-turbo behind plain C types (its errors longjmp, which Swift cannot).
+        .target(
+            name: "CJPEG",
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
         .target(
             name: "Galley",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CHyphen", "CUnicode"]
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CHyphen", "CUnicode", "CJPEG"]
         ),
         // Drawing lines and runs into PNG, PDF and SVG through Cairo (cairo-ft over FreeType faces of its own).
         .target(
             name: "GalleyRendering",
-            dependencies: ["Galley", "CCairo", "CFreeType"]
+            dependencies: ["Galley", "CCairo", "CFreeType", "CJPEG"]
         ),
         // The editing layer (TextKit's): text storage, layout manager, text containers, caret and selection geometry.
         .target(

@@ -31,6 +31,8 @@ struct DocumentArchive: Codable {
         var contents: Data?
         var fileType: String?
         var bounds: CGRect
+        /// Absent in archives written before attachments could fit their line (false).
+        var fitsLineFragment: Bool?
     }
 
     /// Every attribute Galley reads, and those its documents carry.
@@ -116,7 +118,8 @@ extension DocumentArchive.Attributes {
         writingDirection = attributes.writingDirection.isEmpty ? nil : attributes.writingDirection
         featureSettings = attributes.featureSettings.isEmpty ? nil : attributes.featureSettings
         if let attachment = attributes.runDelegate as? TextAttachment {
-            self.attachment = DocumentArchive.AttachmentRecord(contents: attachment.contents, fileType: attachment.fileType, bounds: attachment.bounds)
+            self.attachment = DocumentArchive.AttachmentRecord(contents: attachment.contents, fileType: attachment.fileType, bounds: attachment.bounds,
+                                                                   fitsLineFragment: attachment.fitsLineFragment ? true : nil)
         } else if let delegate = attributes.runDelegate {
             runDelegate = DocumentArchive.DelegateRecord(width: delegate.width, ascent: delegate.ascent, descent: delegate.descent)
         }
@@ -153,7 +156,8 @@ extension DocumentArchive.Attributes {
         result[.writingDirection] = writingDirection?.map(\.rawValue)
         result[.fontFeatureSettings] = featureSettings
         if let runDelegate { result[.runDelegate] = RunDelegate(width: runDelegate.width, ascent: runDelegate.ascent, descent: runDelegate.descent) }
-        if let attachment { result[.attachment] = TextAttachment(contents: attachment.contents, fileType: attachment.fileType, bounds: attachment.bounds) }
+        if let attachment { result[.attachment] = TextAttachment(contents: attachment.contents, fileType: attachment.fileType, bounds: attachment.bounds,
+                                                                  fitsLineFragment: attachment.fitsLineFragment ?? false) }
         if verticalForms == true { result[.verticalForms] = true }
         result[.link] = link.flatMap { URL(string: $0) }
         result[.inlinePresentationIntent] = inlinePresentationIntent

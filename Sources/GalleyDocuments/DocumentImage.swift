@@ -2,13 +2,13 @@ import Foundation
 import Galley
 
 /// Images documents refer to (Markdown's `![…](…)`, HTML's `<img src>`), as attachments: a `data:` URL with base64
-/// bytes, or a file the base URL reaches (never the network). Only PNG is taken, as `TextAttachment` reads it;
-/// the caller shows the alternative text for anything else.
+/// bytes, or a file the base URL reaches (never the network). PNG and JPEG are taken, as `TextAttachment` reads
+/// them; the caller shows the alternative text for anything else.
 enum DocumentImage {
     /// An attachment for `source`, at `size` in points when given (a zero or missing dimension follows the image's
-    /// proportions), else its natural size; scaled down to `maximumWidth`. Nil when there is no PNG to show.
+    /// proportions), else its natural size; scaled down to `maximumWidth`. Nil when there is no PNG or JPEG to show.
     static func attachment(source: String, baseURL: URL?, size: CGSize? = nil, maximumWidth: CGFloat) -> TextAttachment? {
-        guard let contents = data(source: source, baseURL: baseURL), let pixels = TextAttachment.pngSize(contents) else {
+        guard let contents = data(source: source, baseURL: baseURL), let pixels = TextAttachment.pngSize(contents) ?? TextAttachment.jpegSize(contents) else {
             return nil
         }
         var width = size?.width ?? 0, height = size?.height ?? 0

@@ -20,10 +20,11 @@ struct MarkdownReader {
     static let listMarkerKey = NSAttributedString.Key("GalleyListMarker")
 
     let style: MarkdownStyle
-    /// The text so far and its runs: kept in Swift and made into an attributed string once, at the end.
+    /// The text so far and its runs: kept in Swift and made into an attributed string once, at the end (by
+    /// `AttributedStringBuilder`, each distinct run's attributes made once).
     private var written = ""
     private var length = 0
-    private var runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])] = []
+    private var runs: [(range: Range<Int>, key: RunKey)] = []
     private var fonts: [FontKey: Font] = [:]
     private lazy var monospace: Font = style.monospaceFont ?? style.font.monospacedFace()
 
@@ -57,6 +58,19 @@ struct MarkdownReader {
 
     private struct FontKey: Hashable {
         var bold: Bool, italic: Bool, monospace: Bool, size: CGFloat
+    }
+
+    /// What a run's attributes are made from (`attributes(of:)`).
+    private struct RunKey: Hashable {
+        var font: FontKey
+        var struck = false
+        var intent: InlinePresentationIntent.RawValue = 0
+        var headingLevel: Int? = nil
+        var link: URL? = nil
+        var listMarker: String? = nil
+        /// Equal only to itself (`RunDelegate` is an `NSObject` compared by identity).
+        var attachment: TextAttachment? = nil
+        var paragraphStyle: ParagraphStyle? = nil
     }
 
     /// A reader with `style`'s lengths made usable: NaN, infinite and negative ones become 0 (image widths: the
@@ -101,11 +115,8 @@ struct MarkdownReader {
             length -= 1
             if last.range.count > 1 { runs[runs.count - 1].range = last.range.lowerBound..<(last.range.upperBound - 1) } else { runs.removeLast() }
         }
-        let result = NSMutableAttributedString(string: written)
-        result.beginEditing()
-        for run in runs { result.setAttributes(run.attributes, range: NSRange(location: run.range.lowerBound, length: run.range.count)) }
-        result.endEditing()
-        return result
+        let runs = runs
+        return AttributedStringBuilder.build(units: Array(written.utf16), runs: runs) { key in attributes(of: key) }
     }
 
     private mutating func visit(_ node: OpaquePointer, entering: Bool) {
@@ -178,10 +189,10 @@ struct MarkdownReader {
             let source = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             let url = URL(string: source)
             if let attachment = DocumentImage.attachment(source: source, baseURL: style.baseURL, maximumWidth: style.maximumImageWidth) {
-                var attributes = attributes()
-                attributes[.attachment] = attachment
+                var key = runKey()
+                key.attachment = attachment
                 beginParagraph()
-                appendRun("\u{FFFC}", attributes)
+                appendRun("\u{FFFC}", key)
                 imageDepth = 1
             } else {
                 links.append(url)
@@ -210,18 +221,18 @@ struct MarkdownReader {
         paragraphFirstRun = runs.count
         if let marker = pendingMarker {
             pendingMarker = nil
-            var attributes = attributes()
-            attributes[Self.listMarkerKey] = marker
-            appendRun(marker + "\t", attributes)
+            var key = runKey()
+            key.listMarker = marker
+            appendRun(marker + "\t", key)
         }
     }
 
     private mutating func endParagraph() {
         guard let first = paragraphFirstRun else { return }
         paragraphFirstRun = nil
-        appendRun("\n", attributes())
-        let style = paragraphStyle(hasMarker: runs[first].attributes[Self.listMarkerKey] != nil)
-        for index in first..<runs.count { runs[index].attributes[.paragraphStyle] = style }
+        appendRun("\n", runKey())
+        let style = paragraphStyle(hasMarker: runs[first].key.listMarker != nil)
+        for index in first..<runs.count { runs[index].key.paragraphStyle = style }
     }
 
     private func paragraphStyle(hasMarker: Bool) -> ParagraphStyle {
@@ -242,37 +253,50 @@ struct MarkdownReader {
         // (Inside an image shown as an attachment: its alternative text is not shown.)
         guard !text.isEmpty, imageDepth == 0 else { return }
         beginParagraph()
-        appendRun(text, attributes())
+        appendRun(text, runKey())
     }
 
-    private mutating func appendRun(_ string: String, _ attributes: [NSAttributedString.Key: Any]) {
+    private mutating func appendRun(_ string: String, _ key: RunKey) {
         let count = string.utf16.count
         guard count > 0 else { return }
         written += string
-        runs.append((length..<(length + count), attributes))
+        runs.append((length..<(length + count), key))
         length += count
     }
 
-    private mutating func attributes() -> [NSAttributedString.Key: Any] {
+    /// The key of text appended now, from the inline state (without a paragraph style: its paragraph adds it).
+    private func runKey() -> RunKey {
         var size = style.font.size
         if let level = headingLevel, !style.headingScales.isEmpty {
             size *= style.headingScales[min(level, style.headingScales.count) - 1]
         }
-        let key = FontKey(bold: strong > 0 || headingLevel != nil || inHeaderRow, italic: emphasis > 0, monospace: inCode, size: size)
-        var attributes: [NSAttributedString.Key: Any] = [.font: font(key)]
-        if struck > 0 { attributes[.strikethroughStyle] = UnderlineStyle.single.rawValue }
+        var key = RunKey(font: FontKey(bold: strong > 0 || headingLevel != nil || inHeaderRow, italic: emphasis > 0, monospace: inCode, size: size))
+        key.struck = struck > 0
         var intent: InlinePresentationIntent = []
         if emphasis > 0 { intent.insert(.emphasized) }
         if strong > 0 { intent.insert(.stronglyEmphasized) }
         if inCode && !inCodeBlock { intent.insert(.code) }
         if struck > 0 { intent.insert(.strikethrough) }
+        key.intent = intent.rawValue
+        key.headingLevel = headingLevel
+        key.link = links.last ?? nil
+        return key
+    }
+
+    /// A run's attributes.
+    private mutating func attributes(of key: RunKey) -> [NSAttributedString.Key: Any] {
+        var attributes: [NSAttributedString.Key: Any] = [.font: font(key.font)]
+        if key.struck { attributes[.strikethroughStyle] = UnderlineStyle.single.rawValue }
         // (As a number, as Foundation keeps it in attributed strings: see `InlinePresentationIntent`.)
-        if !intent.isEmpty { attributes[.inlinePresentationIntent] = intent.rawValue }
-        if let headingLevel { attributes[.headingLevel] = headingLevel }
-        if let link = links.last, let link {
+        if key.intent != 0 { attributes[.inlinePresentationIntent] = key.intent }
+        if let headingLevel = key.headingLevel { attributes[.headingLevel] = headingLevel }
+        if let link = key.link {
             attributes[.link] = link
             if let color = style.linkColor { attributes[.foregroundColor] = color }
         }
+        if let marker = key.listMarker { attributes[Self.listMarkerKey] = marker }
+        if let attachment = key.attachment { attributes[.attachment] = attachment }
+        if let paragraphStyle = key.paragraphStyle { attributes[.paragraphStyle] = paragraphStyle }
         return attributes
     }
 

@@ -39,6 +39,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case rtf
     /// HTML from its own syntax, inline CSS, hostile text and raw bytes: read, written and read again, then laid out.
     case html
+    /// Image attachments (PNG and JPEG, whole, damaged or made up) fitted to or clipped by hostile frames, drawn.
+    case attachments
 
     /// Does the one-time work of a process before the first input, so that no input is charged with it: the fonts,
     /// and the hyphenation dictionaries (libhyphen takes about five seconds to load Debian's 1 MB German one).
@@ -61,6 +63,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .markdown: try MarkdownHarness.run(&input)
         case .rtf: try RTFHarness.run(&input)
         case .html: try HTMLHarness.run(&input)
+        case .attachments: try AttachmentsHarness.run(&input)
         }
     }
 

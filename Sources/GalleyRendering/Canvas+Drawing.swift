@@ -8,6 +8,11 @@ extension Canvas {
     /// a style. Other run-delegate runs draw nothing. The text position does not move.
     /// Core Text: `CTLineDraw`.
     public func draw(_ line: Line) {
+        draw(line, clippingAttachmentsTo: nil)
+    }
+
+    /// `draw(_:)` with attachments' images clipped to `attachmentClip` (canvas points, y up) when given.
+    func draw(_ line: Line, clippingAttachmentsTo attachmentClip: CGRect?) {
         let origin = textPosition
         let bounds = line.typographicBounds
         let runs = line.runs
@@ -24,7 +29,7 @@ extension Canvas {
         }
         let text = line.utf16Text
         for run in runs { drawGlyphs(run, glyphs: 0..<run.glyphCount, text: text, origin: origin) }
-        drawAttachments(line, origin: origin)
+        drawAttachments(line, origin: origin, clip: attachmentClip)
         drawDecorations(line, runs: runs, text: text, origin: origin)
     }
 

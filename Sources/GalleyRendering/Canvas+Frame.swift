@@ -4,13 +4,19 @@ import Galley
 extension Canvas {
     /// Draws every line of a frame at its origin. The frame's coordinates are placed with the origin of its
     /// path's bounding box at `frame.bounds.origin` (the path's own coordinates), shifted by the text position.
+    /// Attachment images are clipped to the left and right edges of their line fragments (an attachment wider than
+    /// its fragment that does not ask to fit it); text is not, and nothing is clipped vertically.
     /// Core Text: `CTFrameDraw`.
     public func draw(_ frame: Frame) {
         let saved = textPosition
         defer { textPosition = saved }
-        for (line, origin) in zip(frame.lines, frame.lineOrigins) {
-            textPosition = CGPoint(x: saved.x + frame.bounds.minX + origin.x, y: saved.y + frame.bounds.minY + origin.y)
-            draw(line)
+        let frameOrigin = CGPoint(x: saved.x + frame.bounds.minX, y: saved.y + frame.bounds.minY)
+        for (index, (line, origin)) in zip(frame.lines, frame.lineOrigins).enumerated() {
+            textPosition = CGPoint(x: frameOrigin.x + origin.x, y: frameOrigin.y + origin.y)
+            let fragment = index < frame.lineFragments.count ? frame.lineFragments[index] : nil
+            // Only across: 10,000 points either way is further than any line reaches up or down.
+            let clip = fragment.map { CGRect(x: frameOrigin.x + $0.minX, y: frameOrigin.y + $0.minY - 10_000, width: $0.width, height: $0.height + 20_000) }
+            draw(line, clippingAttachmentsTo: clip)
         }
     }
 

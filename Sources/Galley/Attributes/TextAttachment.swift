@@ -1,51 +1,89 @@
+internal import CJPEG
 import Foundation
 
 /// An image inside text, on a U+FFFC (the object replacement character) under the `.attachment` key: the character
 /// is one cluster as wide as the image, lines grow to hold it, it breaks like an ideograph (UAX #14's CB: a break
 /// before and after), carets and hit testing treat it as one character, and `Canvas` draws the image into its
-/// bounds in PNG, PDF (each image embedded once, however often it is drawn) and SVG.
+/// bounds in PNG, PDF (each image embedded once, however often it is drawn; JPEGs as their own bytes) and SVG.
+/// An attachment wider than the line fragment it lands in is scaled down to fit when `fitsLineFragment` is set,
+/// else drawn clipped to the fragment: either way its character stays in its one line.
 ///
 /// A `RunDelegate` whose metrics come from the bounds: `ascent` is the bounds' top, `descent` its bottom below the
 /// baseline (each at least 0), `width` its width.
 ///
 /// TextKit: `NSTextAttachment` (`contents`, `fileType`, `bounds`: origin y is the offset from the baseline, y up).
 public final class TextAttachment: RunDelegate, @unchecked Sendable {
-    /// The image file's bytes (PNG), or nil for an attachment that only takes space.
+    /// The image file's bytes (PNG or JPEG), or nil for an attachment that only takes space.
     public let contents: Data?
-    /// The image's type (`"public.png"`), or nil.
+    /// The image's type (`"public.png"`, `"public.jpeg"`), or nil.
     public let fileType: String?
     /// Where the image sits relative to the pen on the baseline, y up, in points: its natural size at the origin
     /// when created with a zero size.
     public let bounds: CGRect
-    /// The image's size in pixels, read from its header (PNG's IHDR), or nil when the contents are not a PNG.
+    /// The image's size in pixels, read from its header (PNG's IHDR, JPEG's frame header through libjpeg), or nil
+    /// when the contents are neither.
     public let imageSize: CGSize?
+    /// Whether a frame scales the attachment down, keeping its proportions, when it is wider than the line fragment
+    /// it lands in (with whatever else shares its line); when false (the default) it keeps its size and is drawn
+    /// clipped to the fragment. TextKit has no switch: `attachmentBounds(for:proposedLineFragment:…)` is overridden
+    /// to the same end.
+    public let fitsLineFragment: Bool
+    /// The attachment whose image this one shows: itself, or the attachment it was scaled from to fit a line.
+    package let imageSource: TextAttachment?
 
     /// An attachment showing `contents`.
     ///
     /// - Parameters:
     ///   - contents: PNG bytes (nil: an empty attachment that only takes `bounds`).
     ///   - fileType: the contents' type; `"public.png"` when nil and the bytes are a PNG.
+    ///   - contents: PNG or JPEG bytes (nil: an empty attachment that only takes `bounds`).
+    ///   - fileType: the contents' type; `"public.png"` or `"public.jpeg"` when nil and the bytes are one.
     ///   - bounds: the image's rect relative to the pen on the baseline, y up; a zero size takes the image's natural
     ///     size (one pixel a point, 72 dpi). NaN and infinite values count as 0.
+    ///   - fitsLineFragment: scale down to fit a narrower line fragment (see `fitsLineFragment`).
     ///
     /// TextKit: `NSTextAttachment(data:ofType:)` and `bounds`.
-    public init(contents: Data?, fileType: String? = nil, bounds: CGRect = .zero) {
-        let size = contents.flatMap(Self.pngSize)
+    public convenience init(contents: Data?, fileType: String? = nil, bounds: CGRect = .zero, fitsLineFragment: Bool = false) {
+        var size: CGSize? = nil
+        var type: String? = nil
+        if let contents {
+            if let png = Self.pngSize(contents) {
+                (size, type) = (png, "public.png")
+            } else if let jpeg = Self.jpegSize(contents) {
+                (size, type) = (jpeg, "public.jpeg")
+            }
+        }
         func clean(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
         var rect = CGRect(x: clean(bounds.origin.x), y: clean(bounds.origin.y), width: clean(bounds.width), height: clean(bounds.height))
         if rect.size == .zero, let size { rect.size = size }
-        self.contents = contents
-        self.fileType = fileType ?? (size != nil ? "public.png" : nil)
-        self.bounds = rect
-        imageSize = size
-        super.init(width: rect.width, ascent: rect.maxY, descent: -rect.minY)
+        self.init(contents: contents, fileType: fileType ?? type, bounds: rect, imageSize: size,
+                  fitsLineFragment: fitsLineFragment, imageSource: nil)
     }
 
-    /// An attachment showing the PNG file at `url`. TextKit: `NSTextAttachment(contentsOf:)`-like.
+    private init(contents: Data?, fileType: String?, bounds: CGRect, imageSize: CGSize?, fitsLineFragment: Bool,
+                 imageSource: TextAttachment?) {
+        self.contents = contents
+        self.fileType = fileType
+        self.bounds = bounds
+        self.imageSize = imageSize
+        self.fitsLineFragment = fitsLineFragment
+        self.imageSource = imageSource
+        super.init(width: bounds.width, ascent: bounds.maxY, descent: -bounds.minY)
+    }
+
+    /// An attachment showing the PNG or JPEG file at `url`. TextKit: `NSTextAttachment(contentsOf:)`-like.
     ///
     /// - Throws: the error reading the file.
-    public convenience init(contentsOf url: URL, bounds: CGRect = .zero) throws {
-        self.init(contents: try Data(contentsOf: url), bounds: bounds)
+    public convenience init(contentsOf url: URL, bounds: CGRect = .zero, fitsLineFragment: Bool = false) throws {
+        self.init(contents: try Data(contentsOf: url), bounds: bounds, fitsLineFragment: fitsLineFragment)
+    }
+
+    /// This attachment with its bounds scaled by `factor` (0 < factor < 1) about the pen on the baseline, showing
+    /// the same image: what a line fragment too narrow for it holds.
+    func scaled(by factor: CGFloat) -> TextAttachment {
+        let rect = CGRect(x: bounds.minX * factor, y: bounds.minY * factor, width: bounds.width * factor, height: bounds.height * factor)
+        return TextAttachment(contents: contents, fileType: fileType, bounds: rect, imageSize: imageSize,
+                              fitsLineFragment: fitsLineFragment, imageSource: imageSource ?? self)
     }
 
     /// The width and height in pixels in a PNG's IHDR chunk (big-endian, right after the signature and the chunk's
@@ -59,5 +97,16 @@ public final class TextAttachment: RunDelegate, @unchecked Sendable {
         let width = number(16), height = number(20)
         guard width > 0, height > 0 else { return nil }
         return CGSize(width: width, height: height)
+    }
+
+    /// The width and height in pixels in a JPEG's frame header, read by libjpeg, or nil when `data` is not a JPEG
+    /// libjpeg can read. Galley only.
+    public static func jpegSize(_ data: Data) -> CGSize? {
+        guard data.starts(with: [0xFF, 0xD8]) else { return nil }
+        var width: Int32 = 0, height: Int32 = 0
+        let found = data.withUnsafeBytes { bytes in
+            galley_jpeg_size(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, &width, &height)
+        }
+        return found == 1 ? CGSize(width: Int(width), height: Int(height)) : nil
     }
 }

@@ -432,6 +432,7 @@ struct FrameFiller {
         guard count > 0 else { return nil }
         let lineEnd = min(start + count, limit)
         var line = typesetter.line(start..<lineEnd, offset: head, hyphenated: hyphenated && lineEnd == start + count)
+            .fittingAttachments(toWidth: available)
         if [.byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle].contains(style.lineBreakMode) {
             let type: TruncationType = style.lineBreakMode == .byTruncatingHead
                 ? .start : style.lineBreakMode == .byTruncatingMiddle ? .middle : .end

@@ -41,11 +41,12 @@ enum CSSValues {
         return result
     }
 
-    /// A length in points: `12pt`, `16px`, `1.5em` and `150%` (of `relativeTo`), `2pc`, `1in`, `2cm`, `10mm`, a bare
-    /// 0. Nil for anything else (and for values that are not finite or exceed ±100,000 pt).
+    /// A length in points: `12pt`, `16px`, `1.5em` and `150%` (of `relativeTo`), `2rem` (of the 12 pt root size),
+    /// `2pc`, `1in`, `2cm`, `10mm`, a bare 0. Nil for anything else (and for values that are not finite or exceed
+    /// ±100,000 pt). Units are tried longest first where one ends another (`rem` before `em`).
     static func length(_ value: String, relativeTo base: CGFloat) -> CGFloat? {
         let text = value.trimmingCharacters(in: .whitespaces).lowercased()
-        let units: [(String, CGFloat)] = [("pt", 1), ("px", 0.75), ("em", base), ("rem", 12), ("%", base / 100), ("pc", 12),
+        let units: [(String, CGFloat)] = [("pt", 1), ("px", 0.75), ("rem", 12), ("em", base), ("%", base / 100), ("pc", 12),
                                           ("in", 72), ("cm", 72 / 2.54), ("mm", 72 / 25.4)]
         for (unit, scale) in units where text.hasSuffix(unit) {
             guard let number = Double(text.dropLast(unit.count)), number.isFinite else { return nil }

@@ -158,10 +158,11 @@ struct HTMLWriter {
         return result
     }
 
-    /// A PNG attachment as an image with a `data:` URL, at its bounds' size in CSS pixels.
+    /// A PNG or JPEG attachment as an image with a `data:` URL, at its bounds' size in CSS pixels.
     private static func image(_ attachment: TextAttachment) -> String? {
-        guard let contents = attachment.contents, attachment.fileType == "public.png" else { return nil }
-        return "<img src=\"data:image/png;base64," + contents.base64EncodedString() + "\" width=\""
+        let mediaTypes = ["public.png": "image/png", "public.jpeg": "image/jpeg"]
+        guard let contents = attachment.contents, let mediaType = attachment.fileType.flatMap({ mediaTypes[$0] }) else { return nil }
+        return "<img src=\"data:" + mediaType + ";base64," + contents.base64EncodedString() + "\" width=\""
             + number(attachment.bounds.width / 0.75) + "\" height=\"" + number(attachment.bounds.height / 0.75) + "\">"
     }
 }

@@ -115,6 +115,32 @@ import Testing
         #expect(StringAttributes(text.attributes(at: pre.location, effectiveRange: nil)).font?.symbolicTraits.contains(.monoSpace) == true)
     }
 
+    /// CSS's lengths (CSS Values 3): `rem` is the root's size (16 px = 12 pt), `em` and `%` the parent's, `px` 3/4 pt.
+    @Test func lengthsInEveryUnit() throws {
+        let text = try Self.read("""
+            <p style="font-size: 16pt"><span style="font-size: 2rem">a</span><span style="font-size: 1.5em">b</span>\
+            <span style="font-size: 16px">c</span><span style="font-size: 50%">d</span><span style="font-size: 1pc">e</span></p>
+            """)
+        let sizes = (0..<text.length).map { StringAttributes(text.attributes(at: $0, effectiveRange: nil)).font?.size }
+        #expect(text.string == "abcde")
+        #expect(sizes == [24, 24, 12, 8, 12])
+    }
+
+    /// A JPEG in a data: URL (made by libjpeg-turbo's cjpeg) becomes a JPEG attachment at its natural size.
+    @Test func jpegImagesBecomeAttachments() throws {
+        let jpeg = try JPEGAttachmentTests.jpeg(width: 40, height: 30) { _, _ in (0, 128, 255) }
+        let text = try Self.read("<p>photo <img src=\"data:image/jpeg;base64,\(jpeg.base64EncodedString())\"></p>")
+        #expect(text.string == "photo \u{FFFC}")
+        let attachment = try #require(text.attribute(.attachment, at: 6, effectiveRange: nil) as? TextAttachment)
+        #expect(attachment.fileType == "public.jpeg" && attachment.bounds.size == CGSize(width: 40, height: 30) && attachment.contents == jpeg)
+        // Written back as a JPEG, read again the same.
+        let again = try Self.read(try AttributedDocument.write(text, type: .html))
+        let second = try #require(again.attribute(.attachment, at: 6, effectiveRange: nil) as? TextAttachment)
+        // (Sizes go through CSS pixels written to two decimals.)
+        #expect(second.fileType == "public.jpeg" && second.contents == jpeg)
+        #expect(abs(second.bounds.width - 40) < 0.01 && abs(second.bounds.height - 30) < 0.01, "\(second.bounds)")
+    }
+
     /// A 1×1 red PNG, made with Python's zlib and struct (any PNG does).
     static let pixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg=="
 

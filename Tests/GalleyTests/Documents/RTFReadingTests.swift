@@ -274,6 +274,53 @@ import Testing
         #expect(try AttributedDocument.write(read, type: .rtf) == rtf)
     }
 
+    /// A PNG and a JPEG (made by Cairo and by cjpeg) as `\pict` groups: Galley reads back the same bytes at the same
+    /// size; LibreOffice reads both pictures at their sizes, and the RTF LibreOffice writes from them reads in Galley
+    /// as two attachments of those sizes again.
+    @Test func picturesRoundTrip() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
+        let png = try AttachmentTests.png(width: 60, height: 30)
+        let jpeg = try JPEGAttachmentTests.jpeg(width: 40, height: 80) { x, _ in x < 20 ? (250, 200, 0) : (0, 90, 200) }
+        let source = NSMutableAttributedString(string: "png \u{FFFC} jpeg \u{FFFC} end", attributes: [.font: font])
+        source.addAttribute(.attachment, value: TextAttachment(contents: png, bounds: CGRect(x: 0, y: 0, width: 45, height: 22.5)),
+                            range: NSRange(location: 4, length: 1))
+        source.addAttribute(.attachment, value: TextAttachment(contents: jpeg), range: NSRange(location: 11, length: 1))
+        let rtf = try AttributedDocument.write(source, type: .rtf)
+        let read = try AttributedDocument.read(rtf, type: .rtf, style: try RTFReadingTests.style())
+        #expect(read.string == source.string)
+        for index in [4, 11] {
+            let expected = try #require(source.attribute(.attachment, at: index, effectiveRange: nil) as? TextAttachment)
+            let actual = try #require(read.attribute(.attachment, at: index, effectiveRange: nil) as? TextAttachment)
+            #expect(actual.contents == expected.contents && actual.fileType == expected.fileType && actual.bounds == expected.bounds)
+        }
+        guard LibreOffice.isAvailable else { return }
+        let converted = try LibreOffice.convert(["pictures.rtf": rtf], to: "fodt")
+        let odt = String(decoding: try #require(converted["pictures"]), as: UTF8.self)
+        // Each picture is a frame with its size in the flat ODF: 45 × 22.5 pt and 40 × 80 pt, in inches or cm.
+        let frames = odt.components(separatedBy: "<draw:frame").dropFirst().map { frame in
+            ["svg:width", "svg:height"].map { name -> Double in
+                guard let start = frame.range(of: name + "=\"") else { return -1 }
+                let value = frame[start.upperBound...].prefix { $0 != "\"" }
+                let number = Double(value.prefix { $0.isNumber || $0 == "." }) ?? -1
+                return value.hasSuffix("in") ? number * 72 : value.hasSuffix("cm") ? number * 72 / 2.54 : number
+            }
+        }
+        #expect(frames.count == 2, "\(frames)")
+        for (frame, expected) in zip(frames, [[45.0, 22.5], [40.0, 80.0]]) {
+            #expect(zip(frame, expected).allSatisfy { abs($0 - $1) < 0.5 }, "\(frame) for \(expected)")
+        }
+        let flat = try #require(converted["pictures"])
+        let back = try #require(LibreOffice.convert(["pictures.fodt": flat], to: "rtf")["pictures"])
+        let again = try AttributedDocument.read(back, type: .rtf, style: try RTFReadingTests.style())
+        let attachments = (0..<again.length).compactMap { again.attribute(.attachment, at: $0, effectiveRange: nil) as? TextAttachment }
+        #expect(attachments.count == 2)
+        for (attachment, expected) in zip(attachments, [CGSize(width: 45, height: 22.5), CGSize(width: 40, height: 80)]) {
+            #expect(abs(attachment.bounds.width - expected.width) < 0.5 && abs(attachment.bounds.height - expected.height) < 0.5,
+                    "\(attachment.bounds) for \(expected)")
+            #expect(attachment.imageSize != nil, "LibreOffice's picture decodes: \(attachment.fileType ?? "none")")
+        }
+    }
+
     static func rounded(_ color: Color) -> [Int] {
         [color.red, color.green, color.blue, color.alpha].map { Int(($0 * 255).rounded()) }
     }

@@ -100,4 +100,84 @@ import Testing
         #expect(size > image.count / 2)
         #expect(size < image.count * 3, "\(size) bytes for 100 uses of a \(image.count)-byte image")
     }
+
+    /// An image three times as wide as its frame: asked to fit, it is scaled to the fragment's width with its
+    /// proportions (and its line is as tall as the scaled image); not asked, it keeps its size and is drawn clipped to
+    /// the fragment. Either way its character is in exactly one line.
+    @Test func anAttachmentWiderThanItsFragmentFitsOrIsClipped() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
+        let image = try Self.png(width: 300, height: 150)
+        let rect = CGRect(x: 10, y: 10, width: 100, height: 380)
+        for fits in [true, false] {
+            let text = NSMutableAttributedString(string: "Before \u{FFFC} after", attributes: [.font: font])
+            text.addAttribute(.attachment, value: TextAttachment(contents: image, fitsLineFragment: fits), range: NSRange(location: 7, length: 1))
+            let frame = Framesetter(attributedString: text).frame(path: Path(rect: rect))
+            #expect(frame.visibleStringRange == 0..<text.length)
+            #expect(frame.lines.map(\.stringRange.count).reduce(0, +) == text.length)
+            let index = try #require(frame.lines.firstIndex { $0.stringRange.contains(7) })
+            let line = frame.lines[index]
+            let run = try #require(line.runs.first { $0.isRunDelegate })
+            let shown = try #require(run.attributes.runDelegate as? TextAttachment)
+            let expected = fits ? CGSize(width: 100, height: 50) : CGSize(width: 300, height: 150)
+            #expect(abs(shown.bounds.width - expected.width) < 1e-6 && abs(shown.bounds.height - expected.height) < 1e-6, "\(shown.bounds)")
+            #expect(abs(line.typographicBounds.ascent - expected.height) < 1e-6)
+            #expect(abs(frame.lineFragments[index].height - expected.height - line.typographicBounds.descent) < 2)
+
+            let canvas = try Canvas(width: 400, height: 400, scale: 1)
+            canvas.draw(frame)
+            // Pixel rows are y down from the canvas's top; the frame's box starts at x 10.
+            let baseline = 400 - Int(rect.minY + frame.lineOrigins[index].y)
+            let inside = try #require(canvas.pixel(x: 100, y: baseline - 10)), outside = try #require(canvas.pixel(x: 150, y: baseline - 10))
+            #expect(inside.red > 200 && inside.alpha == 255, "\(inside)")
+            #expect(outside.alpha == 0, "clipped at the fragment's edge: \(outside)")
+        }
+    }
+
+    /// In a justified line the image is drawn where the justified line puts its character, not at its natural pen
+    /// position; an image that ends a line is drawn whole at the line's end, inside its fragment.
+    @Test func imagesInJustifiedLinesAndAtLineEnds() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
+        let blue = try Self.png(width: 20, height: 20, color: Color(red: 0, green: 0, blue: 1))
+        var justified = ParagraphStyle()
+        justified.alignment = .justified
+        let cases: [(text: String, image: Int, style: ParagraphStyle)] = [
+            ("aa bb \u{FFFC} cc dd ee ff gg hh ii jj kk ll mm nn oo pp", 6, justified),
+            ("xx \u{FFFC} wordthatwraps more words", 3, ParagraphStyle()),
+        ]
+        for (index, item) in cases.enumerated() {
+            let text = NSMutableAttributedString(string: item.text, attributes: [.font: font, .paragraphStyle: item.style])
+            text.addAttribute(.attachment, value: TextAttachment(contents: blue), range: NSRange(location: item.image, length: 1))
+            let rect = CGRect(x: 0, y: 0, width: index == 0 ? 150 : 60, height: 200)
+            let frame = Framesetter(attributedString: text).frame(path: Path(rect: rect))
+            let lineIndex = try #require(frame.lines.firstIndex { $0.stringRange.contains(item.image) })
+            let line = frame.lines[lineIndex], origin = frame.lineOrigins[lineIndex]
+            if index == 0 {
+                // Justified: the line fills its width, and the image moved right with the stretched spaces.
+                #expect(abs(line.typographicBounds.width - line.trailingWhitespaceWidth - 150) < 0.01)
+                let natural = Line(attributedString: text.attributedSubstring(from: NSRange(location: 0, length: item.image)))
+                #expect(line.offset(forStringIndex: item.image).primary > natural.typographicBounds.width + 1)
+            } else {
+                // The image is the last thing the line shows.
+                #expect(line.stringRange.upperBound - line.trailingWhitespaceCount(in: text) == item.image + 1)
+            }
+            let canvas = try Canvas(width: 200, height: 200, scale: 1)
+            canvas.draw(frame)
+            let left = origin.x + line.offset(forStringIndex: item.image).primary
+            let baselineRow = 200 - origin.y
+            for x in [left + 1, left + 10, left + 19] {
+                let pixel = try #require(canvas.pixel(x: Int(x), y: Int(baselineRow - 10)))
+                #expect(pixel.blue > 200 && pixel.red < 50 && pixel.alpha == 255, "case \(index) at \(x): \(pixel)")
+            }
+            let outside = try #require(canvas.pixel(x: Int(left + 21), y: Int(baselineRow - 10)))
+            #expect(outside.blue < 200 || outside.alpha < 255, "case \(index): the image ends at its width")
+        }
+    }
+}
+
+extension Line {
+    /// How many characters at the line's end are white space (what `trailingWhitespaceWidth` measures).
+    func trailingWhitespaceCount(in text: NSAttributedString) -> Int {
+        let units = Array(text.string.utf16)[stringRange]
+        return units.reversed().prefix { $0 == 0x20 || $0 == 0x0A }.count
+    }
 }

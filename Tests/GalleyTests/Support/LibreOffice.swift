@@ -155,7 +155,7 @@ struct FlatODT {
                 if let currentStyle { styles[currentStyle]?.paragraph.merge(attributes) { $1 } }
             case "office:text":
                 inBody = true
-            case "text:p", "text:h" where inBody:
+            case "text:p" where inBody, "text:h" where inBody:
                 paragraphDepth += 1
                 styleStack.append(attributes["text:style-name"])
                 alignments.append(paragraphProperty("fo:text-align", attributes["text:style-name"]) ?? "start")
@@ -178,7 +178,7 @@ struct FlatODT {
             switch name {
             case "style:style": currentStyle = nil
             case "style:default-style": inDefaultStyle = false
-            case "text:p", "text:h" where inBody:
+            case "text:p" where inBody, "text:h" where inBody:
                 add("\n")
                 styleStack.removeLast()
                 paragraphDepth -= 1

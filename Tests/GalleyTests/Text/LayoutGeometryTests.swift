@@ -30,6 +30,30 @@ import Testing
         return result
     }
 
+    /// An image in editable text: one caret stop on each side of it, a tap on either half finds the caret on that
+    /// side, the image's character under a tap anywhere on it, and the selection of that one character as wide as
+    /// the image and as tall as the line it raised.
+    @Test func attachmentsAreOneCharacterToCaretsTapsAndSelections() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 14)
+        let text = NSMutableAttributedString(string: "Look \u{FFFC} here", attributes: [.font: font])
+        let image = TextAttachment(contents: try AttachmentTests.png(width: 60, height: 40))
+        text.addAttribute(.attachment, value: image, range: NSRange(location: 5, length: 1))
+        let manager = LayoutManager(textStorage: TextStorage(attributedString: text),
+                                    textContainers: [TextContainer(size: CGSize(width: 300, height: CGFloat.infinity))])
+        let before = try #require(manager.caretRect(for: 5)), after = try #require(manager.caretRect(for: 6))
+        #expect(abs(after.minX - before.minX - 60) < 1e-6)
+        let fragment = try #require(manager.lineFragment(forCharacterAt: 5))
+        #expect(fragment.lineHeight >= 40)
+        let middle = CGPoint(x: before.minX + 30, y: before.midY)
+        #expect(manager.characterRange(at: middle) == 5..<6)
+        #expect(manager.closestPosition(to: CGPoint(x: before.minX + 10, y: before.midY)) == 5)
+        #expect(manager.closestPosition(to: CGPoint(x: before.minX + 50, y: before.midY)) == 6)
+        let rects = manager.selectionRects(for: 5..<6)
+        #expect(rects.count == 1)
+        let rect = try #require(rects.first).rect
+        #expect(abs(rect.minX - before.minX) < 1e-6 && abs(rect.width - 60) < 1e-6 && rect.height >= 40, "\(rect)")
+    }
+
     @Test(arguments: cases)
     func caretsSitInTheirLinesAndRoundTrip(name: String, text: String) throws {
         let manager = try Self.manager(text)

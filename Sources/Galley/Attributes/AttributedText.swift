@@ -86,43 +86,11 @@ struct AttributedText: Sendable {
 
     /// Reads a Swift `AttributedString` through Galley's attribute scope (other scopes are ignored).
     init(_ string: AttributedString, defaultFont: @autoclosure () -> Font?) {
-        typealias Scope = AttributeScopes.GalleyAttributes
         var runs: [(range: Range<Int>, attributes: StringAttributes)] = []
         var offset = 0
         for run in string.runs {
             let length = string.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
-            var value = StringAttributes()
-            value.font = run[Scope.FontAttribute.self]
-            value.foregroundColor = run[Scope.ForegroundColorAttribute.self]
-            value.foregroundColorFromContext = run[Scope.ForegroundColorFromContextAttribute.self] ?? false
-            value.backgroundColor = run[Scope.BackgroundColorAttribute.self]
-            var dictionary: [NSAttributedString.Key: Any] = [:]
-            // Numbers go through the same checks as NSAttributedString's.
-            if let kern = run[Scope.KernAttribute.self] { dictionary[.kern] = kern }
-            if let tracking = run[Scope.TrackingAttribute.self] { dictionary[.tracking] = tracking }
-            if let ligature = run[Scope.LigatureAttribute.self] { dictionary[.ligature] = ligature }
-            if let width = run[Scope.StrokeWidthAttribute.self] { dictionary[.strokeWidth] = width }
-            if let superscript = run[Scope.SuperscriptAttribute.self] { dictionary[.superscript] = superscript }
-            if let offset = run[Scope.BaselineOffsetAttribute.self] { dictionary[.baselineOffset] = offset }
-            if let language = run[Scope.LanguageAttribute.self] { dictionary[.language] = language }
-            let numbers = StringAttributes(dictionary)
-            value.kern = numbers.kern
-            value.tracking = numbers.tracking
-            value.ligature = numbers.ligature
-            value.strokeWidth = numbers.strokeWidth
-            value.superscript = numbers.superscript
-            value.baselineOffset = numbers.baselineOffset
-            value.language = numbers.language
-            value.paragraphStyle = run[Scope.ParagraphStyleAttribute.self]
-            value.strokeColor = run[Scope.StrokeColorAttribute.self]
-            value.underlineStyle = run[Scope.UnderlineStyleAttribute.self] ?? []
-            value.underlineColor = run[Scope.UnderlineColorAttribute.self]
-            value.strikethroughStyle = run[Scope.StrikethroughStyleAttribute.self] ?? []
-            value.strikethroughColor = run[Scope.StrikethroughColorAttribute.self]
-            value.writingDirection = run[Scope.WritingDirectionAttribute.self] ?? []
-            value.featureSettings = run[Scope.FontFeatureSettingsAttribute.self] ?? []
-            value.runDelegate = run[Scope.RunDelegateAttribute.self]
-            runs.append((offset..<(offset + length), value))
+            runs.append((offset..<(offset + length), StringAttributes(run.attributes)))
             offset += length
         }
         self.init(units: Self.utf16(String(string.characters)), runs: runs, defaultFont: defaultFont())

@@ -46,6 +46,8 @@ extension AttributeScopes {
         public let fontFeatureSettings: FontFeatureSettingsAttribute
         /// `NSAttributedString.Key.runDelegate`.
         public let runDelegate: RunDelegateAttribute
+        /// `NSAttributedString.Key.verticalForms`.
+        public let verticalForms: VerticalFormsAttribute
     }
 
     /// Galley's attribute scope: `string.galley.font = font`.
@@ -159,5 +161,10 @@ extension AttributeScopes.GalleyAttributes {
     public enum RunDelegateAttribute: AttributedStringKey {
         public typealias Value = RunDelegate
         public static let name = NSAttributedString.Key.runDelegate.rawValue
+    }
+    /// Vertical glyph forms. Core Text: `kCTVerticalFormsAttributeName`.
+    public enum VerticalFormsAttribute: AttributedStringKey {
+        public typealias Value = Bool
+        public static let name = NSAttributedString.Key.verticalForms.rawValue
     }
 }

@@ -90,6 +90,49 @@ import Testing
         #expect(try AttributedDocument.write(again, type: .galleyArchive) == (try AttributedDocument.write(markdown, type: .galleyArchive)))
     }
 
+    /// Swift's `AttributedString` in Galley's scope: bridged to and from `NSAttributedString` with every Galley
+    /// attribute (Foundation on Linux has no bridge), and `Codable` through the archive inside a model of the
+    /// caller's, fonts found again in the catalog the decoder is given.
+    @Test func swiftAttributedStringsBridgeAndEncode() throws {
+        let original = try Self.everything()
+        let swift = AttributedString(original, including: \.galley)
+        #expect(String(swift.characters) == original.string)
+        let back = NSAttributedString(swift, including: \.galley)
+        #expect(back.string == original.string)
+        for index in 0..<original.length {
+            let ours = StringAttributes(original.attributes(at: index, effectiveRange: nil))
+            let theirs = StringAttributes(back.attributes(at: index, effectiveRange: nil))
+            #expect(ours == theirs, "at \(index)")
+        }
+        // The scope's values are the typed ones: a font, a paragraph style, an underline style.
+        let first = try #require(swift.runs.first)
+        #expect(first.galley.font?.postScriptName == StringAttributes(original.attributes(at: 0, effectiveRange: nil)).font?.postScriptName)
+
+        struct Note: Codable {
+            var title: String
+            var body: ArchivedAttributedString
+        }
+        let catalog = try TestFonts.font("LinLibertine_R.otf", size: 13).catalog
+        let encoded = try JSONEncoder().encode(Note(title: "t", body: ArchivedAttributedString(swift)))
+        let decoder = JSONDecoder()
+        decoder.userInfo[ArchivedAttributedString.fontCatalogKey] = catalog
+        let decoded = try decoder.decode(Note.self, from: encoded).body.value
+        let again = NSAttributedString(decoded, including: \.galley)
+        #expect(again.string == original.string)
+        for index in 0..<original.length {
+            var ours = StringAttributes(original.attributes(at: index, effectiveRange: nil))
+            var theirs = StringAttributes(again.attributes(at: index, effectiveRange: nil))
+            #expect(ours.runDelegate?.width == theirs.runDelegate?.width
+                    && (ours.runDelegate as? TextAttachment)?.contents == (theirs.runDelegate as? TextAttachment)?.contents)
+            ours.runDelegate = nil
+            theirs.runDelegate = nil
+            #expect(ours == theirs, "at \(index)")
+        }
+        // Another format's JSON is refused.
+        let other = Data("{\"title\": \"t\", \"body\": {\"format\": \"other\", \"version\": 1, \"text\": \"a\", \"runs\": []}}".utf8)
+        #expect(throws: DocumentError.self) { try decoder.decode(Note.self, from: other) }
+    }
+
     @Test func archivesRefuseWhatIsNotOne() throws {
         let style = MarkdownStyle(font: try TestFonts.font("DejaVuSerif.ttf", size: 12))
         for bad in ["", "{}", "[1, 2]", "{\"format\": \"other\", \"version\": 1, \"text\": \"a\", \"runs\": []}", "{\"text\": 5}"] {

@@ -34,6 +34,20 @@ import Testing
         return Line(attributedString: text)
     }
 
+    /// A 600 × 600 pt PDF page with a line showing `attachment` drawn 100 times (10 × 10); the caller removes it.
+    static func pdfDrawingHundredTimes(_ attachment: TextAttachment, font: Font) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galley-attachments-\(UUID()).pdf")
+        let canvas = try Canvas(pdfURL: url, width: 600, height: 600)
+        for row in 0..<10 {
+            for column in 0..<10 {
+                canvas.textPosition = CGPoint(x: 10 + CGFloat(column) * 50, y: 20 + CGFloat(row) * 50)
+                canvas.draw(line(attachment, font: font))
+            }
+        }
+        try canvas.finish()
+        return url
+    }
+
     @Test func anAttachmentIsOneClusterAsWideAsItsImage() throws {
         let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
         let attachment = TextAttachment(contents: try Self.png(width: 30, height: 40))
@@ -86,16 +100,8 @@ import Testing
         let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
         let image = try Self.png(width: 120, height: 120, noise: true)
         let attachment = TextAttachment(contents: image, bounds: CGRect(x: 0, y: 0, width: 12, height: 12))
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galley-attachments-\(UUID()).pdf")
+        let url = try Self.pdfDrawingHundredTimes(attachment, font: font)
         defer { try? FileManager.default.removeItem(at: url) }
-        let canvas = try Canvas(pdfURL: url, width: 600, height: 600)
-        for row in 0..<10 {
-            for column in 0..<10 {
-                canvas.textPosition = CGPoint(x: 10 + CGFloat(column) * 50, y: 20 + CGFloat(row) * 50)
-                canvas.draw(Self.line(attachment, font: font))
-            }
-        }
-        try canvas.finish()
         let size = try Data(contentsOf: url).count
         #expect(size > image.count / 2)
         #expect(size < image.count * 3, "\(size) bytes for 100 uses of a \(image.count)-byte image")

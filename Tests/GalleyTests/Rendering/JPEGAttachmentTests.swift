@@ -112,16 +112,8 @@ import Testing
         }
         let attachment = TextAttachment(contents: jpeg, bounds: CGRect(x: 0, y: 0, width: 16, height: 12))
         let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galley-jpeg-\(UUID()).pdf")
+        let url = try AttachmentTests.pdfDrawingHundredTimes(attachment, font: font)
         defer { try? FileManager.default.removeItem(at: url) }
-        let canvas = try Canvas(pdfURL: url, width: 600, height: 600)
-        for row in 0..<10 {
-            for column in 0..<10 {
-                canvas.textPosition = CGPoint(x: 10 + CGFloat(column) * 50, y: 20 + CGFloat(row) * 50)
-                canvas.draw(Self.line(attachment, font: font))
-            }
-        }
-        try canvas.finish()
         // poppler's pdfimages lists each image object once per use; the object numbers say how many there are.
         let listing = try runProgram("/usr/bin/pdfimages", ["-list", url.path])
         let images = listing.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ", omittingEmptySubsequences: true) }

@@ -28,14 +28,12 @@ public final class TextAttachment: RunDelegate, @unchecked Sendable {
     /// clipped to the fragment. TextKit has no switch: `attachmentBounds(for:proposedLineFragment:…)` is overridden
     /// to the same end.
     public let fitsLineFragment: Bool
-    /// The attachment whose image this one shows: itself, or the attachment it was scaled from to fit a line.
+    /// The attachment whose image this one shows when it was scaled from it to fit a line; nil for an original.
     package let imageSource: TextAttachment?
 
     /// An attachment showing `contents`.
     ///
     /// - Parameters:
-    ///   - contents: PNG bytes (nil: an empty attachment that only takes `bounds`).
-    ///   - fileType: the contents' type; `"public.png"` when nil and the bytes are a PNG.
     ///   - contents: PNG or JPEG bytes (nil: an empty attachment that only takes `bounds`).
     ///   - fileType: the contents' type; `"public.png"` or `"public.jpeg"` when nil and the bytes are one.
     ///   - bounds: the image's rect relative to the pen on the baseline, y up; a zero size takes the image's natural

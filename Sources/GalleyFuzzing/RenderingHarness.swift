@@ -42,11 +42,38 @@ enum RenderingHarness {
             if let run = line.runs.first { canvas.draw(run, in: line, range: 0..<input.int(0...4)) }
             canvas.fill(HostileAttributes.path(&input), with: .black, rule: input.bool() ? .evenOdd : .winding)
             canvas.stroke(HostileAttributes.path(&input), with: .black, lineWidth: input.length(ordinary: 0...10))
+            // Core Graphics' model (read after everything above, so older inputs keep their meaning): hostile
+            // transforms, text matrices and clips, the lines and frame drawn again, an image into a hostile rect.
+            canvas.saveGraphicsState()
+            for _ in 0..<input.int(0...4) {
+                switch input.int(0...4) {
+                case 0: canvas.translateBy(x: input.length(ordinary: -300...300), y: input.length(ordinary: -300...300))
+                case 1: canvas.scaleBy(x: input.length(ordinary: -3...3), y: input.length(ordinary: -3...3))
+                case 2: canvas.rotate(by: input.length(ordinary: -7...7))
+                case 3: canvas.concatenate(hostileTransform(&input))
+                default: canvas.clip(to: HostileAttributes.path(&input), rule: input.bool() ? .evenOdd : .winding)
+                }
+            }
+            canvas.textMatrix = hostileTransform(&input)
+            canvas.draw(line)
+            canvas.draw(frame)
+            if let image = CanvasImage(data: input.choose(AttachmentsHarness.images)) {
+                canvas.draw(image, in: CGRect(x: input.length(ordinary: -50...300), y: input.length(ordinary: -50...300),
+                                              width: input.length(ordinary: -50...300), height: input.length(ordinary: -50...300)))
+            }
+            canvas.restoreGraphicsState()
+            canvas.restoreGraphicsState()
             if canvas.kind == .png {
                 try canvas.writePNG(to: directory.appendingPathComponent("f.png"))
             } else {
                 try canvas.finish()
             }
         }
+    }
+
+    /// An affine transform of hostile fields: ordinary, huge, NaN, zero (not invertible).
+    static func hostileTransform(_ input: inout FuzzInput) -> AffineTransform {
+        AffineTransform(m11: input.length(ordinary: -3...3), m12: input.length(ordinary: -3...3), m21: input.length(ordinary: -3...3),
+                        m22: input.length(ordinary: -3...3), tX: input.length(ordinary: -300...300), tY: input.length(ordinary: -300...300))
     }
 }

@@ -5,15 +5,40 @@ import Galley
 extension Canvas {
     /// Draws a line with its origin at the text position: backgrounds, glyphs (fill, stroke, colour
     /// emoji), attachments' images, then underlines and strikethroughs, each continuous across the runs that share
-    /// a style. Other run-delegate runs draw nothing. The text position does not move.
+    /// a style. Other run-delegate runs draw nothing. The whole line is drawn through the text matrix (a text matrix
+    /// that is not invertible draws nothing), in the current user space. The text position does not move.
     /// Core Text: `CTLineDraw`.
     public func draw(_ line: Line) {
         draw(line, clippingAttachmentsTo: nil)
     }
 
-    /// `draw(_:)` with attachments' images clipped to `attachmentClip` (canvas points, y up) when given.
+    /// `draw(_:)` with attachments' images clipped to `attachmentClip` (in user space) when given.
     func draw(_ line: Line, clippingAttachmentsTo attachmentClip: CGRect?) {
-        let origin = textPosition
+        var userMatrix = cairo_matrix_t()
+        cairo_get_matrix(context, &userMatrix)
+        inTextSpace { origin in
+            drawLine(line, origin: origin, attachmentClip: attachmentClip.map { ($0, userMatrix) })
+        }
+    }
+
+    /// Calls `body` with the text position in the space it should draw in: user space with the position as it is
+    /// when the text matrix is a translation (the common case), else the text matrix's space with the origin at 0.
+    /// Nothing when the text matrix is not finite or, with the CTM, not invertible (Cairo would fail every later
+    /// drawing).
+    private func inTextSpace(_ body: (CGPoint) -> Void) {
+        let matrix = textMatrix
+        if matrix.m11 == 1, matrix.m12 == 0, matrix.m21 == 0, matrix.m22 == 1 {
+            body(textPosition)
+            return
+        }
+        guard let text = Self.cairoMatrix(matrix) else { return }
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        guard transformIfUsable(text) else { return }
+        body(.zero)
+    }
+
+    private func drawLine(_ line: Line, origin: CGPoint, attachmentClip: (rect: CGRect, userMatrix: cairo_matrix_t)?) {
         let bounds = line.typographicBounds
         let runs = line.runs
         var pen = origin.x
@@ -49,7 +74,7 @@ extension Canvas {
             let lower = min(max(range.lowerBound, 0), count)
             glyphs = lower..<(range.isEmpty ? count : min(max(range.upperBound, lower), count))
         }
-        drawGlyphs(run, glyphs: glyphs, text: line.utf16Text, origin: textPosition)
+        inTextSpace { origin in drawGlyphs(run, glyphs: glyphs, text: line.utf16Text, origin: origin) }
     }
 
     // MARK: Glyphs
@@ -227,13 +252,15 @@ extension Canvas {
         }
         // Only the part over the canvas is stroked: a line can be 10^10 points long (huge tracking), and Cairo would
         // lay out every dash of it (the rendering fuzzer's timeout). The start moves by whole dash periods, so the
-        // pattern stays where it was.
+        // pattern stays where it was. (The clip's extents are the canvas's, or less, in the current space.)
         let period = dashes.reduce(0, +)
         let margin = 4 * t + period
+        var left: Double = 0, top: Double = 0, right: Double = 0, bottom: Double = 0
+        cairo_clip_extents(context, &left, &top, &right, &bottom)
         var start = Double(decoration.start)
-        let end = min(Double(decoration.end), Double(width) + margin)
-        if start < -margin {
-            let skipped = -margin - start
+        let end = min(Double(decoration.end), right + margin)
+        if start < left - margin {
+            let skipped = left - margin - start
             start += period > 0 ? (skipped / period).rounded(.down) * period : skipped
         }
         guard start < end, start.isFinite, end.isFinite else { return }

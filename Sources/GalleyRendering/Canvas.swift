@@ -28,18 +28,35 @@ public final class Canvas {
     public let height: CGFloat
     /// Pixels per point for PNG canvases (1 for PDF and SVG).
     public let scale: CGFloat
-    /// Where the next line or run is drawn: its baseline origin, y up. Core Text: `CGContext.textPosition`.
-    public var textPosition: CGPoint = .zero
-    /// The fill colour of the context, used for text with `foregroundColorFromContext`.
-    /// Core Text: the context's fill colour.
+    /// Where the next line or run is drawn: its baseline origin, y up, in the canvas's user space — the text
+    /// matrix's translation. Core Text: `CGContext.textPosition`.
+    public var textPosition: CGPoint {
+        get { CGPoint(x: textMatrix.tX, y: textMatrix.tY) }
+        set {
+            textMatrix.tX = newValue.x
+            textMatrix.tY = newValue.y
+        }
+    }
+    /// How text is placed in user space: lines and runs are drawn in the space this matrix maps to user space (its
+    /// translation is `textPosition`). Identity by default; not part of the graphics state that
+    /// `saveGraphicsState()` saves, as in Core Graphics. `AffineTransform`'s fields are Core Graphics' `a b c d tx ty`
+    /// (`m11 m12 m21 m22 tX tY`): a point (x, y) maps to (x·m11 + y·m21 + tX, x·m12 + y·m22 + tY).
+    /// Core Graphics: `CGContext.textMatrix`.
+    public var textMatrix = AffineTransform()
+    /// The fill colour of the context, used for text with `foregroundColorFromContext`; saved and restored with the
+    /// graphics state. Core Text: the context's fill colour.
     public var fillColor: Color = .black
+    /// Fill colours saved by `saveGraphicsState()`.
+    var savedFillColors: [Color] = []
 
     let surface: OpaquePointer
     let context: OpaquePointer
+    /// The matrix from the canvas's points (y up) to Cairo's device space; user transforms go on top of it.
+    let baseMatrix: cairo_matrix_t
     private var isFinished = false
     /// The decoded image of each attachment drawn so far (nil: its contents do not decode): one surface an image, so
     /// a PDF embeds it once however often it is drawn.
-    var attachmentImages: [ObjectIdentifier: (attachment: TextAttachment, surface: OpaquePointer?)] = [:]
+    var attachmentImages: [ObjectIdentifier: (attachment: TextAttachment, image: CanvasImage?)] = [:]
 
     /// A PNG canvas of `width` × `height` points at `scale` pixels per point (at least one pixel a side), transparent.
     ///
@@ -92,10 +109,12 @@ public final class Canvas {
         cairo_scale(context, Double(scale), Double(scale))
         cairo_translate(context, 0, Double(height))
         cairo_scale(context, 1, -1)
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        baseMatrix = matrix
     }
 
     deinit {
-        for image in attachmentImages.values { if let surface = image.surface { cairo_surface_destroy(surface) } }
         cairo_destroy(context)
         cairo_surface_finish(surface)
         cairo_surface_destroy(surface)
@@ -135,7 +154,7 @@ public final class Canvas {
         cairo_stroke(context)
     }
 
-    private func addPath(_ path: Path) {
+    func addPath(_ path: Path) {
         cairo_new_path(context)
         for element in path.elements {
             switch element {

@@ -1,0 +1,121 @@
+internal import CCairo
+import Foundation
+import Galley
+
+/// Core Graphics' drawing model on a canvas: a current transformation matrix (CTM) that maps user space to the
+/// canvas's points (y up, origin at the bottom left, before any transform), a graphics-state stack, clipping, and
+/// images drawn into rectangles.
+///
+/// Transforms compose as Core Graphics' do: each call changes user space, so `translateBy(x: 10, y: 0)` then
+/// `scaleBy(x: 2, y: 2)` draws a point (1, 0) at (12, 0) — the scale applies first to what is drawn, then the
+/// translation. (Foundation's `AffineTransform.translate(x:y:)` on Linux composes the other way round; `concatenate`
+/// takes a matrix as Core Graphics' `concatenate` does: points go through it, then through the current CTM.)
+extension Canvas {
+    /// Pushes the graphics state: the CTM, the clip and the fill colour (not the text matrix, as in Core Graphics).
+    /// Core Graphics: `CGContext.saveGState()`.
+    public func saveGraphicsState() {
+        cairo_save(context)
+        savedFillColors.append(fillColor)
+    }
+
+    /// Pops the state the last `saveGraphicsState()` pushed; without one, nothing happens.
+    /// Core Graphics: `CGContext.restoreGState()`.
+    public func restoreGraphicsState() {
+        guard let saved = savedFillColors.popLast() else { return }
+        cairo_restore(context)
+        fillColor = saved
+    }
+
+    // Every transform below is refused, leaving the CTM as it was, when the CTM it would make is not finite or not
+    // invertible (a zero scale, NaN, products that underflow): Cairo would put the canvas in an error state that
+    // no later call leaves.
+
+    /// Moves user space's origin by (x, y) in the current user space. Core Graphics: `CGContext.translateBy(x:y:)`.
+    public func translateBy(x: CGFloat, y: CGFloat) {
+        concatenate(AffineTransform(m11: 1, m12: 0, m21: 0, m22: 1, tX: x, tY: y))
+    }
+
+    /// Scales user space by (x, y). Core Graphics: `CGContext.scaleBy(x:y:)`.
+    public func scaleBy(x: CGFloat, y: CGFloat) {
+        concatenate(AffineTransform(m11: x, m12: 0, m21: 0, m22: y, tX: 0, tY: 0))
+    }
+
+    /// Rotates user space by `angle` radians, counterclockwise in the canvas's y-up space.
+    /// Core Graphics: `CGContext.rotate(by:)`.
+    public func rotate(by angle: CGFloat) {
+        guard angle.isFinite else { return }
+        concatenate(AffineTransform(m11: cos(angle), m12: sin(angle), m21: -sin(angle), m22: cos(angle), tX: 0, tY: 0))
+    }
+
+    /// Maps user space through `transform` first, then through the current CTM. Core Graphics: `CGContext.concatenate(_:)`.
+    public func concatenate(_ transform: AffineTransform) {
+        guard let matrix = Self.cairoMatrix(transform) else { return }
+        _ = transformIfUsable(matrix)
+    }
+
+    /// Applies `matrix` on top of the CTM (points through it first) when the result is finite and invertible.
+    func transformIfUsable(_ matrix: cairo_matrix_t) -> Bool {
+        var current = cairo_matrix_t(), product = cairo_matrix_t(), matrix = matrix
+        cairo_get_matrix(context, &current)
+        cairo_matrix_multiply(&product, &matrix, &current)
+        var inverse = product
+        let fields = [product.xx, product.yx, product.xy, product.yy, product.x0, product.y0]
+        guard fields.allSatisfy(\.isFinite), cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS else { return false }
+        cairo_set_matrix(context, &product)
+        return true
+    }
+
+    /// The CTM: how user space maps to the canvas's points (y up; the identity until transformed).
+    /// Core Graphics: `CGContext.ctm` (there it includes the device's own transform).
+    public var currentTransform: AffineTransform {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        var base = baseMatrix
+        cairo_matrix_invert(&base)
+        var user = cairo_matrix_t()
+        // matrix = user × base (points through user, then through base): user = matrix × base⁻¹.
+        cairo_matrix_multiply(&user, &matrix, &base)
+        return AffineTransform(m11: CGFloat(user.xx), m12: CGFloat(user.yx), m21: CGFloat(user.xy), m22: CGFloat(user.yy),
+                               tX: CGFloat(user.x0), tY: CGFloat(user.y0))
+    }
+
+    /// Narrows the clip to the inside of `path` (in user space) by `rule`; drawing outside it is dropped until the
+    /// graphics state is restored. Core Graphics: `CGContext.addPath(_:)` then `clip(using:)`.
+    public func clip(to path: Path, rule: Path.FillRule = .winding) {
+        addPath(path)
+        cairo_set_fill_rule(context, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_clip(context)
+    }
+
+    /// Draws `image` scaled into `rect` (user space), upright when user space is y up — as Core Graphics does, so
+    /// under a flipped CTM (UIKit's idiom) it appears upside down there too. Empty and non-finite rectangles draw
+    /// nothing. Core Graphics: `CGContext.draw(_:in:)`.
+    public func draw(_ image: CanvasImage, in rect: CGRect) {
+        paint(image, in: rect)
+    }
+
+    /// Paints an image into a rectangle of the current space (y up: its first row at the top).
+    func paint(_ image: CanvasImage, in rect: CGRect) {
+        let rect = rect.standardized
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite, rect.width > 0, rect.height > 0,
+            image.width > 0, image.height > 0
+        else { return }
+        let width = Double(image.width), height = Double(image.height)
+        cairo_save(context)
+        cairo_translate(context, Double(rect.minX), Double(rect.maxY))
+        // Cairo's images are y down: flip so the picture stands upright in a y-up space.
+        cairo_scale(context, Double(rect.width) / width, -Double(rect.height) / height)
+        cairo_set_source_surface(context, image.surface, 0, 0)
+        cairo_rectangle(context, 0, 0, width, height)
+        cairo_fill(context)
+        cairo_restore(context)
+    }
+
+    /// A Cairo matrix for an affine transform (Core Graphics' a b c d tx ty), nil when a field is not finite.
+    static func cairoMatrix(_ transform: AffineTransform) -> cairo_matrix_t? {
+        let fields = [transform.m11, transform.m12, transform.m21, transform.m22, transform.tX, transform.tY]
+        guard fields.allSatisfy(\.isFinite) else { return nil }
+        return cairo_matrix_t(xx: Double(transform.m11), yx: Double(transform.m12), xy: Double(transform.m21),
+                              yy: Double(transform.m22), x0: Double(transform.tX), y0: Double(transform.tY))
+    }
+}

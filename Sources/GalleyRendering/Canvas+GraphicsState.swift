@@ -26,8 +26,9 @@ extension Canvas {
         fillColor = saved
     }
 
-    // Every transform below is refused, leaving the CTM as it was, when the CTM it would make is not finite or not
-    // invertible (a zero scale, NaN, products that underflow): Cairo would put the canvas in an error state that
+    // Every transform below is refused, leaving the CTM as it was, when the CTM it would make is not finite or would
+    // scale areas by less than 10⁻¹⁰ or more than 10¹⁰ (a zero scale, NaN, products that underflow): Cairo puts a
+    // canvas whose matrix, or whose matrix times a font's or an image's, cannot be inverted in an error state that
     // no later call leaves.
 
     /// Moves user space's origin by (x, y) in the current user space. Core Graphics: `CGContext.translateBy(x:y:)`.
@@ -53,14 +54,16 @@ extension Canvas {
         _ = transformIfUsable(matrix)
     }
 
-    /// Applies `matrix` on top of the CTM (points through it first) when the result is finite and invertible.
+    /// Applies `matrix` on top of the CTM (points through it first) when the result is finite and scales areas of
+    /// the canvas's points by between 10⁻¹⁰ and 10¹⁰.
     func transformIfUsable(_ matrix: cairo_matrix_t) -> Bool {
         var current = cairo_matrix_t(), product = cairo_matrix_t(), matrix = matrix
         cairo_get_matrix(context, &current)
         cairo_matrix_multiply(&product, &matrix, &current)
-        var inverse = product
         let fields = [product.xx, product.yx, product.xy, product.yy, product.x0, product.y0]
-        guard fields.allSatisfy(\.isFinite), cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS else { return false }
+        func determinant(_ m: cairo_matrix_t) -> Double { m.xx * m.yy - m.yx * m.xy }
+        let areaScale = abs(determinant(product) / determinant(baseMatrix))
+        guard fields.allSatisfy(\.isFinite), areaScale >= 1e-10, areaScale <= 1e10 else { return false }
         cairo_set_matrix(context, &product)
         return true
     }
@@ -89,7 +92,8 @@ extension Canvas {
 
     /// Draws `image` scaled into `rect` (user space), upright when user space is y up — as Core Graphics does, so
     /// under a flipped CTM (UIKit's idiom) it appears upside down there too. Empty and non-finite rectangles draw
-    /// nothing. Core Graphics: `CGContext.draw(_:in:)`.
+    /// nothing, as do rectangles that would scale the image's pixels past the limits transforms keep to.
+    /// Core Graphics: `CGContext.draw(_:in:)`.
     public func draw(_ image: CanvasImage, in rect: CGRect) {
         paint(image, in: rect)
     }
@@ -102,13 +106,14 @@ extension Canvas {
         else { return }
         let width = Double(image.width), height = Double(image.height)
         cairo_save(context)
-        cairo_translate(context, Double(rect.minX), Double(rect.maxY))
+        defer { cairo_restore(context) }
         // Cairo's images are y down: flip so the picture stands upright in a y-up space.
-        cairo_scale(context, Double(rect.width) / width, -Double(rect.height) / height)
+        let placement = cairo_matrix_t(xx: Double(rect.width) / width, yx: 0, xy: 0, yy: -Double(rect.height) / height,
+                                       x0: Double(rect.minX), y0: Double(rect.maxY))
+        guard transformIfUsable(placement) else { return }
         cairo_set_source_surface(context, image.surface, 0, 0)
         cairo_rectangle(context, 0, 0, width, height)
         cairo_fill(context)
-        cairo_restore(context)
     }
 
     /// A Cairo matrix for an affine transform (Core Graphics' a b c d tx ty), nil when a field is not finite.

@@ -60,7 +60,7 @@ struct FontsCommand: ParsableCommand {
             if results.isEmpty { throw ValidationError("no fonts available") }
             for descriptor in results { print(line(for: descriptor)) }
         } else {
-            for descriptor in FontCollection.availableFonts(in: catalog).matchingDescriptors() {
+            for descriptor in FontCollection.availableFonts(in: catalog, removeDuplicates: true).matchingDescriptors() {
                 print(line(for: descriptor))
             }
         }

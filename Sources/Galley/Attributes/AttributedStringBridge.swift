@@ -11,7 +11,7 @@ extension StringAttributes {
     public init(_ container: AttributeContainer) {
         typealias Scope = AttributeScopes.GalleyAttributes
         var dictionary: [NSAttributedString.Key: Any] = [:]
-        func read<Key: AttributedStringKey>(_ key: Key.Type) {
+        func read<Key: AttributedStringKey>(_ key: Key.Type) where Key.Value: Sendable {
             if let value = container[Key.self] { dictionary[NSAttributedString.Key(Key.name)] = value }
         }
         read(Scope.FontAttribute.self)

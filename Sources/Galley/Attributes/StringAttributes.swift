@@ -49,49 +49,103 @@ public struct StringAttributes: Hashable, Sendable {
     public var runDelegate: RunDelegate?
     /// Reserved for vertical text. Core Text: `kCTVerticalFormsAttributeName`.
     public var verticalForms = false
+    /// Every other attribute of the run's text (a link, an app's own keys), kept as given: runs split where they
+    /// change. Core Text: the rest of `CTRunGetAttributes`' dictionary.
+    public var otherAttributes = OtherAttributes()
 
     /// No attributes: the default font, black, standard ligatures, kerning on.
     public init() {}
 
-    /// Reads Core Text's keys from an attribute dictionary. Values of the wrong type are ignored; NaN and
-    /// infinite numbers count as absent; kern and tracking are limited to ±10,000 points.
+    /// Reads Core Text's keys from an attribute dictionary: the NS key strings Galley's keys have, and Core Text's
+    /// own raw strings where they differ (`"CTForegroundColor"` for `kCTForegroundColorAttributeName`, see
+    /// `coreTextAliases`; the NS key wins when both are present). Values of the wrong type are ignored — in debug
+    /// builds with a warning on standard error, once per key and type; NaN and infinite numbers count as absent;
+    /// kern and tracking are limited to ±10,000 points.
     /// Core Text: what `CTLineCreateWithAttributedString` reads from `CFAttributedString`.
     public init(_ dictionary: [NSAttributedString.Key: Any]) {
-        for (key, value) in dictionary {
+        for (given, value) in dictionary {
+            var key = given
+            if let canonical = Self.coreTextAliases[given] {
+                guard dictionary[canonical] == nil else { continue }
+                key = canonical
+            }
             switch key {
-            case .font: font = value as? Font
-            case .foregroundColor: foregroundColor = value as? Color
-            case .foregroundColorFromContext: foregroundColorFromContext = Self.bool(value) ?? false
-            case .backgroundColor: backgroundColor = value as? Color
-            case .kern: kern = Self.number(value).map(Self.limited)
-            case .tracking, NSAttributedString.Key("CTTracking"): tracking = Self.number(value).map(Self.limited) ?? 0
-            case .ligature: ligature = Self.integer(value).map { min(max($0, 0), 2) } ?? 1
-            case .paragraphStyle: paragraphStyle = value as? ParagraphStyle
-            case .strokeWidth: strokeWidth = Self.number(value).map { min(max($0, -1000), 1000) } ?? 0
-            case .strokeColor: strokeColor = value as? Color
-            case .underlineStyle: underlineStyle = Self.underline(value)
-            case .underlineColor: underlineColor = value as? Color
-            case .strikethroughStyle: strikethroughStyle = Self.underline(value)
-            case .strikethroughColor: strikethroughColor = value as? Color
-            case .superscript: superscript = Self.integer(value).map { min(max($0, -8), 8) } ?? 0
-            case .baselineOffset: baselineOffset = Self.number(value).map(Self.limited) ?? 0
-            case .language: language = (value as? String).flatMap { $0.isEmpty ? nil : $0 }
-            case .writingDirection: writingDirection = Self.embeddings(value)
-            case .fontFeatureSettings: featureSettings = value as? [FontFeatureSetting] ?? []
+            case .font: font = Self.typed(value, given)
+            case .foregroundColor: foregroundColor = Self.typed(value, given)
+            case .foregroundColorFromContext: foregroundColorFromContext = Self.bool(value, given) ?? false
+            case .backgroundColor: backgroundColor = Self.typed(value, given)
+            case .kern: kern = Self.number(value, given).map(Self.limited)
+            case .tracking: tracking = Self.number(value, given).map(Self.limited) ?? 0
+            case .ligature: ligature = Self.number(value, given).map { Int(min(max($0, 0), 2)) } ?? 1
+            case .paragraphStyle: paragraphStyle = Self.typed(value, given)
+            case .strokeWidth: strokeWidth = Self.number(value, given).map { min(max($0, -1000), 1000) } ?? 0
+            case .strokeColor: strokeColor = Self.typed(value, given)
+            case .underlineStyle: underlineStyle = Self.underline(value, given)
+            case .underlineColor: underlineColor = Self.typed(value, given)
+            case .strikethroughStyle: strikethroughStyle = Self.underline(value, given)
+            case .strikethroughColor: strikethroughColor = Self.typed(value, given)
+            case .superscript: superscript = Self.number(value, given).map { Int(min(max($0, -8), 8)) } ?? 0
+            case .baselineOffset: baselineOffset = Self.number(value, given).map(Self.limited) ?? 0
+            case .language: language = (Self.typed(value, given) as String?).flatMap { $0.isEmpty ? nil : $0 }
+            case .writingDirection: writingDirection = Self.embeddings(value, given)
+            case .fontFeatureSettings: featureSettings = Self.typed(value, given) ?? []
             // An attachment is the run's delegate, whichever key comes first.
-            case .runDelegate: runDelegate = runDelegate as? TextAttachment ?? value as? RunDelegate
-            case .attachment: runDelegate = value as? TextAttachment ?? runDelegate
-            case .verticalForms: verticalForms = Self.bool(value) ?? false
-            default: break
+            case .runDelegate: runDelegate = runDelegate as? TextAttachment ?? Self.typed(value, given)
+            case .attachment: runDelegate = Self.typed(value, given) as TextAttachment? ?? runDelegate
+            case .verticalForms: verticalForms = Self.bool(value, given) ?? false
+            default: otherAttributes.keep(value, for: given)
             }
         }
     }
 
-    /// The attributes as a dictionary with Core Text's keys (only those that differ from the defaults). Styles and
+    /// Core Text's raw key strings that differ from the NS strings Galley's keys use, and the key each stands for:
+    /// `kCTForegroundColorAttributeName` ("CTForegroundColor"), `kCTBackgroundColorAttributeName`,
+    /// `kCTStrokeColorAttributeName`, `kCTUnderlineColorAttributeName`, `kCTSuperscriptAttributeName`,
+    /// `kCTBaselineOffsetAttributeName` and `kCTTrackingAttributeName`. Core Text code that spells its keys as
+    /// strings, or casts the `kCT…` constants, is read as it is on Apple platforms.
+    public static let coreTextAliases: [NSAttributedString.Key: NSAttributedString.Key] = [
+        NSAttributedString.Key("CTForegroundColor"): .foregroundColor,
+        NSAttributedString.Key("CTBackgroundColor"): .backgroundColor,
+        NSAttributedString.Key("CTStrokeColor"): .strokeColor,
+        NSAttributedString.Key("CTUnderlineColor"): .underlineColor,
+        NSAttributedString.Key("CTSuperscript"): .superscript,
+        NSAttributedString.Key("CTBaselineOffset"): .baselineOffset,
+        NSAttributedString.Key("CTTracking"): .tracking,
+    ]
+
+    // MARK: Values of the wrong type
+
+    /// `value` as a `T`, or nil with a warning (`warnWrongType`).
+    private static func typed<T>(_ value: Any, _ key: NSAttributedString.Key) -> T? {
+        if let value = value as? T { return value }
+        warnWrongType(key, value, expected: "\(T.self)")
+        return nil
+    }
+
+    /// The keys and value types ignored so far (each once), as "key: type".
+    package static let wrongTypes = Locked<Set<String>>([])
+
+    /// In debug builds, says on standard error — once per key and type — that a value was ignored for its type:
+    /// Core Text code passes `CGColor`s and `CTFont`s where Galley reads `Color` and `Font`, and would otherwise see
+    /// black text in the default font without knowing why. Release builds only record it.
+    private static func warnWrongType(_ key: NSAttributedString.Key, _ value: Any, expected: String) {
+        let entry = "\(key.rawValue): \(type(of: value))"
+        let isNew = wrongTypes.withLock { $0.insert(entry).inserted }
+        #if DEBUG
+        if isNew {
+            FileHandle.standardError.write(Data("Galley: ignored the value of attribute \"\(key.rawValue)\": a \(type(of: value)), not a \(expected)\n".utf8))
+        }
+        #else
+        _ = isNew
+        #endif
+    }
+
+    /// The attributes as a dictionary with Core Text's keys (only those that differ from the defaults), and every
+    /// other attribute as it was given. Styles and
     /// writing directions come as numbers, as Core Text gives them: on Linux, CoreFoundation crashes comparing the
     /// attributes of two runs that hold different small Swift structs.
-    public var dictionary: [NSAttributedString.Key: any Sendable] {
-        var result: [NSAttributedString.Key: any Sendable] = [:]
+    public var dictionary: [NSAttributedString.Key: Any] {
+        var result: [NSAttributedString.Key: Any] = [:]
         if let font { result[.font] = font }
         if let foregroundColor { result[.foregroundColor] = foregroundColor }
         if foregroundColorFromContext { result[.foregroundColorFromContext] = true }
@@ -118,6 +172,7 @@ public struct StringAttributes: Hashable, Sendable {
             result[.runDelegate] = runDelegate
         }
         if verticalForms { result[.verticalForms] = true }
+        for (key, value) in otherAttributes.values { result[key] = value }
         return result
     }
 
@@ -144,19 +199,29 @@ public struct StringAttributes: Hashable, Sendable {
         number(value).map { Int(min(max($0, -2_147_483_648), 2_147_483_647)) }
     }
 
-    private static func bool(_ value: Any) -> Bool? {
+    /// A number for `key`; a value that is no number is warned about (NaN and infinity are numbers, only absent).
+    private static func number(_ value: Any, _ key: NSAttributedString.Key) -> CGFloat? {
+        if let number = number(value) { return number }
+        if !(value is CGFloat || value is Double || value is Float || value is Int || value is NSNumber) {
+            warnWrongType(key, value, expected: "number")
+        }
+        return nil
+    }
+
+    private static func bool(_ value: Any, _ key: NSAttributedString.Key) -> Bool? {
         if let value = value as? Bool { return value }
-        return number(value).map { $0 != 0 }
+        return number(value, key).map { $0 != 0 }
     }
 
-    private static func underline(_ value: Any) -> UnderlineStyle {
+    private static func underline(_ value: Any, _ key: NSAttributedString.Key) -> UnderlineStyle {
         if let style = value as? UnderlineStyle { return style }
-        return integer(value).map { UnderlineStyle(rawValue: $0) } ?? []
+        return number(value, key).map { UnderlineStyle(rawValue: Int(min(max($0, -2_147_483_648), 2_147_483_647))) } ?? []
     }
 
-    private static func embeddings(_ value: Any) -> [WritingDirectionEmbedding] {
+    private static func embeddings(_ value: Any, _ key: NSAttributedString.Key) -> [WritingDirectionEmbedding] {
         if let list = value as? [WritingDirectionEmbedding] { return list }
         if let list = value as? [Any] { return list.compactMap { integer($0).map { .init(rawValue: $0) } } }
+        warnWrongType(key, value, expected: "[WritingDirectionEmbedding]")
         return []
     }
 }

@@ -19,8 +19,9 @@ public struct FontCollection: Sendable {
     ///
     /// - Parameters:
     ///   - catalog: the fonts to list.
-    ///   - removeDuplicates: whether faces with the same PostScript name, family and style (the same face in two files) appear once.
-    public static func availableFonts(in catalog: FontCatalog = .system, removeDuplicates: Bool = true)
+    ///   - removeDuplicates: whether faces with the same PostScript name, family and style (the same face in two files)
+    ///     appear once; as in Core Text, only when asked.
+    public static func availableFonts(in catalog: FontCatalog = .system, removeDuplicates: Bool = false)
         -> FontCollection
     {
         FontCollection(queryDescriptors: nil, catalog: catalog, removesDuplicates: removeDuplicates)
@@ -32,10 +33,11 @@ public struct FontCollection: Sendable {
     /// - Parameters:
     ///   - queryDescriptors: the queries; a face matching any of them is in the collection.
     ///   - catalog: the fonts to choose from.
-    ///   - removeDuplicates: whether faces with the same PostScript name, family and style (the same face in two files) appear once.
+    ///   - removeDuplicates: whether faces with the same PostScript name, family and style (the same face in two files)
+    ///     appear once; as in Core Text, only when asked.
     ///
     /// Core Text: `CTFontCollectionCreateWithFontDescriptors`.
-    public init(queryDescriptors: [FontDescriptor], catalog: FontCatalog = .system, removeDuplicates: Bool = true) {
+    public init(queryDescriptors: [FontDescriptor], catalog: FontCatalog = .system, removeDuplicates: Bool = false) {
         self.init(queryDescriptors: Optional(queryDescriptors), catalog: catalog, removesDuplicates: removeDuplicates)
     }
 

@@ -9,8 +9,9 @@ public struct FrameAttributes: Hashable, Sendable {
     /// The direction lines advance in. Only top to bottom is laid out; the vertical progressions are reserved.
     /// Core Text: `kCTFrameProgressionAttributeName`.
     public var progression: FrameProgression = .topToBottom
-    /// How the frame's path decides inside from outside. Core Text: `kCTFramePathFillRuleAttributeName`.
-    public var pathFillRule: Path.FillRule = .winding
+    /// How the frame's path decides inside from outside: even-odd unless set, as in Core Text.
+    /// Core Text: `kCTFramePathFillRuleAttributeName` (default `kCTFramePathFillEvenOdd`).
+    public var pathFillRule: Path.FillRule = .evenOdd
     /// Reserved for vertical frames. Core Text: `kCTFramePathWidthAttributeName`.
     public var pathWidth: CGFloat = 0
     /// Shapes text flows around (exclusions), each with its own fill rule.
@@ -47,11 +48,11 @@ public enum FrameProgression: Hashable, Sendable {
 public struct ClippingPath: Hashable, Sendable {
     /// The shape, in the frame's coordinates (y up).
     public var path: Path
-    /// How the shape decides inside from outside.
+    /// How the shape decides inside from outside (even-odd unless given, as in Core Text).
     public var fillRule: Path.FillRule
 
     /// An exclusion.
-    public init(_ path: Path, fillRule: Path.FillRule = .winding) {
+    public init(_ path: Path, fillRule: Path.FillRule = .evenOdd) {
         self.path = path
         self.fillRule = fillRule
     }

@@ -469,9 +469,10 @@ public final class Typesetter: Sendable {
 
     // MARK: Lines
 
-    /// The line for a range of the string (clamped to the paragraph that holds its start; an empty range runs to
-    /// that paragraph's end), with tab stops measured from `offset`. The line reuses the paragraph's glyphs and
-    /// reshapes only edges HarfBuzz marks unsafe to break.
+    /// The line for a range of the string (clamped to the string; an empty range runs to the end of the paragraph
+    /// that holds its start), with tab stops measured from `offset`. The line reuses the paragraph's glyphs and
+    /// reshapes only edges HarfBuzz marks unsafe to break. A range that crosses paragraph separators is one line
+    /// holding them, as Core Text makes it (shaped for the call; bidi levels resolved paragraph by paragraph).
     /// Core Text: `CTTypesetterCreateLineWithOffset`.
     ///
     /// A line that ends after a soft hyphen (U+00AD), or at a hyphenation point of a paragraph whose style
@@ -484,9 +485,17 @@ public final class Typesetter: Sendable {
     public func line(stringRange range: Range<Int>, offset: CGFloat = 0) -> Line {
         let start = min(max(range.lowerBound, 0), text.length)
         let paragraph = paragraphs[paragraphIndex(at: start)]
-        var end = range.isEmpty ? paragraph.range.upperBound : min(range.upperBound, paragraph.range.upperBound)
+        var end = range.isEmpty ? paragraph.range.upperBound : min(range.upperBound, text.length)
         end = max(end, start)
-        return line(start..<end, offset: offset, hyphenated: endsAtHyphenation(paragraph, end), in: paragraph)
+        guard end > paragraph.range.upperBound else {
+            return line(start..<end, offset: offset, hyphenated: endsAtHyphenation(paragraph, end), in: paragraph)
+        }
+        // Across paragraph separators, as Core Text makes it: one line of the whole range, shaped as one piece, its
+        // bidi levels resolved paragraph by paragraph (ICU's), its end hyphenated as the last paragraph says.
+        let last = paragraphs[paragraphIndex(at: end - 1)]
+        let hyphenated = end < text.length && endsAtHyphenation(last, end)
+        let spanning = Typesetter.prepare(text, range: start..<end, options: options)
+        return line(start..<end, offset: offset, hyphenated: hyphenated, in: spanning)
     }
 
     /// Whether a line ending at `end` shows a hyphen: after a soft hyphen, or inside a word at a dictionary point.

@@ -663,7 +663,8 @@ public final class LayoutManager: TextStorageObserver {
             attributes.maximumNumberOfLines = remainingLines == Int.max ? 0 : remainingLines
             attributes.lastLineTruncation = container.lastLineTruncation
             attributes.pathFillRule = container.fillRule
-            attributes.clippingPaths = container.exclusionPaths.map { ClippingPath($0.applying(container.flip)) }
+            // TextKit's exclusion paths are bezier paths, non-zero winding unless they say otherwise.
+            attributes.clippingPaths = container.exclusionPaths.map { ClippingPath($0.applying(container.flip), fillRule: .winding) }
             // The frame fills the whole container from `depth` down: the same bands a frame of the whole text
             // would give these lines.
             attributes.startingDepth = depth - (height - container.framePath.boundingBox.maxY)

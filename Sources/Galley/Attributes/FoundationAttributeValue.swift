@@ -26,8 +26,8 @@ import Foundation
 
 /// The word CoreFoundation reads as an object's type information: type ID 1 (`_kCFRuntimeIDCFType`, which no
 /// CoreFoundation object has) in bits 8–17, nothing else.
-enum CoreFoundationTypeTag {
-    static let value: UInt = 1 << 8
+package enum CoreFoundationTypeTag {
+    package static let value: UInt = 1 << 8
 }
 
 /// A Galley value as it sits in an `NSAttributedString`'s attribute dictionary on Linux: Foundation stores this

@@ -63,7 +63,9 @@ public struct StringAttributes: Hashable, Sendable {
     /// kern and tracking are limited to ±10,000 points.
     /// Core Text: what `CTLineCreateWithAttributedString` reads from `CFAttributedString`.
     public init(_ dictionary: [NSAttributedString.Key: Any]) {
-        for (given, value) in dictionary {
+        for (given, original) in dictionary {
+            // Another API's value for one of Galley's (a CGColor for a Color).
+            let value = (original as? any AttributeValueConvertible)?.galleyAttributeValue ?? original
             var key = given
             if let canonical = Self.coreTextAliases[given] {
                 guard dictionary[canonical] == nil else { continue }
@@ -93,7 +95,7 @@ public struct StringAttributes: Hashable, Sendable {
             case .runDelegate: runDelegate = runDelegate as? TextAttachment ?? Self.typed(value, given)
             case .attachment: runDelegate = Self.typed(value, given) as TextAttachment? ?? runDelegate
             case .verticalForms: verticalForms = Self.bool(value, given) ?? false
-            default: otherAttributes.keep(value, for: given)
+            default: otherAttributes.keep(original, for: given)
             }
         }
     }

@@ -59,4 +59,47 @@ import Testing
         #expect(CTLineGetTypographicBounds(last, nil, nil, nil) <= 260 + 0.01)
         try Self.compare(context, golden: "truncating-label.png")
     }
+
+    /// Outlines as SVG: the text of three scripts (kerned Latin, joined Arabic, a Devanagari conjunct) as one path;
+    /// its box is the line's ink box flipped into SVG's space, and the document equals its golden.
+    @Test func textAsOutlines() throws {
+        let string = NSMutableAttributedString(string: "AVATAR ", attributes: [.font: try TestFonts.font("DejaVuSans.ttf", size: 24)])
+        string.append(NSAttributedString(string: "سلام ", attributes: [.font: try TestFonts.font("Amiri-Regular.ttf", size: 24)]))
+        string.append(NSAttributedString(string: "क्ष", attributes: [.font: try TestFonts.font("NotoSansDevanagari-Regular.ttf", size: 24)]))
+        let (document, bounds) = OutlineWriter().svg(for: string)
+        let line = Line(attributedString: string)
+        let ink = line.imageBounds, ascent = line.typographicBounds.ascent
+        // Flipped: SVG's y = margin + ascent - y.
+        let expected = CGRect(x: 4 + ink.minX, y: 4 + ascent - ink.maxY, width: ink.width, height: ink.height)
+        #expect(abs(bounds.minX - expected.minX) < 0.05 && abs(bounds.minY - expected.minY) < 0.05
+                && abs(bounds.width - expected.width) < 0.05 && abs(bounds.height - expected.height) < 0.05, "\(bounds) vs \(expected)")
+        #expect(document.components(separatedBy: "Z").count > 10)
+        Golden.compare(document, to: Self.goldenDirectory.appendingPathComponent("outlines.svg"))
+    }
+
+    /// The magazine page: a headline, two justified columns the text flows through, two pictures set inline by run
+    /// delegates and drawn from their reference constants; the pictures land on the lines the frames gave their
+    /// characters, and the page equals its golden.
+    @Test func theMagazinePage() throws {
+        let warm = try #require(CanvasImage(data: try AttachmentTests.png(width: 60, height: 40, color: Color(red: 0.9, green: 0.5, blue: 0.1))))
+        let cool = try #require(CanvasImage(data: try JPEGAttachmentTests.jpeg(width: 60, height: 40) { x, y in (UInt8(40 + x), UInt8(90 + y), 200) }))
+        let paragraphs = Array(try Corpus.lines("en_Latn.txt").prefix(9))
+        let page = MagazinePage(headline: "Core Text on Linux", paragraphs: paragraphs,
+                                pictures: [.init(image: warm, size: CGSize(width: 120, height: 60)), .init(image: cool, size: CGSize(width: 90, height: 60))])
+        let context = try #require(CGContext(data: nil, width: 420, height: 560, bitsPerComponent: 8, bytesPerRow: 0,
+                                             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        let rest = page.draw(in: context, bounds: CGRect(x: 0, y: 0, width: 420, height: 560))
+        #expect(rest.length >= 0)
+        // The first picture: find its character's line in Galley's own frame of the first column and check the pixels.
+        let body = page.body()
+        let columnWidth = (420 - 40 - 14) / 2.0
+        let frame = Framesetter(attributedString: body).frame(path: Path(rect: CGRect(x: 20, y: 20, width: columnWidth, height: 560 - 40 - 34)))
+        let picture = (body.string as NSString).range(of: "\u{FFFC}").location
+        let index = try #require(frame.lines.firstIndex { $0.stringRange.contains(picture) })
+        let origin = frame.lineOrigins[index]
+        let x = 20 + origin.x + frame.lines[index].offset(forStringIndex: picture).primary
+        let pixel = try #require(context.canvas.pixel(x: Int(x + 60), y: Int(560 - (20 + origin.y + 30))))
+        #expect(pixel.red > 200 && pixel.green > 100 && pixel.green < 160 && pixel.blue < 60, "\(pixel)")
+        try Self.compare(context, golden: "magazine-page.png")
+    }
 }

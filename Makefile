@@ -47,10 +47,10 @@ test: deps
 ## (warnings are errors); the archives are copied to out/.
 docs: deps
 	$(SWIFT) package generate-documentation --target Galley --target GalleyText --target GalleyRendering \
-		--target GalleySpelling --target GalleyDocuments --disable-indexing --warnings-as-errors
-	@mkdir -p out && for module in Galley GalleyText GalleyRendering GalleySpelling GalleyDocuments; do \
+		--target GalleySpelling --target GalleyDocuments --target GalleyCoreText --disable-indexing --warnings-as-errors
+	@mkdir -p out && for module in Galley GalleyText GalleyRendering GalleySpelling GalleyDocuments GalleyCoreText; do \
 		rm -rf out/$$module.doccarchive && cp -r .build/plugins/Swift-DocC/outputs/$$module.doccarchive out/; done
-	@echo "wrote out/Galley.doccarchive, out/GalleyText.doccarchive, out/GalleyRendering.doccarchive, out/GalleySpelling.doccarchive, out/GalleyDocuments.doccarchive"
+	@echo "wrote out/Galley.doccarchive, out/GalleyText.doccarchive, out/GalleyRendering.doccarchive, out/GalleySpelling.doccarchive, out/GalleyDocuments.doccarchive, out/GalleyCoreText.doccarchive"
 
 ## test-asan: the whole test suite under AddressSanitizer with LeakSanitizer, in its own build folder (about five
 ## minutes). Tests/LeakSanitizer.supp suppresses the leaks of the platform's own libraries (Foundation's

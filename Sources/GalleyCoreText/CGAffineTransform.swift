@@ -5,7 +5,18 @@ import Foundation
 /// Graphics' do — where Foundation's `AffineTransform.translate(x:y:)` on Linux applies it after, a silent trap for
 /// ported code. Core Graphics: `CGAffineTransform`.
 public struct CGAffineTransform: Hashable, Sendable {
-    public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
+    /// The x scale (and rotation) term. Core Graphics: `a`.
+    public var a: CGFloat
+    /// The x-to-y shear (and rotation) term. Core Graphics: `b`.
+    public var b: CGFloat
+    /// The y-to-x shear (and rotation) term. Core Graphics: `c`.
+    public var c: CGFloat
+    /// The y scale (and rotation) term. Core Graphics: `d`.
+    public var d: CGFloat
+    /// The x translation. Core Graphics: `tx`.
+    public var tx: CGFloat
+    /// The y translation. Core Graphics: `ty`.
+    public var ty: CGFloat
 
     /// Core Graphics: `CGAffineTransform(a:b:c:d:tx:ty:)`.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {

@@ -42,9 +42,12 @@ public final class CGColor: NSObject, AttributeValueConvertible, @unchecked Send
     /// Core Graphics: `CGColor.numberOfComponents`.
     public var numberOfComponents: Int { 4 }
 
+    /// The `Color` attributed strings read.
     public var galleyAttributeValue: Any { color }
 
+    /// Equal colours are equal. Core Graphics: `CGColorEqualToColor`.
     public override func isEqual(_ object: Any?) -> Bool { (object as? CGColor)?.color == color }
+    /// The colour's hash.
     public override var hash: Int { color.hashValue }
 }
 

@@ -16,6 +16,7 @@ public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace() }
 /// How a bitmap stores alpha (recorded, not used: bitmaps are Cairo's premultiplied ARGB). Core Graphics:
 /// `CGImageAlphaInfo`.
 public enum CGImageAlphaInfo: UInt32, Sendable {
+    /// Core Graphics' layouts, in its order.
     case none = 0, premultipliedLast, premultipliedFirst, last, first, noneSkipLast, noneSkipFirst, alphaOnly
 }
 

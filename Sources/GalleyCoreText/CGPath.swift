@@ -3,13 +3,16 @@ import Galley
 
 /// The kind of a path element. Core Graphics: `CGPathElementType`.
 public enum CGPathElementType: Int32, Sendable {
+    /// Core Graphics' element kinds, in its order.
     case moveToPoint = 0, addLineToPoint, addQuadCurveToPoint, addCurveToPoint, closeSubpath
 }
 
 /// One element of a path with its points (1 for moves and lines, 2 for quadratic curves — control first — 3 for
 /// cubic curves, none for closing). Core Graphics: `CGPathElement`.
 public struct CGPathElement {
+    /// The kind.
     public var type: CGPathElementType
+    /// Its points (valid during the call that gives the element).
     public var points: UnsafeMutablePointer<CGPoint>
 }
 
@@ -18,6 +21,7 @@ public typealias CGPathApplierFunction = (UnsafeMutableRawPointer?, UnsafePointe
 
 /// How a path decides what is inside. Core Graphics: `CGPathFillRule`.
 public enum CGPathFillRule: Int, Sendable {
+    /// Core Graphics: `winding`, `evenOdd`.
     case winding = 0, evenOdd
     var galley: Path.FillRule { self == .winding ? .winding : .evenOdd }
 }

@@ -4,6 +4,7 @@ import GalleyRendering
 
 /// Core Text: `CTLineTruncationType`.
 public enum CTLineTruncationType: UInt32, Sendable {
+    /// Core Text: `start`, `end`, `middle`.
     case start = 0, end = 1, middle = 2
     var galley: TruncationType {
         switch self {

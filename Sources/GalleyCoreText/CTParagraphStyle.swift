@@ -3,6 +3,7 @@ import Galley
 
 /// Core Text: `CTTextAlignment`.
 public enum CTTextAlignment: UInt8, Sendable {
+    /// Core Text: `left`, `right`, `center`, `justified`, `natural`.
     case left = 0, right = 1, center = 2, justified = 3, natural = 4
     var galley: TextAlignment {
         switch self {
@@ -17,6 +18,7 @@ public enum CTTextAlignment: UInt8, Sendable {
 
 /// Core Text: `CTLineBreakMode`.
 public enum CTLineBreakMode: UInt8, Sendable {
+    /// Core Text's modes, in its order.
     case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
     var galley: LineBreakMode {
         switch self {
@@ -32,11 +34,13 @@ public enum CTLineBreakMode: UInt8, Sendable {
 
 /// Core Text: `CTWritingDirection`.
 public enum CTWritingDirection: Int8, Sendable {
+    /// Core Text: `natural`, `leftToRight`, `rightToLeft`.
     case natural = -1, leftToRight = 0, rightToLeft = 1
 }
 
 /// Which setting a `CTParagraphStyleSetting` holds. Core Text: `CTParagraphStyleSpecifier`.
 public enum CTParagraphStyleSpecifier: UInt32, Sendable {
+    /// Core Text's specifiers with their values.
     case alignment = 0, firstLineHeadIndent = 1, headIndent = 2, tailIndent = 3, tabStops = 4, defaultTabInterval = 5,
         lineBreakMode = 6, lineHeightMultiple = 7, maximumLineHeight = 8, minimumLineHeight = 9, lineSpacing = 10,
         paragraphSpacing = 11, paragraphSpacingBefore = 12, baseWritingDirection = 13, maximumLineSpacing = 14,
@@ -46,8 +50,11 @@ public enum CTParagraphStyleSpecifier: UInt32, Sendable {
 /// One setting: which, and a pointer to its value (`CGFloat`, `CTTextAlignment`, `CTLineBreakMode`,
 /// `CTWritingDirection`). Core Text: `CTParagraphStyleSetting`.
 public struct CTParagraphStyleSetting {
+    /// Which setting.
     public var spec: CTParagraphStyleSpecifier
+    /// The value's size in bytes.
     public var valueSize: Int
+    /// The value.
     public var value: UnsafeRawPointer
 
     /// Core Text: `CTParagraphStyleSetting(spec:valueSize:value:)`.
@@ -69,9 +76,12 @@ public final class CTParagraphStyle: NSObject, AttributeValueConvertible, @unche
     /// Galley's style as a `CTParagraphStyle`.
     public init(_ style: ParagraphStyle) { self.style = style }
 
+    /// The `ParagraphStyle` attributed strings read.
     public var galleyAttributeValue: Any { style }
 
+    /// Equal styles are equal.
     public override func isEqual(_ object: Any?) -> Bool { (object as? CTParagraphStyle)?.style == style }
+    /// The style's hash.
     public override var hash: Int { style.hashValue }
 }
 

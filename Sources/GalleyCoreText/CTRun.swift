@@ -4,11 +4,17 @@ import GalleyRendering
 
 /// Core Text: `CTRunStatus`.
 public struct CTRunStatus: OptionSet, Sendable {
+    /// The bits.
     public let rawValue: UInt32
+    /// A status from its bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Nothing special.
     public static let noStatus = CTRunStatus([])
+    /// Glyphs stored left to right for right-to-left text.
     public static let rightToLeft = CTRunStatus(rawValue: 1 << 0)
+    /// String indices not in order.
     public static let nonMonotonic = CTRunStatus(rawValue: 1 << 1)
+    /// A text matrix other than the identity.
     public static let hasNonIdentityMatrix = CTRunStatus(rawValue: 1 << 2)
 }
 

@@ -20,10 +20,15 @@ public typealias CTRunDelegateGetWidthCallback = (UnsafeMutableRawPointer) -> CG
 
 /// The callbacks a delegate is made from. Core Text: `CTRunDelegateCallbacks`.
 public struct CTRunDelegateCallbacks {
+    /// `kCTRunDelegateVersion1`.
     public var version: CFIndex
+    /// Called with the reference constant when the delegate goes.
     public var dealloc: CTRunDelegateDeallocateCallback?
+    /// The height above the baseline.
     public var getAscent: CTRunDelegateGetAscentCallback?
+    /// The depth below the baseline.
     public var getDescent: CTRunDelegateGetDescentCallback?
+    /// The advance width.
     public var getWidth: CTRunDelegateGetWidthCallback?
 
     /// Core Text: `CTRunDelegateCallbacks(version:dealloc:getAscent:getDescent:getWidth:)`.

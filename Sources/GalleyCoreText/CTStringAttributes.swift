@@ -68,9 +68,14 @@ public enum CTFramePathFillRule: UInt32, Sendable {
 
 /// Core Text: `CTUnderlineStyle`.
 public struct CTUnderlineStyle: OptionSet, Sendable {
+    /// The bits.
     public let rawValue: Int32
+    /// A style from its bits.
     public init(rawValue: Int32) { self.rawValue = rawValue }
+    /// One line.
     public static let single = CTUnderlineStyle(rawValue: 0x01)
+    /// One thick line.
     public static let thick = CTUnderlineStyle(rawValue: 0x02)
+    /// Two lines.
     public static let double = CTUnderlineStyle(rawValue: 0x09)
 }

@@ -20,14 +20,7 @@ import Testing
         let actual = FileManager.default.temporaryDirectory.appendingPathComponent("galley-port-\(UUID()).png")
         defer { try? FileManager.default.removeItem(at: actual) }
         try context.canvas.writePNG(to: actual)
-        let golden = goldenDirectory.appendingPathComponent(name)
-        if Golden.isRecording {
-            Golden.record(try Data(contentsOf: actual), to: golden)
-            return
-        }
-        let difference = try #require(CanvasTests.difference(actual, golden), "\(name): missing golden or size changed")
-        #expect(difference < 0.005, "\(name): \(difference * 100)% of pixels differ")
-        if difference >= 0.005 { Golden.writeFailure(try Data(contentsOf: actual), besides: golden) }
+        try Golden.comparePNG(actual, to: goldenDirectory.appendingPathComponent(name))
     }
 
     static let story = """

@@ -22,10 +22,24 @@ import Testing
         } else {
             canvas.fill(CGRect(x: 0, y: 0, width: width, height: height), with: color)
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galley-attachment-\(UUID()).png")
+        return try pngData(of: canvas)
+    }
+
+    /// The PNG file a canvas writes.
+    static func pngData(of canvas: Canvas) throws -> Data {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galley-canvas-\(UUID()).png")
         defer { try? FileManager.default.removeItem(at: url) }
         try canvas.writePNG(to: url)
         return try Data(contentsOf: url)
+    }
+
+    /// A PNG whose top half is red and bottom half blue: which way up it is drawn shows.
+    static func redOverBlue(width: Int, height: Int) throws -> Data {
+        let canvas = try Canvas(width: CGFloat(width), height: CGFloat(height), scale: 1)
+        let half = CGFloat(height) / 2
+        canvas.fill(CGRect(x: 0, y: half, width: CGFloat(width), height: half), with: Color(red: 1, green: 0, blue: 0))
+        canvas.fill(CGRect(x: 0, y: 0, width: CGFloat(width), height: half), with: Color(red: 0, green: 0, blue: 1))
+        return try pngData(of: canvas)
     }
 
     static func line(_ attachment: TextAttachment, font: Font) -> Line {
@@ -73,15 +87,7 @@ import Testing
     @Test func theImageIsDrawnUprightInItsBounds() throws {
         let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
         // Red above, blue below: the picture's top half must land on top.
-        let top = try Self.png(width: 20, height: 10, color: Color(red: 1, green: 0, blue: 0))
-        _ = top
-        let canvas = try Canvas(width: 20, height: 20, scale: 1)
-        canvas.fill(CGRect(x: 0, y: 10, width: 20, height: 10), with: Color(red: 1, green: 0, blue: 0))
-        canvas.fill(CGRect(x: 0, y: 0, width: 20, height: 10), with: Color(red: 0, green: 0, blue: 1))
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galley-two-colours-\(UUID()).png")
-        defer { try? FileManager.default.removeItem(at: url) }
-        try canvas.writePNG(to: url)
-        let attachment = TextAttachment(contents: try Data(contentsOf: url), bounds: CGRect(x: 0, y: -5, width: 40, height: 40))
+        let attachment = TextAttachment(contents: try Self.redOverBlue(width: 20, height: 20), bounds: CGRect(x: 0, y: -5, width: 40, height: 40))
         let line = Self.line(attachment, font: font)
         let page = try Canvas(width: 120, height: 80, scale: 1)
         page.textPosition = CGPoint(x: 10, y: 30)

@@ -155,12 +155,9 @@ import Testing
     /// JPEG; a PDF holds one image for many draws.
     @Test func imagesAreDrawnIntoRectangles() throws {
         // Red over blue, through a PNG written by Cairo and a JPEG written by cjpeg.
-        let source = try Canvas(width: 10, height: 10, scale: 1)
-        source.fill(CGRect(x: 0, y: 5, width: 10, height: 5), with: Color(red: 1, green: 0, blue: 0))
-        source.fill(CGRect(x: 0, y: 0, width: 10, height: 5), with: Color(red: 0, green: 0, blue: 1))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("galley-image-\(UUID()).png")
         defer { try? FileManager.default.removeItem(at: url) }
-        try source.writePNG(to: url)
+        try AttachmentTests.redOverBlue(width: 10, height: 10).write(to: url)
         let png = try #require(try CanvasImage(contentsOf: url))
         let jpeg = try #require(CanvasImage(data: try JPEGAttachmentTests.jpeg(width: 10, height: 10) { _, y in y < 5 ? (255, 0, 0) : (0, 0, 255) }))
         #expect(CanvasImage(data: Data("not an image".utf8)) == nil)

@@ -88,14 +88,7 @@ import GalleyRendering
         for (name, line) in try Self.goldenLines() {
             let actual = directory.appendingPathComponent("\(name).png")
             _ = try Self.render(line, to: actual)
-            let golden = Self.goldenDirectory.appendingPathComponent("\(name).png")
-            if Golden.isRecording {
-                Golden.record(try Data(contentsOf: actual), to: golden)
-                continue
-            }
-            let difference = try #require(Self.difference(actual, golden), "\(name): missing golden or size changed")
-            #expect(difference < 0.005, "\(name): \(difference * 100)% of pixels differ")
-            if difference >= 0.005 { Golden.writeFailure(try Data(contentsOf: actual), besides: golden) }
+            try Golden.comparePNG(actual, to: Self.goldenDirectory.appendingPathComponent("\(name).png"))
         }
     }
 

@@ -30,4 +30,16 @@ enum Golden {
         try? data.write(to: golden)
         Issue.record("GALLEY_RECORD=1: rewrote \(golden.lastPathComponent); run again without it")
     }
+
+    /// Compares a PNG with its golden (or records it): at most 0.5% of pixels may differ (by more than 48 in a
+    /// channel), and the actual picture goes to Failures/ when more do.
+    static func comparePNG(_ actual: URL, to golden: URL) throws {
+        if isRecording {
+            record(try Data(contentsOf: actual), to: golden)
+            return
+        }
+        let difference = try #require(CanvasTests.difference(actual, golden), "\(golden.lastPathComponent): missing golden or size changed")
+        #expect(difference < 0.005, "\(golden.lastPathComponent): \(difference * 100)% of pixels differ")
+        if difference >= 0.005 { writeFailure(try Data(contentsOf: actual), besides: golden) }
+    }
 }

@@ -85,8 +85,8 @@ public final class CTParagraphStyle: NSObject, AttributeValueConvertible, @unche
     public override var hash: Int { style.hashValue }
 }
 
-/// A style from `count` settings; values whose size does not match their kind are skipped, as are tab stops (use
-/// Galley's `ParagraphStyle.tabStops`). Core Text: `CTParagraphStyleCreate`.
+/// A style from `count` settings; values whose size does not match their kind are skipped. Tab stops are a `CFArray`
+/// of `CTTextTab`s. Core Text: `CTParagraphStyleCreate`.
 public func CTParagraphStyleCreate(_ settings: UnsafePointer<CTParagraphStyleSetting>?, _ count: Int) -> CTParagraphStyle {
     var style = ParagraphStyle()
     for index in 0..<(settings == nil ? 0 : max(count, 0)) {
@@ -115,7 +115,11 @@ public func CTParagraphStyleCreate(_ settings: UnsafePointer<CTParagraphStyleSet
         case .paragraphSpacingBefore: if let value = length() { style.paragraphSpacingBefore = value }
         case .maximumLineSpacing: if let value = length() { style.maximumLineSpacing = value }
         case .minimumLineSpacing: if let value = length() { style.minimumLineSpacing = value }
-        case .tabStops, .lineBoundsOptions: break
+        case .tabStops:
+            if setting.valueSize == MemoryLayout<CFArray>.size, let tabs = setting.value.load(as: CFArray?.self) as? [CTTextTab] {
+                style.tabStops = tabs.map(\.tab)
+            }
+        case .lineBoundsOptions: break
         }
     }
     return CTParagraphStyle(style)

@@ -79,18 +79,29 @@ extension Canvas {
 
     // MARK: Glyphs
 
-    private func drawGlyphs(_ run: Run, glyphs range: Range<Int>, text: [UInt16], origin: CGPoint) {
-        guard !run.isRunDelegate, !range.isEmpty, let face = CairoFontFaces.shared.face(for: run.font) else { return }
-        let font = run.font
-        let attributes = run.attributes
-        let ids = run.glyphs
-        let positions = run.positions
-        var glyphs = range.map { index in
-            cairo_glyph_t(index: UInt(ids[index]), x: Double(positions[index].x), y: Double(-positions[index].y))
+    /// Draws glyphs of `font` at `positions` (the canvas's user space, y up; each a glyph's origin on its baseline)
+    /// in `color` (nil: the fill colour), as text PDF viewers cannot copy (there is no string behind them). Counts that
+    /// differ use the shorter; glyphs the font lacks draw its missing glyph; non-finite positions are skipped. The
+    /// text matrix is not applied (Core Graphics applies its linear part to the glyph shapes; code that draws
+    /// positioned glyphs sets it to the identity first).
+    /// Core Text: `CTFontDrawGlyphs`; Core Graphics: `CGContext.showGlyphs(_:at:)`.
+    public func draw(glyphs: [Glyph], positions: [CGPoint], font: Font, color: Color? = nil) {
+        guard let face = CairoFontFaces.shared.face(for: font) else { return }
+        var cairoGlyphs = zip(glyphs, positions).compactMap { glyph, position -> cairo_glyph_t? in
+            guard position.x.isFinite, position.y.isFinite else { return nil }
+            return cairo_glyph_t(index: UInt(glyph), x: Double(position.x), y: Double(-position.y))
         }
+        guard !cairoGlyphs.isEmpty else { return }
         cairo_save(context)
-        cairo_translate(context, Double(origin.x), Double(origin.y))
         cairo_scale(context, 1, -1)  // glyph space is y down
+        setFont(font, face: face)
+        setSource(color ?? fillColor)
+        cairo_show_glyphs(context, &cairoGlyphs, Int32(cairoGlyphs.count))
+        cairo_restore(context)
+    }
+
+    /// Makes `font` (its face, size, matrix, variation; unhinted) Cairo's current font, in a y-down glyph space.
+    private func setFont(_ font: Font, face: OpaquePointer) {
         cairo_set_font_face(context, face)
         let m = font.matrix
         var matrix = cairo_matrix_t(
@@ -107,6 +118,21 @@ extension Canvas {
         }
         cairo_set_font_options(context, options)
         cairo_font_options_destroy(options)
+    }
+
+    private func drawGlyphs(_ run: Run, glyphs range: Range<Int>, text: [UInt16], origin: CGPoint) {
+        guard !run.isRunDelegate, !range.isEmpty, let face = CairoFontFaces.shared.face(for: run.font) else { return }
+        let font = run.font
+        let attributes = run.attributes
+        let ids = run.glyphs
+        let positions = run.positions
+        var glyphs = range.map { index in
+            cairo_glyph_t(index: UInt(ids[index]), x: Double(positions[index].x), y: Double(-positions[index].y))
+        }
+        cairo_save(context)
+        cairo_translate(context, Double(origin.x), Double(origin.y))
+        cairo_scale(context, 1, -1)  // glyph space is y down
+        setFont(font, face: face)
 
         let foreground = attributes.foregroundColorFromContext ? fillColor : (attributes.foregroundColor ?? .black)
         let strokePercent = attributes.strokeWidth

@@ -43,8 +43,10 @@ public struct Line: Sendable {
         self.init(text: AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: font))
     }
 
+    /// The whole text as one line, built as a typesetter's lines are: tab stops placed, bidi rule L1 applied.
     init(text: AttributedText, options: TypesetterOptions = TypesetterOptions()) {
-        storage = LineStorage(paragraph: ShapedParagraph(text, options: options))
+        let paragraph = ShapedParagraph(text, options: options)
+        storage = paragraph.range.isEmpty ? LineStorage(paragraph: paragraph) : LineBuilder(paragraph: paragraph).build(paragraph.range, offset: 0)
     }
 
     // MARK: Runs and ranges

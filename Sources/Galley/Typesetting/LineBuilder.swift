@@ -151,24 +151,39 @@ struct LineBuilder {
         guard range.contains(where: { levels.level(at: $0) != paragraphLevel }) else { return nil }
         var result = (range.lowerBound..<range.upperBound).map { levels.level(at: $0) }
         let units = text.units
-        var trailing = true
+        // The level trailing whitespace takes: the paragraph's at a line's end inside the paragraph (ICU applied L1
+        // at the paragraph's own end already), and before a separator that separator's, which ICU resolved to the
+        // level of the paragraph it is in (a line made across paragraphs has several).
+        var trailingLevel: UInt8? = range.upperBound < paragraph.range.upperBound ? paragraphLevel : nil
         for index in range.reversed() {
             let unit = units[index]
             // Segment and paragraph separators (bidi classes S and B) are these code points alone; other classes
             // matter only in the whitespace before one, or at the line's end.
             if CharacterClasses.separatesBidiSegments(unit) {
-                result[index - range.lowerBound] = paragraphLevel
-                trailing = true
+                trailingLevel = levels.level(at: index)
                 continue
             }
-            guard trailing else { continue }
+            guard let level = trailingLevel else { continue }
             let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: index)
             let bidiClass = galley_bidi_class(Int32(codePoint))
             let isResettable = bidiClass == 9 || bidiClass == 18 || (19...22).contains(bidiClass)  // WS, BN, isolates
             if isResettable {
-                result[index - range.lowerBound] = paragraphLevel
+                result[index - range.lowerBound] = level
             } else {
-                trailing = false
+                trailingLevel = nil
+            }
+        }
+        // A grapheme cluster keeps one level, its first character's, as the paragraph's items do: a combining mark
+        // is never split from its base into a run of its own.
+        let boundaries = paragraph.graphemes
+        if boundaries.everyUnit == nil {
+            var next = boundaries.partitioningIndex { $0 > range.lowerBound }
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let end = next < boundaries.count ? min(boundaries[next], range.upperBound) : range.upperBound
+                for inner in (index + 1)..<max(end, index + 1) { result[inner - range.lowerBound] = result[index - range.lowerBound] }
+                index = max(end, index + 1)
+                next += 1
             }
         }
         return result

@@ -1,0 +1,78 @@
+import Foundation
+import Galley
+
+/// Core Text: `CTFontCollection`.
+public typealias CTFontCollection = FontCollection
+
+/// Core Text: `kCTFontCollectionRemoveDuplicatesOption`.
+public var kCTFontCollectionRemoveDuplicatesOption: CFString { "NSCTFontCollectionRemoveDuplicatesOption" }
+
+/// Whether an options dictionary asks for duplicates to be removed.
+private func removesDuplicates(_ options: CFDictionary?) -> Bool {
+    (options?[kCTFontCollectionRemoveDuplicatesOption as String] as? NSNumber)?.boolValue ?? false
+}
+
+/// Every face of `CoreTextEnvironment.fontCatalog`. Core Text: `CTFontCollectionCreateFromAvailableFonts`.
+public func CTFontCollectionCreateFromAvailableFonts(_ options: CFDictionary?) -> CTFontCollection {
+    FontCollection.availableFonts(in: CoreTextEnvironment.fontCatalog, removeDuplicates: removesDuplicates(options))
+}
+
+/// The faces matching any of `queryDescriptors` (an array of `CTFontDescriptor`s). Core Text:
+/// `CTFontCollectionCreateWithFontDescriptors`.
+public func CTFontCollectionCreateWithFontDescriptors(_ queryDescriptors: CFArray?, _ options: CFDictionary?) -> CTFontCollection {
+    FontCollection(queryDescriptors: (queryDescriptors as? [FontDescriptor]) ?? [], catalog: CoreTextEnvironment.fontCatalog,
+                   removeDuplicates: removesDuplicates(options))
+}
+
+/// The matching descriptors in the standard order; nil when none. Core Text: `CTFontCollectionCreateMatchingFontDescriptors`.
+public func CTFontCollectionCreateMatchingFontDescriptors(_ collection: CTFontCollection) -> CFArray? {
+    let matches = collection.matchingDescriptors(sortedBy: FontCollection.standardOrder)
+    return matches.isEmpty ? nil : matches as NSArray
+}
+
+/// Core Text: `CTFontManagerScope`.
+public enum CTFontManagerScope: UInt32, Sendable {
+    /// Core Text: `none`, `process`, `persistent`, `session`, `user` (all register for the process here).
+    case none = 0, process = 1, persistent = 2, session = 3
+    /// The user's fonts (the same as `persistent`).
+    public static let user = CTFontManagerScope.persistent
+}
+
+/// Registers a font file with `CoreTextEnvironment.fontCatalog`; false (with a CFError-like `NSError`) when it
+/// cannot be read. Core Text: `CTFontManagerRegisterFontsForURL`.
+public func CTFontManagerRegisterFontsForURL(_ fontURL: CFURL, _ scope: CTFontManagerScope, _ error: UnsafeMutablePointer<Unmanaged<NSError>?>?) -> Bool {
+    do {
+        try FontManager.registerFonts(at: fontURL as URL, in: CoreTextEnvironment.fontCatalog)
+        return true
+    } catch let failure {
+        // kCTFontManagerErrorInvalidFontData.
+        error?.pointee = Unmanaged.passRetained(NSError(domain: "com.apple.CoreText.CTFontManagerErrorDomain", code: 104,
+                                                        userInfo: [NSLocalizedDescriptionKey: "\(failure)"]))
+        return false
+    }
+}
+
+/// Core Text: `CTFontManagerUnregisterFontsForURL`.
+public func CTFontManagerUnregisterFontsForURL(_ fontURL: CFURL, _ scope: CTFontManagerScope, _ error: UnsafeMutablePointer<Unmanaged<NSError>?>?) -> Bool {
+    (try? FontManager.unregisterFonts(at: fontURL as URL, in: CoreTextEnvironment.fontCatalog)) != nil
+}
+
+/// The descriptors of every face in a file. Core Text: `CTFontManagerCreateFontDescriptorsFromURL`.
+public func CTFontManagerCreateFontDescriptorsFromURL(_ fileURL: CFURL) -> CFArray? {
+    (try? FontManager.descriptors(fromFileAt: fileURL as URL)).map { $0 as NSArray }
+}
+
+/// The descriptor of a font file's first face in memory. Core Text: `CTFontManagerCreateFontDescriptorFromData`.
+public func CTFontManagerCreateFontDescriptorFromData(_ data: CFData) -> CTFontDescriptor? {
+    (try? FontManager.descriptors(from: data as Data))?.first
+}
+
+/// Core Text: `CTFontManagerCopyAvailablePostScriptNames`.
+public func CTFontManagerCopyAvailablePostScriptNames() -> CFArray {
+    FontManager.availablePostScriptNames(in: CoreTextEnvironment.fontCatalog) as NSArray
+}
+
+/// Core Text: `CTFontManagerCopyAvailableFontFamilyNames`.
+public func CTFontManagerCopyAvailableFontFamilyNames() -> CFArray {
+    FontManager.availableFamilyNames(in: CoreTextEnvironment.fontCatalog) as NSArray
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Galley
+import GalleyCoreText
+import GalleyRendering
+import Testing
+
+/// GalleyCoreText's font, descriptor, collection, tab and type calls, against what Core Text documents and what the
+/// bundled fonts' own tables say (DejaVu Sans: 2048 units per em, family "DejaVu Sans", a bold face
+/// "DejaVuSans-Bold"). In CoreTextPortTests' serialized suite: they set the process-wide font catalog.
+extension CoreTextPortTests {
+    @Test func fontsByCoreTextsNames() throws {
+        let font = try #require(CTFontCreateWithName("DejaVuSans" as CFString, 14, nil))
+        #expect(CTFontCopyPostScriptName(font) == "DejaVuSans" && CTFontGetSize(font) == 14 && CTFontGetUnitsPerEm(font) == 2048)
+        #expect(CTFontCopyName(font, kCTFontFamilyNameKey) == "DejaVu Sans" && CTFontCopyName(font, kCTFontSubFamilyNameKey) == "Book")
+        #expect(CTFontGetAscent(font) > 0 && CTFontGetDescent(font) > 0 && CTFontGetCapHeight(font) > CTFontGetXHeight(font))
+        let bold = try #require(CTFontCreateCopyWithSymbolicTraits(font, 0, nil, .traitBold, .traitBold))
+        #expect(CTFontCopyPostScriptName(bold) == "DejaVuSans-Bold" && CTFontGetSymbolicTraits(bold).contains(.traitBold))
+        var characters: [UInt16] = Array("Az".utf16), glyphs = [CGGlyph](repeating: 0, count: 2)
+        #expect(CTFontGetGlyphsForCharacters(font, &characters, &glyphs, 2) && glyphs.allSatisfy { $0 != 0 })
+        var advances = [CGSize](repeating: .zero, count: 2)
+        let total = CTFontGetAdvancesForGlyphs(font, .horizontal, &glyphs, &advances, 2)
+        #expect(abs(total - Double(advances[0].width + advances[1].width)) < 1e-9 && advances[0].width > 0)
+        #expect(CTFontHasTable(font, 0x676C_7966) && CTFontCopyTable(font, 0x6865_6164, []) != nil)  // 'glyf', 'head'
+
+        // Descriptors from Core Text's attribute dictionaries.
+        let traits = [kCTFontSymbolicTrait as String: NSNumber(value: CTFontSymbolicTraits.traitBold.rawValue)] as NSDictionary
+        let query = CTFontDescriptorCreateWithAttributes([kCTFontFamilyNameAttribute as String: "DejaVu Sans",
+                                                          kCTFontTraitsAttribute as String: traits] as NSDictionary)
+        let match = try #require(CTFontDescriptorCreateMatchingFontDescriptor(query, nil))
+        #expect(CTFontDescriptorCopyAttribute(match, kCTFontNameAttribute) as? String == "DejaVuSans-Bold")
+        let nowhere = CTFontDescriptorCreateWithAttributes([kCTFontFamilyNameAttribute as String: "No Such Family"] as NSDictionary)
+        #expect(CTFontDescriptorCreateMatchingFontDescriptors(nowhere, NSSet(object: kCTFontFamilyNameAttribute as String)) == nil)
+        #expect(CTFontCopyPostScriptName(CTFontCreateWithFontDescriptor(match, 10, nil)) == "DejaVuSans-Bold")
+
+        // Collections list the catalog's faces as Galley's own collection does, duplicates only on request.
+        let all = try #require(CTFontCollectionCreateMatchingFontDescriptors(CTFontCollectionCreateFromAvailableFonts(nil)))
+        #expect(all.count == FontCollection.availableFonts(in: TestFonts.catalog).matchingDescriptors().count)
+        #expect((CTFontManagerCopyAvailableFontFamilyNames() as! [String]).contains("DejaVu Sans"))
+    }
+
+    /// `CTFontDrawGlyphs` at a run's positions (plus the text position) draws the pixels `CTLineDraw` draws.
+    @Test func positionedGlyphsDrawAsTheirLine() throws {
+        let string = CFAttributedStringCreate(kCFAllocatorDefault, "Typeset office" as CFString,
+                                              [kCTFontAttributeName as String: CTFontCreateWithName("DejaVu Serif" as CFString, 20, nil) as Any] as NSDictionary)
+        let line = CTLineCreateWithAttributedString(string)
+        func context() throws -> CGContext {
+            try #require(CGContext(data: nil, width: 200, height: 50, bitsPerComponent: 8, bytesPerRow: 0,
+                                   space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        }
+        let drawnLine = try context(), drawnGlyphs = try context()
+        drawnLine.textPosition = CGPoint(x: 10, y: 15)
+        CTLineDraw(line, drawnLine)
+        for run in CTLineGetGlyphRuns(line) as! [CTRun] {
+            let count = CTRunGetGlyphCount(run)
+            let font = (CTRunGetAttributes(run) as NSDictionary)[kCTFontAttributeName as String] as! CTFont
+            let positions = (0..<count).map { CGPoint(x: CTRunGetPositionsPtr(run)![$0].x + 10, y: CTRunGetPositionsPtr(run)![$0].y + 15) }
+            CTFontDrawGlyphs(font, CTRunGetGlyphsPtr(run)!, positions, count, drawnGlyphs)
+        }
+        #expect(CanvasGraphicsStateTests.pixels(drawnLine.canvas) == CanvasGraphicsStateTests.pixels(drawnGlyphs.canvas))
+        #expect(CanvasGraphicsStateTests.ink(drawnGlyphs.canvas) != nil)
+    }
+
+    /// Tab stops made with `CTTextTabCreate` in a paragraph style: a right tab at 100 pt ends the tabbed word there.
+    @Test func tabStopsFromTextTabs() throws {
+        let tabs = [CTTextTabCreate(.right, 100, nil)] as NSArray
+        let style = withUnsafeBytes(of: tabs) { bytes in
+            var setting = CTParagraphStyleSetting(spec: .tabStops, valueSize: bytes.count, value: bytes.baseAddress!)
+            return CTParagraphStyleCreate(&setting, 1)
+        }
+        #expect(style.style.tabStops.map(\.location) == [100], "\(style.style.tabStops)")
+        #expect(CTTextTabGetLocation(tabs[0] as! CTTextTab) == 100 && CTTextTabGetAlignment(tabs[0] as! CTTextTab) == .right)
+        let string = CFAttributedStringCreate(kCFAllocatorDefault, "a\twide" as CFString,
+                                              [kCTFontAttributeName as String: CTFontCreateWithName("DejaVu Sans" as CFString, 12, nil) as Any,
+                                               kCTParagraphStyleAttributeName as String: style] as NSDictionary)
+        let line = CTLineCreateWithAttributedString(string)
+        #expect(abs(CTLineGetOffsetForStringIndex(line, 6, nil) - 100) < 0.01)
+        #expect(CFGetTypeID(line) == CTLineGetTypeID() && CFGetTypeID(style) == CTParagraphStyleGetTypeID() && CFGetTypeID(nil) == 0)
+    }
+}

@@ -76,3 +76,54 @@ public func CTFontManagerCopyAvailablePostScriptNames() -> CFArray {
 public func CTFontManagerCopyAvailableFontFamilyNames() -> CFArray {
     FontManager.availableFamilyNames(in: CoreTextEnvironment.fontCatalog) as NSArray
 }
+
+/// Core Text: `kCTFontManagerErrorDomain`.
+public var kCTFontManagerErrorDomain: CFString { "com.apple.CoreText.CTFontManagerErrorDomain" }
+/// Core Text: `kCTFontManagerErrorFontURLsKey`.
+public var kCTFontManagerErrorFontURLsKey: CFString { "CTFontManagerErrorFontURLs" }
+/// Core Text: `kCTFontManagerRegisteredFontsChangedNotification`.
+public var kCTFontManagerRegisteredFontsChangedNotification: CFString { "CTFontManagerFontChangedNotification" }
+
+/// The font manager's error codes. Core Text: `CTFontManagerError`.
+public enum CTFontManagerError: CFIndex, Sendable {
+    /// Core Text's codes, with their values.
+    case fileNotFound = 101, insufficientPermissions = 102, unrecognizedFormat = 103, invalidFontData = 104,
+        alreadyRegistered = 105, exceededResourceLimit = 106, assetNotFound = 107, notRegistered = 201, inUse = 202,
+        systemRequired = 203, registrationFailed = 301, missingEntitlement = 302, insufficientInfo = 303,
+        cancelledByUser = 304, duplicatedName = 305, invalidFilePath = 306, unsupportedScope = 307
+}
+
+/// Registers every file, then calls `registrationHandler` once with the errors (each an `NSError` whose user info
+/// holds the file's URL under `kCTFontManagerErrorFontURLsKey`) and `true` for done. Core Text:
+/// `CTFontManagerRegisterFontURLs`.
+public func CTFontManagerRegisterFontURLs(_ fontURLs: CFArray, _ scope: CTFontManagerScope, _ enabled: Bool,
+                                          _ registrationHandler: ((CFArray, Bool) -> Bool)?) {
+    var errors: [NSError] = []
+    for case let url as URL in fontURLs {
+        do {
+            try FontManager.registerFonts(at: url, in: CoreTextEnvironment.fontCatalog)
+        } catch {
+            let code = FileManager.default.fileExists(atPath: url.path) ? CTFontManagerError.invalidFontData : .fileNotFound
+            errors.append(NSError(domain: kCTFontManagerErrorDomain as String, code: code.rawValue,
+                                  userInfo: [kCTFontManagerErrorFontURLsKey as String: [url], NSLocalizedDescriptionKey: "\(error)"]))
+        }
+    }
+    _ = registrationHandler?(errors as NSArray, true)
+}
+
+/// The descriptors of the fonts registered with `CoreTextEnvironment.fontCatalog`. Core Text:
+/// `CTFontManagerCopyRegisteredFontDescriptors`.
+public func CTFontManagerCopyRegisteredFontDescriptors(_ scope: CTFontManagerScope, _ enabled: Bool) -> CFArray {
+    FontManager.registeredFontURLs(in: CoreTextEnvironment.fontCatalog).flatMap { url in
+        (try? FontManager.descriptors(fromFileAt: url)) ?? []
+    } as NSArray
+}
+
+/// Registering a `CGFont` (a face without a file) is not supported: false, with a `registrationFailed` error as Core
+/// Text reports a refusal. Register the file with `CTFontManagerRegisterFontsForURL` instead.
+/// Core Text: `CTFontManagerRegisterGraphicsFont`.
+public func CTFontManagerRegisterGraphicsFont(_ font: CGFont, _ error: UnsafeMutablePointer<Unmanaged<NSError>?>?) -> Bool {
+    error?.pointee = Unmanaged.passRetained(NSError(domain: kCTFontManagerErrorDomain as String, code: CTFontManagerError.registrationFailed.rawValue,
+                                                    userInfo: [NSLocalizedDescriptionKey: "fonts are registered by file on Linux"]))
+    return false
+}

@@ -76,4 +76,33 @@ extension CoreTextPortTests {
         #expect(abs(CTLineGetOffsetForStringIndex(line, 6, nil) - 100) < 0.01)
         #expect(CFGetTypeID(line) == CTLineGetTypeID() && CFGetTypeID(style) == CTParagraphStyleGetTypeID() && CFGetTypeID(nil) == 0)
     }
+
+    /// Registering fonts by URL in an empty catalog: the face becomes available by name; a file that is not a font
+    /// comes back as an `invalidFontData` error naming its URL; a `CGFont` reads the same face from bytes.
+    @Test func registeringFontFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-register-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let saved = CoreTextEnvironment.fontCatalog
+        defer {
+            CoreTextEnvironment.fontCatalog = saved
+            try? FileManager.default.removeItem(at: folder)
+        }
+        CoreTextEnvironment.fontCatalog = try FontCatalog(directories: [folder])
+        #expect(!(CTFontManagerCopyAvailablePostScriptNames() as! [String]).contains("DejaVuSansMono"))
+        let notAFont = folder.appendingPathComponent("notes.ttf")
+        try Data("not a font".utf8).write(to: notAFont)
+        var reported: [NSError] = []
+        CTFontManagerRegisterFontURLs([TestFonts.url("DejaVuSansMono.ttf"), notAFont] as NSArray, .process, true) { errors, done in
+            reported = errors as! [NSError]
+            return done
+        }
+        #expect((CTFontManagerCopyAvailablePostScriptNames() as! [String]).contains("DejaVuSansMono"))
+        #expect(reported.count == 1 && reported.first?.code == CTFontManagerError.invalidFontData.rawValue)
+        #expect((reported.first?.userInfo[kCTFontManagerErrorFontURLsKey as String] as? [URL]) == [notAFont])
+        #expect(CTFontCopyPostScriptName(CTFontCreateWithName("DejaVu Sans Mono" as CFString, 9, nil)) == "DejaVuSansMono")
+        let provider = try #require(CGDataProvider(url: TestFonts.url("DejaVuSerif.ttf") as NSURL))
+        let graphicsFont = try #require(CGFont(provider))
+        #expect(graphicsFont.postScriptName == "DejaVuSerif" && graphicsFont.unitsPerEm == 2048)
+        #expect(CTFontGetSize(CTFontCreateWithGraphicsFont(graphicsFont, 0, nil, nil)) == 12)
+    }
 }

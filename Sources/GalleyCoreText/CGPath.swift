@@ -101,7 +101,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     public init() { super.init(Path()) }
 
     private func add(_ other: Path, _ transform: CGAffineTransform) {
-        path.addPath(transform.isIdentity ? other : other.applying(transform.affineTransform))
+        if transform.isIdentity { path.addPath(other) } else { path.addPath(other, transform: transform.affineTransform) }
     }
 
     private func point(_ p: CGPoint, _ transform: CGAffineTransform) -> CGPoint { p.applying(transform) }

@@ -134,6 +134,13 @@ public struct Path: Hashable, Sendable {
         for element in other.elements { append(element) }
     }
 
+    /// Appends another path with every point through `transform` (`AffineTransform`'s fields are Core Graphics'
+    /// `a b c d tx ty`: a point maps to (x·m11 + y·m21 + tX, x·m12 + y·m22 + tY)). Core Graphics:
+    /// `addPath(_:transform:)`.
+    public mutating func addPath(_ other: Path, transform: AffineTransform) {
+        addPath(other.applying(transform))
+    }
+
     private mutating func append(_ element: Element) {
         switch element {
         case .move(let point):

@@ -105,4 +105,21 @@ extension CoreTextPortTests {
         #expect(graphicsFont.postScriptName == "DejaVuSerif" && graphicsFont.unitsPerEm == 2048)
         #expect(CTFontGetSize(CTFontCreateWithGraphicsFont(graphicsFont, 0, nil, nil)) == 12)
     }
+
+    /// Core Graphics' transform order, which Foundation's `AffineTransform` on Linux reverses: `translatedBy` then
+    /// `scaledBy` scales first — (1, 0) goes to (12, 0) — and a path added through it lands there.
+    @Test func transformsComposeAsCoreGraphics() {
+        let transform = CGAffineTransform.identity.translatedBy(x: 10, y: 0).scaledBy(x: 2, y: 2)
+        #expect(CGPoint(x: 1, y: 0).applying(transform) == CGPoint(x: 12, y: 0))
+        #expect(CGPoint(x: 12, y: 0).applying(transform.inverted()) == CGPoint(x: 1, y: 0))
+        let rotation = CGAffineTransform(rotationAngle: .pi / 2)
+        let turned = CGPoint(x: 1, y: 0).applying(rotation.concatenating(CGAffineTransform(translationX: 5, y: 0)))
+        #expect(abs(turned.x - 5) < 1e-12 && abs(turned.y - 1) < 1e-12)
+        let path = CGMutablePath()
+        path.addPath(CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: nil), transform: transform)
+        #expect(path.boundingBoxOfPath == CGRect(x: 10, y: 0, width: 2, height: 2))
+        var galley = Path()
+        galley.addPath(Path(rect: CGRect(x: 0, y: 0, width: 1, height: 1)), transform: transform.affineTransform)
+        #expect(galley.boundingBoxOfPath == CGRect(x: 10, y: 0, width: 2, height: 2))
+    }
 }

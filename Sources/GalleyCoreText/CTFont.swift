@@ -67,7 +67,7 @@ public func CTFontCreatePathForGlyph(_ font: CTFont, _ glyph: CGGlyph, _ matrix:
 /// Core Text: `CTFontCreateCopyWithSymbolicTraits`.
 public func CTFontCreateCopyWithSymbolicTraits(_ font: CTFont, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?,
                                                _ symTraitValue: CTFontSymbolicTraits, _ symTraitMask: CTFontSymbolicTraits) -> CTFont? {
-    font.withSymbolicTraits(symTraitValue.galley, mask: symTraitMask.galley, size: size == 0 ? nil : size)
+    font.withSymbolicTraits(symTraitValue, mask: symTraitMask, size: size == 0 ? nil : size)
 }
 
 /// The same style in another family; nil when it has none. Core Text: `CTFontCreateCopyWithFamily`.
@@ -93,7 +93,7 @@ public func CTFontCopyDefaultCascadeListForLanguages(_ font: CTFont, _ languageP
 /// Core Text: `CTFontGetMatrix`.
 public func CTFontGetMatrix(_ font: CTFont) -> CGAffineTransform { CGAffineTransform(font.matrix) }
 /// Core Text: `CTFontGetSymbolicTraits`.
-public func CTFontGetSymbolicTraits(_ font: CTFont) -> CTFontSymbolicTraits { CTFontSymbolicTraits(rawValue: font.symbolicTraits.rawValue) }
+public func CTFontGetSymbolicTraits(_ font: CTFont) -> CTFontSymbolicTraits { font.symbolicTraits }
 /// Core Text: `CTFontCopyTraits`.
 public func CTFontCopyTraits(_ font: CTFont) -> CFDictionary {
     var fields: [String: Any] = [kCTFontSymbolicTrait as String: NSNumber(value: font.traits.symbolic.rawValue)]

@@ -24,28 +24,24 @@ public var kCTFontWidthTrait: CFString { "NSCTFontProportionTrait" }
 /// Core Text: `kCTFontSlantTrait`.
 public var kCTFontSlantTrait: CFString { "NSCTFontSlantTrait" }
 
-/// Core Text: `CTFontSymbolicTraits`.
-public struct CTFontSymbolicTraits: OptionSet, Sendable {
-    /// The bits (Core Text's).
-    public let rawValue: UInt32
-    /// Traits from their bits.
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-    /// Core Text: `kCTFontTraitItalic`.
-    public static let traitItalic = CTFontSymbolicTraits(rawValue: 1 << 0)
-    /// Core Text: `kCTFontTraitBold`.
-    public static let traitBold = CTFontSymbolicTraits(rawValue: 1 << 1)
-    /// Core Text: `kCTFontTraitExpanded`.
-    public static let traitExpanded = CTFontSymbolicTraits(rawValue: 1 << 5)
-    /// Core Text: `kCTFontTraitCondensed`.
-    public static let traitCondensed = CTFontSymbolicTraits(rawValue: 1 << 6)
-    /// Core Text: `kCTFontTraitMonoSpace`.
-    public static let traitMonoSpace = CTFontSymbolicTraits(rawValue: 1 << 10)
-    /// Core Text: `kCTFontTraitVertical`.
-    public static let traitVertical = CTFontSymbolicTraits(rawValue: 1 << 11)
-    /// Core Text: `kCTFontTraitColorGlyphs`.
-    public static let traitColorGlyphs = CTFontSymbolicTraits(rawValue: 1 << 13)
+/// Core Text: `CTFontSymbolicTraits` (Galley's `SymbolicTraits`: the same bits).
+public typealias CTFontSymbolicTraits = SymbolicTraits
 
-    var galley: SymbolicTraits { SymbolicTraits(rawValue: rawValue) }
+extension SymbolicTraits {
+    /// Core Text: `kCTFontTraitItalic`.
+    public static var traitItalic: SymbolicTraits { .italic }
+    /// Core Text: `kCTFontTraitBold`.
+    public static var traitBold: SymbolicTraits { .bold }
+    /// Core Text: `kCTFontTraitExpanded`.
+    public static var traitExpanded: SymbolicTraits { .expanded }
+    /// Core Text: `kCTFontTraitCondensed`.
+    public static var traitCondensed: SymbolicTraits { .condensed }
+    /// Core Text: `kCTFontTraitMonoSpace`.
+    public static var traitMonoSpace: SymbolicTraits { .monoSpace }
+    /// Core Text: `kCTFontTraitVertical`.
+    public static var traitVertical: SymbolicTraits { .vertical }
+    /// Core Text: `kCTFontTraitColorGlyphs`.
+    public static var traitColorGlyphs: SymbolicTraits { .colorGlyphs }
 }
 
 /// A descriptor from Core Text's attribute dictionary: names, family, style, size, file URL and a traits dictionary
@@ -96,7 +92,7 @@ public func CTFontDescriptorCreateCopyWithFamily(_ original: CTFontDescriptor, _
 /// Core Text: `CTFontDescriptorCreateCopyWithSymbolicTraits`.
 public func CTFontDescriptorCreateCopyWithSymbolicTraits(_ original: CTFontDescriptor, _ symTraitValue: CTFontSymbolicTraits,
                                                          _ symTraitMask: CTFontSymbolicTraits) -> CTFontDescriptor? {
-    original.withSymbolicTraits(symTraitValue.galley, mask: symTraitMask.galley)
+    original.withSymbolicTraits(symTraitValue, mask: symTraitMask)
 }
 
 /// The keys of a `CFSet` of attribute names Galley matches by.

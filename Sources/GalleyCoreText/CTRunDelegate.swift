@@ -69,7 +69,15 @@ public func CTRunDelegateCreate(_ callbacks: UnsafePointer<CTRunDelegateCallback
                        descent: value.getDescent?(refCon) ?? 0, userInfo: RefCon(pointer: refCon, dealloc: value.dealloc))
 }
 
-/// The reference constant the delegate was made with. Core Text: `CTRunDelegateGetRefCon`.
-public func CTRunDelegateGetRefCon(_ delegate: CTRunDelegate) -> UnsafeMutableRawPointer? {
-    (delegate.userInfo as? RefCon)?.pointer
+/// The reference constant the delegate was made with (for a delegate Galley code made with `RunDelegate(…)`, which
+/// has none, a pointer to zeroed memory that must not be written). Core Text: `CTRunDelegateGetRefCon`.
+public func CTRunDelegateGetRefCon(_ delegate: CTRunDelegate) -> UnsafeMutableRawPointer {
+    (delegate.userInfo as? RefCon)?.pointer ?? noReference
 }
+
+/// What `CTRunDelegateGetRefCon` gives for a delegate without a reference constant.
+nonisolated(unsafe) private let noReference: UnsafeMutableRawPointer = {
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+    memory.initializeMemory(as: UInt8.self, repeating: 0, count: 64)
+    return memory
+}()

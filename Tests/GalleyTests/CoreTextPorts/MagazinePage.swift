@@ -112,8 +112,7 @@ struct MagazinePage {
                 let attributes = CTRunGetAttributes(run) as NSDictionary
                 guard let value = attributes[kCTRunDelegateAttributeName as String] else { continue }
                 let delegate = value as! CTRunDelegate
-                guard let reference = CTRunDelegateGetRefCon(delegate) else { continue }
-                let picture = Unmanaged<Picture>.fromOpaque(reference).takeUnretainedValue()
+                let picture = Unmanaged<Picture>.fromOpaque(CTRunDelegateGetRefCon(delegate)).takeUnretainedValue()
                 let x = CTLineGetOffsetForStringIndex(line, CTRunGetStringRange(run).location, nil)
                 let place = CGRect(x: rect.minX + origin.x + x, y: rect.minY + origin.y, width: picture.size.width, height: picture.size.height)
                 context.draw(picture.image, in: place)

@@ -35,23 +35,22 @@ extension Canvas {
         return frame.visibleStringRange
     }
 
-    /// Draws an attributed string as one unwrapped line per paragraph with the first baseline at `point`.
+    /// Draws an attributed string as one unwrapped line per paragraph with its top-left corner at `point`, as UIKit
+    /// does: the first line's top is at `point.y` and the lines hang below it (y up).
     ///
     /// - Parameters:
     ///   - string: the text, with Core Text's attribute keys.
-    ///   - point: the first line's origin on its baseline, in the canvas's points (y up).
+    ///   - point: the text's top-left corner, in the canvas's user space (y up).
     ///   - defaultFont: the font for text without one; nil takes `Font.defaultFont`.
     ///
     /// UIKit: `NSAttributedString.draw(at:)`.
     public func draw(_ string: NSAttributedString, at point: CGPoint, defaultFont: Font? = nil) {
-        let size = StringDrawing.boundingSize(string, width: .greatestFiniteMagnitude, defaultFont: defaultFont)
-        let framesetter = Framesetter(attributedString: string, defaultFont: defaultFont)
-        let frame = framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: max(size.width, 1) + 1, height: max(size.height, 1) + 1)))
-        guard let firstOrigin = frame.lineOrigins.first else { return }
-        let saved = textPosition
-        textPosition = CGPoint(x: point.x - frame.bounds.minX - firstOrigin.x, y: point.y - frame.bounds.minY - firstOrigin.y)
-        draw(frame)
-        textPosition = saved
+        let options: StringDrawingOptions = [.usesLineFragmentOrigin, .usesFontLeading]
+        let size = StringDrawing.boundingRect(string, size: .zero, options: options, defaultFont: defaultFont).size
+        // A point wider and taller than measured, so that rounding never wraps or drops a line.
+        let box = CGSize(width: max(size.width, 1) + 1, height: max(size.height, 1) + 1)
+        draw(string, with: CGRect(x: point.x, y: point.y - box.height, width: box.width, height: box.height), options: options,
+             defaultFont: defaultFont)
     }
 }
 

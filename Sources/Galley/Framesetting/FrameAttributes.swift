@@ -25,11 +25,15 @@ public struct FrameAttributes: Hashable, Sendable {
     public var lastLineTruncation: TruncationType? = .end
     /// The token put at the cut; nil is "…" with the attributes of the text at the cut point.
     public var truncationToken: String? = nil
+    /// Whether the fonts' leading adds to the space between lines (Core Text's frames and TextKit's layout manager:
+    /// yes); false spaces lines by their ascents and descents alone, as UIKit's string drawing does without
+    /// `.usesFontLeading`. TextKit: `NSLayoutManager.usesFontLeading`.
+    public var usesFontLeading = true
     /// How far below the top of the path's box the first line's band starts (the editing layer continues a
     /// container below text already laid out); 0 for Core Text's frames.
     package var startingDepth: CGFloat = 0
 
-    /// Top-to-bottom lines in the whole path (winding rule), no exclusions, no line limit.
+    /// Top-to-bottom lines in the whole path (even-odd rule), no exclusions, no line limit.
     public init() {}
 }
 

@@ -71,7 +71,7 @@ struct FrameFiller {
                 (ascent, descent) = (max(ascent, delegates.ascent), max(descent, delegates.descent))
             }
         }
-        return lineBox(ascent: ascent, descent: descent, leading: leading, style: paragraph.style)
+        return lineBox(ascent: ascent, descent: descent, leading: attributes.usesFontLeading ? leading : 0, style: paragraph.style)
     }
 
     /// The font the text at an index asked for (before fallback).
@@ -282,7 +282,7 @@ struct FrameFiller {
                            looseness: Int) -> [LineEnd] {
         let style = paragraph.style
         let font = paragraphFont(paragraph, at: start)
-        let step = lineHeight + lineBox(ascent: font?.ascent ?? 0, descent: font?.descent ?? 0, leading: font?.leading ?? 0,
+        let step = lineHeight + lineBox(ascent: font?.ascent ?? 0, descent: font?.descent ?? 0, leading: attributes.usesFontLeading ? (font?.leading ?? 0) : 0,
                                         style: style).gap
         let rightToLeft = paragraph.isRightToLeft
         var lastWidth = box.width
@@ -401,7 +401,7 @@ struct FrameFiller {
     /// A line of the paragraph's first font, by the paragraph's style: the first guess for a band's height.
     private func estimatedHeight(_ paragraph: Typesetter.Paragraph, at index: Int) -> CGFloat {
         let font = paragraphFont(paragraph, at: index)
-        let box = lineBox(ascent: font?.ascent ?? 0, descent: font?.descent ?? 0, leading: font?.leading ?? 0, style: paragraph.style)
+        let box = lineBox(ascent: font?.ascent ?? 0, descent: font?.descent ?? 0, leading: attributes.usesFontLeading ? (font?.leading ?? 0) : 0, style: paragraph.style)
         return max(box.height, 0.5)
     }
 

@@ -288,7 +288,59 @@ import GalleyRendering
         let canvas = try Canvas(width: 200, height: 200)
         let drawn = canvas.draw(string, in: CGRect(origin: CGPoint(x: 10, y: 10), size: size))
         #expect(drawn == 0..<string.length)
-        canvas.draw(string, at: CGPoint(x: 10, y: 180))
-        #expect((0..<200).contains { x in (canvas.pixel(x: x, y: 20)?.alpha ?? 0) > 0 })
+        // draw(at:) puts the text's top-left corner at the point (UIKit's): ink just below y 180, none above it.
+        let top = try Canvas(width: 200, height: 200)
+        top.draw(string, at: CGPoint(x: 10, y: 180))
+        let ink = try #require(CanvasGraphicsStateTests.ink(top))
+        #expect(ink.minY >= 20 && ink.minY < 20 + Int(font.ascent) && ink.minX >= 10, "\(ink)")
+    }
+
+    /// A bundled font with its `hhea` table's line gap changed (HarfBuzz reads it as the font's leading).
+    static func font(_ file: String, lineGap: Int16, size: CGFloat) throws -> Font {
+        var bytes = [UInt8](try Data(contentsOf: TestFonts.url(file)))
+        func number(_ offset: Int, _ count: Int) -> Int { bytes[offset..<(offset + count)].reduce(0) { $0 << 8 | Int($1) } }
+        let tables = number(4, 2)
+        let record = try #require((0..<tables).map { 12 + 16 * $0 }.first { bytes[$0..<($0 + 4)].elementsEqual(Array("hhea".utf8)) })
+        let hhea = number(record + 8, 4)
+        let gap = UInt16(bitPattern: lineGap)
+        (bytes[hhea + 8], bytes[hhea + 9]) = (UInt8(gap >> 8), UInt8(gap & 0xFF))
+        return try Font(data: Data(bytes), size: size, catalog: TestFonts.catalog)
+    }
+
+    /// UIKit's drawing options: the bounding rect with `.usesLineFragmentOrigin` is the drawn frame's used size;
+    /// `.usesFontLeading` adds the fonts' leading between lines; `.truncatesLastVisibleLine` ends the last line that
+    /// fits with an ellipsis; without `.usesLineFragmentOrigin` the string is one line around its baseline origin.
+    @Test func drawingOptions() throws {
+        // No bundled font has a line gap: DejaVu Sans with its hhea line gap set to 400 units, so that the leading
+        // option changes the height.
+        let font = try Self.font("DejaVuSans.ttf", lineGap: 400, size: 14)
+        try #require(abs(font.leading - 400.0 / 2048 * 14) < 1e-6)
+        let text = String(repeating: "Measure this text with UIKit's options and draw it. ", count: 6)
+        let string = NSAttributedString(string: text, attributes: [.font: font])
+        let wrapped = StringDrawing.boundingRect(string, size: CGSize(width: 150, height: 0), options: [.usesLineFragmentOrigin])
+        let leaded = StringDrawing.boundingRect(string, size: CGSize(width: 150, height: 0), options: [.usesLineFragmentOrigin, .usesFontLeading])
+        #expect(wrapped.origin == .zero && wrapped.width <= 150)
+        let frame = Framesetter(attributedString: string).frame(path: Path(rect: CGRect(x: 0, y: 0, width: 150, height: 10_000)))
+        #expect(abs(leaded.height - frame.usedHeight) < 1e-6, "the frame's own used height, leading included")
+        #expect(abs((leaded.height - wrapped.height) - CGFloat(frame.lines.count - 1) * font.leading) < 1e-6)
+
+        // Two lines' height: two lines drawn, the second ending with the token.
+        let twoLines = 2 * (font.ascent + font.descent) + 0.5
+        let cut = StringDrawing.frame(string, size: CGSize(width: 150, height: twoLines), options: [.usesLineFragmentOrigin, .truncatesLastVisibleLine],
+                                      defaultFont: nil)
+        #expect(cut.lines.count == 2 && cut.lines.last?.runs.contains { $0.isTruncationToken } == true)
+        let uncut = StringDrawing.frame(string, size: CGSize(width: 150, height: twoLines), options: [.usesLineFragmentOrigin], defaultFont: nil)
+        #expect(uncut.lines.count == 2 && uncut.lines.last?.runs.contains { $0.isTruncationToken } == false)
+        let bounded = StringDrawing.boundingRect(string, size: CGSize(width: 150, height: twoLines), options: [.usesLineFragmentOrigin, .truncatesLastVisibleLine])
+        #expect(abs(bounded.height - cut.usedHeight) < 1e-6 && bounded.height <= twoLines)
+
+        // One line around its baseline origin.
+        let line = NSAttributedString(string: "One line", attributes: [.font: font])
+        let single = StringDrawing.boundingRect(line, size: CGSize(width: 10, height: 10), options: [])
+        #expect(abs(single.minY + font.descent) < 1e-6 && abs(single.height - font.ascent - font.descent) < 1e-6 && single.width > 10)
+        let canvas = try Canvas(width: 120, height: 40)
+        canvas.draw(line, with: CGRect(x: 5, y: 12, width: 10, height: 10), options: [])
+        let ink = try #require(CanvasGraphicsStateTests.ink(canvas))
+        #expect(ink.maxY <= 40 - 12 + Int(font.descent.rounded(.up)) && ink.minY >= 40 - 12 - Int(font.ascent.rounded(.up)) && ink.maxX > 5 + 10)
     }
 }

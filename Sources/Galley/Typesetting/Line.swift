@@ -54,6 +54,13 @@ public struct Line: Sendable {
     /// The glyph runs in visual order, left to right. Core Text: `CTLineGetGlyphRuns`.
     public var runs: [Run] { storage.runs.indices.map { Run(storage: storage, index: $0) } }
 
+    /// The direction the line's paragraph resolved to (its style's base direction, or for `.natural` its first strong
+    /// character's, by UAX #9's rules P2–P3): what editors show as the paragraph's writing direction. Galley only;
+    /// UIKit: `UITextInput.baseWritingDirection(for:in:)`.
+    public var paragraphDirection: WritingDirection {
+        storage.paragraph.levels.paragraphLevel & 1 == 1 ? .rightToLeft : .leftToRight
+    }
+
     /// The UTF-16 range of the string the line shows. Core Text: `CTLineGetStringRange`.
     public var stringRange: Range<Int> { storage.stringRange }
 

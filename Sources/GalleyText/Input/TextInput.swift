@@ -32,6 +32,9 @@ public final class TextInput {
     public var markedTextAttributes: [NSAttributedString.Key: Any] = [.underlineStyle: UnderlineStyle.single.rawValue]
     /// Attributes of typed text; nil: those of the character before the caret. UIKit: `typingAttributes`.
     public var typingAttributes: [NSAttributedString.Key: Any]?
+    /// Which line a caret at a line break belongs to: the end of the line before (upstream) or the start of the line
+    /// after (downstream, the default); pass it to `LayoutManager.caretRect(for:affinity:)`. UIKit: `selectionAffinity`.
+    public var selectionAffinity: TextAffinity = .downstream
     /// Told of changes.
     public weak var delegate: TextInputDelegate?
 

@@ -9,6 +9,25 @@ public protocol TextStorageObserver: AnyObject {
     func textStorage(_ storage: TextStorage, didProcessEditing edit: TextStorage.Edit)
 }
 
+/// Told of a batch of edits before the storage fixes its attributes and tells its layout managers, and after: a
+/// syntax highlighter sets attributes in `willProcessEditing` and they are laid out with the edit.
+/// TextKit: `NSTextStorageDelegate`.
+public protocol TextStorageDelegate: AnyObject {
+    /// A batch ended; characters and attributes may still change, and are part of this edit.
+    /// TextKit: `textStorage(_:willProcessEditing:range:changeInLength:)`.
+    func textStorage(_ storage: TextStorage, willProcessEditing edit: TextStorage.Edit)
+    /// Attributes were fixed; only attributes may change now (they are laid out with the edit, not fixed again).
+    /// TextKit: `textStorage(_:didProcessEditing:range:changeInLength:)`.
+    func textStorage(_ storage: TextStorage, didProcessEditing edit: TextStorage.Edit)
+}
+
+extension TextStorageDelegate {
+    /// Nothing by default.
+    public func textStorage(_ storage: TextStorage, willProcessEditing edit: TextStorage.Edit) {}
+    /// Nothing by default.
+    public func textStorage(_ storage: TextStorage, didProcessEditing edit: TextStorage.Edit) {}
+}
+
 /// A mutable attributed string that records its edits and tells its observers (layout managers) once per batch.
 ///
 /// Offsets are UTF-16 code units, as in `NSString` and Core Text. Edits between `beginEditing()` and
@@ -62,6 +81,8 @@ public final class TextStorage {
     /// Whether an edit of the pending batch may have left a paragraph with more than one paragraph style.
     private var pendingNeedsFixing = false
     private var observers: [ObjectIdentifier: Weak] = [:]
+    /// Told before and after each batch is processed. TextKit: `NSTextStorage.delegate`.
+    public weak var delegate: TextStorageDelegate?
     private var observerOrder: [ObjectIdentifier] = []
     private struct Weak { weak var observer: TextStorageObserver? }
 
@@ -402,6 +423,13 @@ public final class TextStorage {
     }
 
     private func processEditing() {
+        guard let before = pending else { return }
+        // The delegate's own edits join the batch (recorded into `pending` as if inside it).
+        if let delegate {
+            editingDepth += 1
+            delegate.textStorage(self, willProcessEditing: before)
+            editingDepth -= 1
+        }
         guard var edit = pending else { return }
         pending = nil
         let needsFixing = pendingNeedsFixing || substitutesFonts
@@ -409,6 +437,15 @@ public final class TextStorage {
         let fixed = needsFixing ? fixAttributes(in: edit.range) : 0..<0
         if !fixed.isEmpty {
             edit.range = min(edit.range.lowerBound, fixed.lowerBound)..<max(edit.range.upperBound, fixed.upperBound)
+        }
+        if let delegate {
+            pending = edit
+            editingDepth += 1
+            delegate.textStorage(self, didProcessEditing: edit)
+            editingDepth -= 1
+            edit = pending ?? edit
+            pending = nil
+            pendingNeedsFixing = false
         }
         lastEdit = edit
         for key in observerOrder {

@@ -231,3 +231,75 @@ extension TextStorageTests {
         }
     }
 }
+
+/// NSTextStorage's delegate hooks and the NSMutableAttributedString calls apps make on storage, against Foundation's
+/// own NSMutableAttributedString doing the same.
+@Suite struct TextStorageSurfaceTests {
+    /// A highlighter: digits red, set in `willProcessEditing` so that they are laid out with the edit; and a counter of
+    /// the batches seen after fixing.
+    final class Highlighter: TextStorageDelegate {
+        var processed: [TextStorage.Edit] = []
+        func textStorage(_ storage: TextStorage, willProcessEditing edit: TextStorage.Edit) {
+            let units = storage.units(in: edit.range)
+            for (offset, unit) in units.enumerated() where (0x30...0x39).contains(unit) {
+                let index = edit.range.lowerBound + offset
+                storage.addAttribute(.foregroundColor, value: Color(red: 1, green: 0, blue: 0), range: index..<(index + 1))
+            }
+        }
+        func textStorage(_ storage: TextStorage, didProcessEditing edit: TextStorage.Edit) { processed.append(edit) }
+    }
+
+    @Test func aHighlighterColoursWhatIsLaidOut() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
+        let storage = TextStorage(attributedString: NSAttributedString(string: "code: ", attributes: [.font: font]))
+        let highlighter = Highlighter()
+        storage.delegate = highlighter
+        let manager = LayoutManager(textStorage: storage, textContainers: [TextContainer(size: CGSize(width: 300, height: CGFloat.infinity))])
+        storage.replaceCharacters(in: 6..<6, with: "x = 42")
+        #expect(highlighter.processed.count == 1 && highlighter.processed[0].range.contains(10))
+        // The layout shows the colour: the run holding "42" is red, the one holding "x" is not.
+        let fragment = try #require(manager.lineFragment(forCharacterAt: 10))
+        let digits = try #require(fragment.line.runs.first { $0.stringRange.contains(10) })
+        let letter = try #require(fragment.line.runs.first { $0.stringRange.contains(6) })
+        #expect(digits.attributes.foregroundColor == Color(red: 1, green: 0, blue: 0) && letter.attributes.foregroundColor == nil)
+    }
+
+    @Test func mutableAttributedStringCallsMatchFoundations() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
+        let bold = try TestFonts.font("DejaVuSans-Bold.ttf", size: 12)
+        let start = NSAttributedString(string: "Hello, world", attributes: [.font: font])
+        let storage = TextStorage(attributedString: start)
+        let reference = NSMutableAttributedString(attributedString: start)
+        let tail = NSAttributedString(string: " and more", attributes: [.font: bold, .kern: 1.0])
+        storage.append(tail)
+        reference.append(tail)
+        let middle = NSAttributedString(string: "[x]", attributes: [.font: bold])
+        storage.insert(middle, at: 5)
+        reference.insert(middle, at: 5)
+        storage.deleteCharacters(in: 0..<2)
+        reference.deleteCharacters(in: NSRange(location: 0, length: 2))
+        storage.insert(middle, at: 999)
+        reference.insert(middle, at: reference.length)
+        #expect(storage.string == reference.string)
+        for index in 0..<reference.length {
+            var range = 0..<0
+            let ours = storage.attribute(.font, at: index, effectiveRange: &range) as? Font
+            #expect(ours == reference.attribute(.font, at: index, effectiveRange: nil) as? Font)
+            #expect(range.contains(index))
+        }
+        #expect(storage.attribute(.font, at: reference.length) == nil)
+        // Stretches of one font, as Foundation gives them (longest effective ranges).
+        var ours: [Range<Int>] = [], theirs: [Range<Int>] = []
+        storage.enumerateAttribute(.font, in: 0..<storage.length) { _, range, _ in ours.append(range) }
+        reference.enumerateAttribute(.font, in: NSRange(location: 0, length: reference.length)) { _, range, _ in
+            theirs.append(range.location..<(range.location + range.length))
+        }
+        #expect(ours == theirs)
+        var first: [Range<Int>] = []
+        storage.enumerateAttributes(in: 0..<storage.length) { _, range, stop in
+            first.append(range)
+            stop = true
+        }
+        #expect(first.count == 1 && first[0].lowerBound == 0)
+    }
+}

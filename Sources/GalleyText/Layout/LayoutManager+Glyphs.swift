@@ -20,21 +20,68 @@ extension LayoutManager {
     /// The character the glyph at `glyphIndex` shows (its cluster's first UTF-16 offset), nil past the end.
     /// TextKit: `characterIndexForGlyph(at:)`.
     public func characterIndex(forGlyphAt glyphIndex: Int) -> Int? {
+        guard let place = locateGlyph(glyphIndex) else { return nil }
+        return place.run.stringIndices(in: place.offset..<(place.offset + 1))[0] + place.fragment.paragraphStart
+    }
+
+    /// The glyph at `glyphIndex` (its font's glyph ID), nil past the end. TextKit: `glyph(at:)`.
+    public func glyph(at glyphIndex: Int) -> Glyph? {
+        guard let place = locateGlyph(glyphIndex) else { return nil }
+        return place.run.glyphs(in: place.offset..<(place.offset + 1))[0]
+    }
+
+    /// The glyphs of `glyphRange` (clamped to the glyphs there are), in glyph order. TextKit: `getGlyphs(in:…)`.
+    public func glyphs(in glyphRange: Range<Int>) -> [Glyph] {
+        guard glyphRange.lowerBound >= 0 else { return [] }
+        return glyphRange.lazy.map { self.glyph(at: $0) }.prefix { $0 != nil }.compactMap { $0 }
+    }
+
+    /// Where the glyph at `glyphIndex` sits in its line fragment: its origin on the baseline, relative to the
+    /// fragment's rect. TextKit: `location(forGlyphAt:)`.
+    public func location(forGlyphAt glyphIndex: Int) -> CGPoint? {
+        guard let place = locateGlyph(glyphIndex) else { return nil }
+        let position = place.run.positions(in: place.offset..<(place.offset + 1))[0]
+        let fragment = place.fragment
+        // Container coordinates are y down; glyph positions are y up from the baseline.
+        return CGPoint(x: fragment.baselineOrigin.x - fragment.rect.minX + position.x,
+                       y: fragment.baselineOrigin.y - fragment.rect.minY - position.y)
+    }
+
+    /// The line fragment holding the glyph at `glyphIndex`. TextKit: `lineFragmentRect(forGlyphAt:effectiveRange:)`.
+    public func lineFragment(forGlyphAt glyphIndex: Int) -> LineFragment? { locateGlyph(glyphIndex)?.fragment }
+
+    /// The glyphs of the truncation token in the line fragment holding `glyphIndex`, nil when that line is not
+    /// truncated. TextKit: `truncatedGlyphRange(inLineFragmentForGlyphAt:)`.
+    public func truncatedGlyphRange(inLineFragmentForGlyphAt glyphIndex: Int) -> Range<Int>? {
+        guard let place = locateGlyph(glyphIndex) else { return nil }
+        var glyph = place.lineStart
+        for run in place.fragment.line.runs {
+            if run.isTruncationToken { return glyph..<(glyph + run.glyphCount) }
+            glyph += run.glyphCount
+        }
+        return nil
+    }
+
+    /// The fragment, run and offset in the run of the glyph at `glyphIndex`, with the glyph index its line starts at;
+    /// nil past the end (laying out what it needs).
+    private func locateGlyph(_ glyphIndex: Int) -> (fragment: LineFragment, run: Run, offset: Int, lineStart: Int)? {
         guard glyphIndex >= 0 else { return nil }
         if glyphIndex >= (currentGlyphStarts().last ?? 0) { ensureLayoutForAllText() }
         let starts = currentGlyphStarts()
         guard glyphIndex < (starts.last ?? 0) else { return nil }
         let paragraph = max(starts.dropLast().partitioningIndex { $0 > glyphIndex } - 1, 0)
         var offset = glyphIndex - starts[paragraph]
+        var lineStart = starts[paragraph]
         for fragment in lineFragments(ofParagraph: paragraph) {
             let count = fragment.line.glyphCount
             if offset < count {
                 for run in fragment.line.runs {
-                    if offset < run.glyphCount { return run.stringIndices(in: offset..<(offset + 1))[0] + fragment.paragraphStart }
+                    if offset < run.glyphCount { return (fragment, run, offset, lineStart) }
                     offset -= run.glyphCount
                 }
             }
             offset -= count
+            lineStart += count
         }
         return nil
     }

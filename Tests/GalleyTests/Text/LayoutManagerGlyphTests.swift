@@ -1,0 +1,42 @@
+import Foundation
+import Galley
+import GalleyText
+import Testing
+
+/// TextKit 1's glyph access over a layout manager: the glyph IDs are HarfBuzz's own (hb-shape, run here as the
+/// reference), locations are the glyphs' baseline origins within their fragments, and a truncated line names its
+/// token's glyphs.
+@Suite struct LayoutManagerGlyphTests {
+    @Test func glyphsAreHarfBuzzs() throws {
+        let text = "office AVATAR"
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 14)
+        let manager = LayoutManager(textStorage: TextStorage(string: text, attributes: [.font: font]),
+                                    textContainers: [TextContainer(size: CGSize(width: 400, height: CGFloat.infinity))])
+        let output = try runProgram("/usr/bin/hb-shape", ["--no-glyph-names", "--no-positions", "--no-clusters", TestFonts.url("DejaVuSans.ttf").path, text])
+        let expected = output.trimmingCharacters(in: CharacterSet(charactersIn: "[]\n")).split(separator: "|").compactMap { Glyph($0) }
+        #expect(manager.numberOfGlyphs == expected.count)
+        #expect(manager.glyphs(in: 0..<100) == expected, "the range is clamped to the glyphs there are")
+        #expect(manager.glyph(at: expected.count) == nil && manager.glyph(at: -1) == nil)
+        // Locations: on the fragment's baseline, left to right, each glyph after the one before by its advance.
+        let fragment = try #require(manager.lineFragment(forGlyphAt: 0))
+        let baseline = fragment.baselineOrigin.y - fragment.rect.minY
+        var previous = -CGFloat.infinity
+        for index in 0..<expected.count {
+            let location = try #require(manager.location(forGlyphAt: index))
+            #expect(abs(location.y - baseline) < 1e-9 && location.x > previous)
+            previous = location.x
+        }
+        #expect(manager.truncatedGlyphRange(inLineFragmentForGlyphAt: 0) == nil)
+    }
+
+    @Test func aTruncatedLineNamesItsToken() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 14)
+        let storage = TextStorage(string: String(repeating: "words to cut ", count: 20), attributes: [.font: font])
+        let container = TextContainer(size: CGSize(width: 200, height: CGFloat.infinity), maximumNumberOfLines: 1, lineBreakMode: .byTruncatingTail)
+        let manager = LayoutManager(textStorage: storage, textContainers: [container])
+        let token = try #require(manager.truncatedGlyphRange(inLineFragmentForGlyphAt: 0))
+        let ellipsis = try #require(font.glyph(forCodePoint: 0x2026))
+        #expect(manager.glyphs(in: token) == [ellipsis])
+        #expect(token.upperBound == manager.lineFragment(forGlyphAt: 0)?.line.glyphCount)
+    }
+}

@@ -59,6 +59,8 @@ struct DocumentArchive: Codable {
         var runDelegate: DelegateRecord?
         var attachment: AttachmentRecord?
         var verticalForms: Bool?
+        /// Absent in archives written before obliqueness was read (0).
+        var obliqueness: CGFloat?
         var link: String?
         var inlinePresentationIntent: UInt?
         var headingLevel: Int?
@@ -124,6 +126,7 @@ extension DocumentArchive.Attributes {
             runDelegate = DocumentArchive.DelegateRecord(width: delegate.width, ascent: delegate.ascent, descent: delegate.descent)
         }
         verticalForms = attributes.verticalForms ? true : nil
+        obliqueness = attributes.obliqueness == 0 ? nil : attributes.obliqueness
         link = (dictionary[.link] as? URL)?.absoluteString ?? dictionary[.link] as? String
         inlinePresentationIntent = InlinePresentationIntent(attributeValue: dictionary[.inlinePresentationIntent])?.rawValue
         headingLevel = dictionary[.headingLevel] as? Int
@@ -159,6 +162,7 @@ extension DocumentArchive.Attributes {
         if let attachment { result[.attachment] = TextAttachment(contents: attachment.contents, fileType: attachment.fileType, bounds: attachment.bounds,
                                                                   fitsLineFragment: attachment.fitsLineFragment ?? false) }
         if verticalForms == true { result[.verticalForms] = true }
+        if let obliqueness { result[.obliqueness] = Double(obliqueness) }
         result[.link] = link.flatMap { URL(string: $0) }
         result[.inlinePresentationIntent] = inlinePresentationIntent
         result[.headingLevel] = headingLevel

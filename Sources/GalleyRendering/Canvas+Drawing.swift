@@ -100,13 +100,16 @@ extension Canvas {
         cairo_restore(context)
     }
 
-    /// Makes `font` (its face, size, matrix, variation; unhinted) Cairo's current font, in a y-down glyph space.
-    private func setFont(_ font: Font, face: OpaquePointer) {
+    /// Makes `font` (its face, size, matrix, variation; unhinted) Cairo's current font, in a y-down glyph space,
+    /// slanted by `obliqueness` (x moves by it times the height above the baseline).
+    private func setFont(_ font: Font, face: OpaquePointer, obliqueness: CGFloat = 0) {
         cairo_set_font_face(context, face)
         let m = font.matrix
+        // The font matrix after the slant: (x, y) ↦ (x + obliqueness·y, y) in y-up glyph space, then the font's.
+        let m21 = m.m21 + obliqueness * m.m11, m22 = m.m22 + obliqueness * m.m12
         var matrix = cairo_matrix_t(
-            xx: Double(font.size * m.m11), yx: Double(-font.size * m.m12), xy: Double(-font.size * m.m21),
-            yy: Double(font.size * m.m22), x0: 0, y0: 0)
+            xx: Double(font.size * m.m11), yx: Double(-font.size * m.m12), xy: Double(-font.size * m21),
+            yy: Double(font.size * m22), x0: 0, y0: 0)
         cairo_set_font_matrix(context, &matrix)
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
@@ -132,7 +135,7 @@ extension Canvas {
         cairo_save(context)
         cairo_translate(context, Double(origin.x), Double(origin.y))
         cairo_scale(context, 1, -1)  // glyph space is y down
-        setFont(font, face: face)
+        setFont(font, face: face, obliqueness: attributes.obliqueness)
 
         let foreground = attributes.foregroundColorFromContext ? fillColor : (attributes.foregroundColor ?? .black)
         let strokePercent = attributes.strokeWidth

@@ -32,6 +32,7 @@ extension StringAttributes {
         read(Scope.FontFeatureSettingsAttribute.self)
         read(Scope.RunDelegateAttribute.self)
         read(Scope.VerticalFormsAttribute.self)
+        read(Scope.ObliquenessAttribute.self)
         self.init(dictionary)
         // Typed in the scope, not numbers: taken as they are.
         underlineStyle = container[Scope.UnderlineStyleAttribute.self] ?? []
@@ -64,6 +65,7 @@ extension StringAttributes {
         if !featureSettings.isEmpty { container[Scope.FontFeatureSettingsAttribute.self] = featureSettings }
         container[Scope.RunDelegateAttribute.self] = runDelegate
         if verticalForms { container[Scope.VerticalFormsAttribute.self] = true }
+        if obliqueness != 0 { container[Scope.ObliquenessAttribute.self] = obliqueness }
         return container
     }
 }

@@ -48,6 +48,8 @@ extension AttributeScopes {
         public let runDelegate: RunDelegateAttribute
         /// `NSAttributedString.Key.verticalForms`.
         public let verticalForms: VerticalFormsAttribute
+        /// `NSAttributedString.Key.obliqueness`.
+        public let obliqueness: ObliquenessAttribute
     }
 
     /// Galley's attribute scope: `string.galley.font = font`.
@@ -161,6 +163,11 @@ extension AttributeScopes.GalleyAttributes {
     public enum RunDelegateAttribute: AttributedStringKey {
         public typealias Value = RunDelegate
         public static let name = NSAttributedString.Key.runDelegate.rawValue
+    }
+    /// Glyphs' slant when drawn. UIKit: `NSAttributedString.Key.obliqueness`.
+    public enum ObliquenessAttribute: AttributedStringKey {
+        public typealias Value = CGFloat
+        public static let name = NSAttributedString.Key.obliqueness.rawValue
     }
     /// Vertical glyph forms. Core Text: `kCTVerticalFormsAttributeName`.
     public enum VerticalFormsAttribute: AttributedStringKey {

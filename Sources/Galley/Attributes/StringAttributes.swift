@@ -49,6 +49,9 @@ public struct StringAttributes: Hashable, Sendable {
     public var runDelegate: RunDelegate?
     /// Reserved for vertical text. Core Text: `kCTVerticalFormsAttributeName`.
     public var verticalForms = false
+    /// The slant glyphs are drawn with, as a shear (x moves by `obliqueness` × y); layout is unchanged, as in UIKit
+    /// (a synthetic italic for a family without one). Limited to ±10. UIKit: `NSAttributedString.Key.obliqueness`.
+    public var obliqueness: CGFloat = 0
     /// Every other attribute of the run's text (a link, an app's own keys), kept as given: runs split where they
     /// change. Core Text: the rest of `CTRunGetAttributes`' dictionary.
     public var otherAttributes = OtherAttributes()
@@ -95,6 +98,7 @@ public struct StringAttributes: Hashable, Sendable {
             case .runDelegate: runDelegate = runDelegate as? TextAttachment ?? Self.typed(value, given)
             case .attachment: runDelegate = Self.typed(value, given) as TextAttachment? ?? runDelegate
             case .verticalForms: verticalForms = Self.bool(value, given) ?? false
+            case .obliqueness: obliqueness = Self.number(value, given).map { min(max($0, -10), 10) } ?? 0
             default: otherAttributes.keep(original, for: given)
             }
         }
@@ -174,6 +178,7 @@ public struct StringAttributes: Hashable, Sendable {
             result[.runDelegate] = runDelegate
         }
         if verticalForms { result[.verticalForms] = true }
+        if obliqueness != 0 { result[.obliqueness] = Double(obliqueness) }
         for (key, value) in otherAttributes.values { result[key] = value }
         return result
     }

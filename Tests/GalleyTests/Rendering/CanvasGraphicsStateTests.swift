@@ -185,4 +185,26 @@ import Testing
         let images = listing.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ", omittingEmptySubsequences: true) }
         #expect(images.count == 20 && Set(images.map { $0[10] }).count == 1 && images.allSatisfy { $0[8] == "jpeg" })
     }
+
+    /// Obliqueness slants glyphs when drawn (UIKit's synthetic italic): an upright stem 40 pt tall, slanted by 0.25,
+    /// has its top about 0.25 × its height to the right of its bottom; the line's layout does not change.
+    @Test func obliquenessSlantsTheGlyphs() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 40)
+        func draw(_ obliqueness: Double) throws -> (canvas: Canvas, line: Line) {
+            let line = Line(attributedString: NSAttributedString(string: "l", attributes: [.font: font, .obliqueness: obliqueness]))
+            let canvas = try Canvas(width: 60, height: 60, scale: 1)
+            canvas.textPosition = CGPoint(x: 20, y: 10)
+            canvas.draw(line)
+            return (canvas, line)
+        }
+        let (upright, uprightLine) = try draw(0), (slanted, slantedLine) = try draw(0.25)
+        #expect(uprightLine.typographicBounds.width == slantedLine.typographicBounds.width)
+        func inkColumns(_ canvas: Canvas, row: Int) -> [Int] { (0..<60).filter { (canvas.pixel(x: $0, y: row)?.alpha ?? 0) > 128 } }
+        let box = try #require(Self.ink(upright))
+        let top = box.minY + 2, bottom = box.maxY - 2
+        let uprightShift = Double(inkColumns(upright, row: top).first! - inkColumns(upright, row: bottom).first!)
+        let slantedShift = Double(inkColumns(slanted, row: top).first! - inkColumns(slanted, row: bottom).first!)
+        #expect(abs(uprightShift) <= 1)
+        #expect(abs(slantedShift - 0.25 * Double(bottom - top)) <= 2, "\(slantedShift) for \(bottom - top) rows")
+    }
 }

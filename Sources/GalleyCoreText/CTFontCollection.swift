@@ -119,11 +119,16 @@ public func CTFontManagerCopyRegisteredFontDescriptors(_ scope: CTFontManagerSco
     } as NSArray
 }
 
-/// Registering a `CGFont` (a face without a file) is not supported: false, with a `registrationFailed` error as Core
-/// Text reports a refusal. Register the file with `CTFontManagerRegisterFontsForURL` instead.
-/// Core Text: `CTFontManagerRegisterGraphicsFont`.
+/// Registers the `CGFont`'s font (its bytes) with `CoreTextEnvironment.fontCatalog`, so that name lookup and
+/// fallback find it; false with the error when it cannot be. Core Text: `CTFontManagerRegisterGraphicsFont`.
 public func CTFontManagerRegisterGraphicsFont(_ font: CGFont, _ error: UnsafeMutablePointer<Unmanaged<NSError>?>?) -> Bool {
-    error?.pointee = Unmanaged.passRetained(NSError(domain: kCTFontManagerErrorDomain as String, code: CTFontManagerError.registrationFailed.rawValue,
-                                                    userInfo: [NSLocalizedDescriptionKey: "fonts are registered by file on Linux"]))
-    return false
+    let data = font.font.withFontFileBytes { Data($0) }
+    do {
+        try FontManager.registerFont(data: data, in: CoreTextEnvironment.fontCatalog)
+        return true
+    } catch let failure {
+        error?.pointee = Unmanaged.passRetained(NSError(domain: kCTFontManagerErrorDomain as String, code: failure.code.rawValue,
+                                                        userInfo: [NSLocalizedDescriptionKey: "\(failure)"]))
+        return false
+    }
 }

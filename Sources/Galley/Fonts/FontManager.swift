@@ -8,6 +8,10 @@ import Foundation
 ///
 /// Core Text: `CTFontManager`.
 public enum FontManager {
+    /// Posted (on `NotificationCenter.default`, with the catalog as its object) after fonts were registered or
+    /// unregistered. Core Text: `kCTFontManagerRegisteredFontsChangedNotification`.
+    public static let registeredFontsDidChange = Notification.Name("CTFontManagerFontChangedNotification")
+
     /// Makes the fonts of a file (every face and named instance) or of every font file under a directory
     /// available to `catalog`'s matching.
     ///
@@ -35,7 +39,29 @@ public enum FontManager {
                 }
             } catch { errors.append(error) }
         }
+        if errors.count < urls.count { NotificationCenter.default.post(name: registeredFontsDidChange, object: catalog) }
         return errors
+    }
+
+    /// Makes a font held in memory (every face of it) available to `catalog`'s matching and fallback, as a file does:
+    /// fontconfig finds fonts by file, so the bytes are written to a folder of this process's own under the temporary
+    /// directory, and that file is registered (and removed when unregistered). Returns the file.
+    ///
+    /// - Throws: `FontError` with `.invalidFontData` for bytes that are not a font, or the registration's error.
+    /// Core Text: `CTFontManagerRegisterGraphicsFont`.
+    @discardableResult
+    public static func registerFont(data: Data, in catalog: FontCatalog = .system) throws(FontError) -> URL {
+        _ = try descriptors(from: data)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-registered-fonts-\(getpid())", isDirectory: true)
+        let file = folder.appendingPathComponent("\(UUID().uuidString).font")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: file)
+        } catch {
+            throw FontError(.registrationFailed, url: file, "cannot write the font's bytes for fontconfig: \(error)")
+        }
+        try registerFonts(at: file, in: catalog)
+        return file
     }
 
     /// Removes what `registerFonts(at:)` added for a file or directory.
@@ -46,6 +72,7 @@ public enum FontManager {
         for file in try fontFiles(at: url) {
             try catalog.unregister(file: file.path)
         }
+        NotificationCenter.default.post(name: registeredFontsDidChange, object: catalog)
     }
 
     /// The files registered with `catalog` through this type.

@@ -78,7 +78,8 @@ extension CoreTextPortTests {
     }
 
     /// Registering fonts by URL in an empty catalog: the face becomes available by name; a file that is not a font
-    /// comes back as an `invalidFontData` error naming its URL; a `CGFont` reads the same face from bytes.
+    /// comes back as an `invalidFontData` error naming its URL; a `CGFont` reads a face from bytes, and registering
+    /// it makes it found by name too.
     @Test func registeringFontFiles() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-register-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -104,6 +105,18 @@ extension CoreTextPortTests {
         let graphicsFont = try #require(CGFont(provider))
         #expect(graphicsFont.postScriptName == "DejaVuSerif" && graphicsFont.unitsPerEm == 2048)
         #expect(CTFontGetSize(CTFontCreateWithGraphicsFont(graphicsFont, 0, nil, nil)) == 12)
+        // A font from memory, registered: found by name afterwards; the fonts-changed notification is posted.
+        #expect(!(CTFontManagerCopyAvailablePostScriptNames() as! [String]).contains("DejaVuSerif"))
+        let notified = Locked(0)
+        let observer = NotificationCenter.default.addObserver(forName: FontManager.registeredFontsDidChange, object: CoreTextEnvironment.fontCatalog, queue: nil) { _ in
+            notified.withLock { $0 += 1 }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        var error: Unmanaged<NSError>? = nil
+        #expect(CTFontManagerRegisterGraphicsFont(graphicsFont, &error) && error == nil)
+        #expect((CTFontManagerCopyAvailablePostScriptNames() as! [String]).contains("DejaVuSerif") && notified.withLock { $0 } == 1)
+        #expect(CTFontCopyPostScriptName(CTFontCreateWithName("DejaVu Serif" as CFString, 9, nil)) == "DejaVuSerif")
+        #expect(throws: FontError.self) { try FontManager.registerFont(data: Data("no font".utf8), in: CoreTextEnvironment.fontCatalog) }
     }
 
     /// Core Graphics' transform order, which Foundation's `AffineTransform` on Linux reverses: `translatedBy` then

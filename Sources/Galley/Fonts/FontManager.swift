@@ -45,7 +45,8 @@ public enum FontManager {
 
     /// Makes a font held in memory (every face of it) available to `catalog`'s matching and fallback, as a file does:
     /// fontconfig finds fonts by file, so the bytes are written to a folder of this process's own under the temporary
-    /// directory, and that file is registered (and removed when unregistered). Returns the file.
+    /// directory, and that file is registered. Returns the file (unregister it with `unregisterFonts(at:in:)`; the
+    /// file itself stays until the temporary directory is cleaned).
     ///
     /// - Throws: `FontError` with `.invalidFontData` for bytes that are not a font, or the registration's error.
     /// Core Text: `CTFontManagerRegisterGraphicsFont`.

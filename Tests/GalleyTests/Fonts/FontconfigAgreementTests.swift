@@ -86,4 +86,22 @@ import Testing
             #expect(abs((font.traits.weight ?? 0) - weight) < 0.01, "the instance's wght reaches the font's traits")
         }
     }
+
+    /// UIKit's interface fonts are fontconfig's `system-ui` (and `monospace`) at the style's weight: the same face
+    /// `fc-match` picks for the same pattern, at Apple's sizes.
+    @Test func interfaceFontsAreFontconfigs() throws {
+        let cases: [(pattern: String, font: Font, size: CGFloat)] = [
+            ("system\\-ui", try Font.systemFont(ofSize: 17, catalog: TestFonts.catalog), 17),
+            ("system\\-ui:bold", try Font.boldSystemFont(ofSize: 12, catalog: TestFonts.catalog), 12),
+            ("system\\-ui:semibold", try Font.preferredFont(forTextStyle: .headline, catalog: TestFonts.catalog), 17),
+            ("system\\-ui", try Font.preferredFont(forTextStyle: .caption2, catalog: TestFonts.catalog), 11),
+            ("monospace", try Font.monospacedSystemFont(ofSize: 13, catalog: TestFonts.catalog), 13),
+        ]
+        for (pattern, font, size) in cases {
+            let expected = try runProgram("/usr/bin/fc-match", ["--format", "%{file}", pattern],
+                                          environment: ["FONTCONFIG_FILE": TestFonts.configurationFile.path])
+            #expect(font.url?.path == expected && font.size == size, "\(pattern): fc-match \(expected), Galley \(font.url?.path ?? "-")")
+        }
+        #expect(TextStyle.allCases.map(\.size) == [34, 28, 22, 20, 17, 15, 17, 16, 13, 12, 11])
+    }
 }

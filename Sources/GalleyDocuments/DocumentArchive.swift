@@ -27,6 +27,12 @@ struct DocumentArchive: Codable {
         var width: CGFloat, ascent: CGFloat, descent: CGFloat
     }
 
+    struct ShadowRecord: Codable {
+        var offset: CGSize
+        var blurRadius: CGFloat
+        var color: Color
+    }
+
     struct AttachmentRecord: Codable {
         var contents: Data?
         var fileType: String?
@@ -61,6 +67,8 @@ struct DocumentArchive: Codable {
         var verticalForms: Bool?
         /// Absent in archives written before obliqueness was read (0).
         var obliqueness: CGFloat?
+        /// Absent in archives written before shadows were read.
+        var shadow: ShadowRecord?
         var link: String?
         var inlinePresentationIntent: UInt?
         var headingLevel: Int?
@@ -127,6 +135,7 @@ extension DocumentArchive.Attributes {
         }
         verticalForms = attributes.verticalForms ? true : nil
         obliqueness = attributes.obliqueness == 0 ? nil : attributes.obliqueness
+        shadow = attributes.shadow.map { DocumentArchive.ShadowRecord(offset: $0.offset, blurRadius: $0.blurRadius, color: $0.color) }
         link = (dictionary[.link] as? URL)?.absoluteString ?? dictionary[.link] as? String
         inlinePresentationIntent = InlinePresentationIntent(attributeValue: dictionary[.inlinePresentationIntent])?.rawValue
         headingLevel = dictionary[.headingLevel] as? Int
@@ -163,6 +172,7 @@ extension DocumentArchive.Attributes {
                                                                   fitsLineFragment: attachment.fitsLineFragment ?? false) }
         if verticalForms == true { result[.verticalForms] = true }
         if let obliqueness { result[.obliqueness] = Double(obliqueness) }
+        if let shadow { result[.shadow] = Shadow(offset: shadow.offset, blurRadius: shadow.blurRadius, color: shadow.color) }
         result[.link] = link.flatMap { URL(string: $0) }
         result[.inlinePresentationIntent] = inlinePresentationIntent
         result[.headingLevel] = headingLevel

@@ -61,6 +61,10 @@ enum RenderingHarness {
                 canvas.draw(image, in: CGRect(x: input.length(ordinary: -50...300), y: input.length(ordinary: -50...300),
                                               width: input.length(ordinary: -50...300), height: input.length(ordinary: -50...300)))
             }
+            // A line with a hostile shadow (blurred at the canvas's density), after everything older inputs read.
+            let shadow = Shadow(offset: CGSize(width: input.length(ordinary: -50...50), height: input.length(ordinary: -50...50)),
+                                blurRadius: input.length(ordinary: 0...30), color: .black)
+            canvas.draw(Line(attributedString: NSAttributedString(string: "Shadow", attributes: [.font: input.choose(FuzzFonts.fonts), .shadow: shadow])))
             canvas.restoreGraphicsState()
             canvas.restoreGraphicsState()
             if canvas.kind == .png {

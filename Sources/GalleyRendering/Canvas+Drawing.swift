@@ -53,6 +53,7 @@ extension Canvas {
                         height: bounds.ascent + bounds.descent), with: background)
         }
         let text = line.utf16Text
+        for run in runs where run.attributes.shadow != nil { drawShadow(of: run, origin: origin) }
         for run in runs { drawGlyphs(run, glyphs: 0..<run.glyphCount, text: text, origin: origin) }
         drawAttachments(line, origin: origin, clip: attachmentClip)
         drawDecorations(line, runs: runs, text: text, origin: origin)
@@ -102,7 +103,8 @@ extension Canvas {
 
     /// Makes `font` (its face, size, matrix, variation; unhinted) Cairo's current font, in a y-down glyph space,
     /// slanted by `obliqueness` (x moves by it times the height above the baseline).
-    private func setFont(_ font: Font, face: OpaquePointer, obliqueness: CGFloat = 0) {
+    func setFont(_ font: Font, face: OpaquePointer, obliqueness: CGFloat = 0, in target: OpaquePointer? = nil) {
+        let context = target ?? self.context
         cairo_set_font_face(context, face)
         let m = font.matrix
         // The font matrix after the slant: (x, y) ↦ (x + obliqueness·y, y) in y-up glyph space, then the font's.

@@ -50,6 +50,8 @@ extension AttributeScopes {
         public let verticalForms: VerticalFormsAttribute
         /// `NSAttributedString.Key.obliqueness`.
         public let obliqueness: ObliquenessAttribute
+        /// `NSAttributedString.Key.shadow`.
+        public let shadow: ShadowAttribute
     }
 
     /// Galley's attribute scope: `string.galley.font = font`.
@@ -168,6 +170,11 @@ extension AttributeScopes.GalleyAttributes {
     public enum ObliquenessAttribute: AttributedStringKey {
         public typealias Value = CGFloat
         public static let name = NSAttributedString.Key.obliqueness.rawValue
+    }
+    /// A shadow under the glyphs. UIKit: `NSAttributedString.Key.shadow`.
+    public enum ShadowAttribute: AttributedStringKey {
+        public typealias Value = Shadow
+        public static let name = NSAttributedString.Key.shadow.rawValue
     }
     /// Vertical glyph forms. Core Text: `kCTVerticalFormsAttributeName`.
     public enum VerticalFormsAttribute: AttributedStringKey {

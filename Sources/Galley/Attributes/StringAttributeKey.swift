@@ -57,6 +57,8 @@ extension NSAttributedString.Key {
     /// A number: the slant given to glyphs when they are drawn, as a shear of x by y (0.2 leans the tops right by a
     /// fifth of their height; 0 upright). UIKit: `NSAttributedString.Key.obliqueness`.
     public static let obliqueness = NSAttributedString.Key("NSObliqueness")
+    /// A `Shadow` drawn under the glyphs. UIKit: `NSAttributedString.Key.shadow`.
+    public static let shadow = NSAttributedString.Key("NSShadow")
     /// A link: a `URL` or a `String` holding one, over the text it covers ("NSLink"). Layout ignores it; documents
     /// read from Markdown, HTML and RTF carry it (Foundation on Linux does not define the key). AppKit and UIKit:
     /// `NSAttributedString.Key.link`.

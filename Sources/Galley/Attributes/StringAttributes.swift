@@ -52,6 +52,8 @@ public struct StringAttributes: Hashable, Sendable {
     /// The slant glyphs are drawn with, as a shear (x moves by `obliqueness` × y); layout is unchanged, as in UIKit
     /// (a synthetic italic for a family without one). Limited to ±10. UIKit: `NSAttributedString.Key.obliqueness`.
     public var obliqueness: CGFloat = 0
+    /// A shadow under the glyphs, drawn only (layout is unchanged). UIKit: `NSAttributedString.Key.shadow`.
+    public var shadow: Shadow?
     /// Every other attribute of the run's text (a link, an app's own keys), kept as given: runs split where they
     /// change. Core Text: the rest of `CTRunGetAttributes`' dictionary.
     public var otherAttributes = OtherAttributes()
@@ -99,6 +101,7 @@ public struct StringAttributes: Hashable, Sendable {
             case .attachment: runDelegate = Self.typed(value, given) as TextAttachment? ?? runDelegate
             case .verticalForms: verticalForms = Self.bool(value, given) ?? false
             case .obliqueness: obliqueness = Self.number(value, given).map { min(max($0, -10), 10) } ?? 0
+            case .shadow: shadow = Self.typed(value, given)
             default: otherAttributes.keep(original, for: given)
             }
         }
@@ -179,6 +182,7 @@ public struct StringAttributes: Hashable, Sendable {
         }
         if verticalForms { result[.verticalForms] = true }
         if obliqueness != 0 { result[.obliqueness] = Double(obliqueness) }
+        if let shadow { result[.shadow] = shadow }
         for (key, value) in otherAttributes.values { result[key] = value }
         return result
     }

@@ -40,6 +40,7 @@ import Testing
             .strokeColor: Color(red: 1, green: 0, blue: 0), .underlineStyle: UnderlineStyle([.double, .patternDash, .byWord]).rawValue,
             .underlineColor: Color(red: 0, green: 1, blue: 0), .language: "de-CH",
             .fontFeatureSettings: [FontFeatureSetting("smcp"), FontFeatureSetting("ss02", 3)],
+            .shadow: Shadow(offset: CGSize(width: 1, height: -2), blurRadius: 3, color: Color(red: 0, green: 0, blue: 1, alpha: 0.5)),
         ]))
         text.append(NSAttributedString(string: "עברית ", attributes: [
             .font: slanted, .strikethroughStyle: UnderlineStyle.thick.rawValue, .strikethroughColor: Color.black, .superscript: -1,

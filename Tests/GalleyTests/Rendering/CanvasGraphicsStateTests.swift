@@ -207,4 +207,37 @@ import Testing
         #expect(abs(uprightShift) <= 1)
         #expect(abs(slantedShift - 0.25 * Double(bottom - top)) <= 2, "\(slantedShift) for \(bottom - top) rows")
     }
+
+    /// Shadows (UIKit's `NSShadow`): a sharp shadow is the glyphs again at the offset in the shadow's colour, under the
+    /// glyphs; a blurred one spreads past the glyph's edges with falling alpha; neither changes the layout.
+    @Test func shadowsFallUnderTheGlyphs() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 40)
+        let red = Color(red: 1, green: 0, blue: 0)
+        func draw(_ shadow: Shadow?) throws -> (canvas: Canvas, line: Line) {
+            var attributes: [NSAttributedString.Key: Any] = [.font: font]
+            if let shadow { attributes[.shadow] = shadow }
+            let line = Line(attributedString: NSAttributedString(string: "l", attributes: attributes))
+            let canvas = try Canvas(width: 80, height: 70, scale: 1)
+            canvas.textPosition = CGPoint(x: 20, y: 15)
+            canvas.draw(line)
+            return (canvas, line)
+        }
+        let plain = try draw(nil)
+        let sharp = try draw(Shadow(offset: CGSize(width: 8, height: -8), blurRadius: 0, color: red))
+        let soft = try draw(Shadow(offset: CGSize(width: 8, height: -8), blurRadius: 6, color: red))
+        #expect(sharp.line.typographicBounds.width == plain.line.typographicBounds.width)
+        let stem = try #require(Self.ink(plain.canvas))
+        let middleRow = (stem.minY + stem.maxY) / 2
+        // Right of the stem by the offset, and down: red where the stem is not.
+        let shifted = try #require(sharp.canvas.pixel(x: stem.maxX + 5, y: middleRow + 8))
+        #expect(shifted.red > 200 && shifted.green < 60 && shifted.alpha > 200, "\(shifted)")
+        // The glyph itself stays black on top.
+        let glyph = try #require(sharp.canvas.pixel(x: (stem.minX + stem.maxX) / 2, y: middleRow))
+        #expect(glyph.red < 60 && glyph.alpha > 200, "\(glyph)")
+        // Blurred: reaches further than the sharp shadow, fading.
+        let sharpInk = try #require(Self.ink(sharp.canvas)), softInk = try #require(Self.ink(soft.canvas))
+        #expect(softInk.maxX > sharpInk.maxX + 2 && softInk.maxY > sharpInk.maxY + 2)
+        let edge = try #require(soft.canvas.pixel(x: sharpInk.maxX + 2, y: middleRow + 8))
+        #expect(edge.alpha > 0 && edge.alpha < 200, "\(edge)")
+    }
 }

@@ -89,14 +89,26 @@ public struct Line: Sendable {
     }
 
     /// A rectangle around the line relative to its origin: typographic by default (x 0, y −descent, height
-    /// ascent + descent + leading), or as the options say. Empty lines give a zero-width rectangle of the
-    /// default font's height.
+    /// ascent + descent + leading), or as the options say. With `.includeLanguageExtents` the height also holds the
+    /// bounding box of every font of the line, so that any glyph sequence the fonts can make — stacked Vietnamese
+    /// and Thai marks, Tibetan stacks — fits (Core Text consults tables of its own per language; a font's box holds
+    /// them all). Empty lines give a zero-width rectangle of the default font's height.
     /// Core Text: `CTLineGetBoundsWithOptions`.
     public func bounds(options: LineBoundsOptions = []) -> CGRect {
         if options.contains(.useGlyphPathBounds) { return imageBounds }
-        let metrics = storage.metrics(shifted: !options.contains(.excludeTypographicShifts))
+        let shifted = !options.contains(.excludeTypographicShifts)
+        let metrics = storage.metrics(shifted: shifted)
         let leading = options.contains(.excludeTypographicLeading) ? 0 : metrics.leading
-        return CGRect(x: 0, y: -metrics.descent, width: storage.width, height: metrics.ascent + metrics.descent + leading)
+        var (ascent, descent) = (metrics.ascent, metrics.descent)
+        if options.contains(.includeLanguageExtents) {
+            for run in storage.runs where !run.isDelegate {
+                let box = run.font.boundingBox, shift = shifted ? run.baselineShift : 0
+                guard !box.isNull, box.minY.isFinite, box.maxY.isFinite else { continue }
+                ascent = max(ascent, box.maxY + shift)
+                descent = max(descent, -box.minY - shift)
+            }
+        }
+        return CGRect(x: 0, y: -descent, width: storage.width, height: ascent + descent + leading)
     }
 
     /// The union of the glyphs' ink, relative to the line origin (y up); `.zero` when no glyph has ink.

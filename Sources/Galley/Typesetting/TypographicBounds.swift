@@ -40,7 +40,8 @@ public struct LineBoundsOptions: OptionSet, Hashable, Sendable {
     public static let useGlyphPathBounds = LineBoundsOptions(rawValue: 1 << 3)
     /// Reserved: optical bounds are not applied yet. Core Text: `kCTLineBoundsUseOpticalBounds`.
     public static let useOpticalBounds = LineBoundsOptions(rawValue: 1 << 4)
-    /// Reserved: language extents are not applied yet. Core Text: `kCTLineBoundsIncludeLanguageExtents`.
+    /// Room for every glyph sequence the line's fonts can make (their bounding boxes): stacked marks fit.
+    /// Core Text: `kCTLineBoundsIncludeLanguageExtents`.
     public static let includeLanguageExtents = LineBoundsOptions(rawValue: 1 << 5)
 }
 

@@ -151,4 +151,19 @@ import Testing
         #expect(abs(pen - line.typographicBounds.width) < 0.001)
         #expect(line.glyphCount == line.runs.reduce(0) { $0 + $1.glyphCount })
     }
+
+    /// With `.includeLanguageExtents` a line's bounds hold the ink of stacked marks that its typographic bounds do not
+    /// (Vietnamese with two marks over a capital, Thai with a tone mark over an upper vowel), and never shrink.
+    @Test func languageExtentsHoldStackedMarks() throws {
+        let cases: [(String, String)] = [("DejaVuSans.ttf", "Ỗ Ẫ Ệ̃"), ("Loma.ttf", "ปั้น กี้ ฟิ้")]
+        var overflowed = 0
+        for (file, text) in cases {
+            let line = Line(attributedString: NSAttributedString(string: text, attributes: [.font: try TestFonts.font(file, size: 20)]))
+            let ink = line.imageBounds, plain = line.bounds(), extended = line.bounds(options: .includeLanguageExtents)
+            #expect(extended.minY <= plain.minY && extended.maxY >= plain.maxY)
+            #expect(extended.minY <= ink.minY + 1e-6 && extended.maxY >= ink.maxY - 1e-6, "\(file): \(extended) vs ink \(ink)")
+            if ink.maxY > plain.maxY + 0.5 || ink.minY < plain.minY - 0.5 { overflowed += 1 }
+        }
+        #expect(overflowed >= 1, "at least one case overflows the typographic bounds, which the option must fix")
+    }
 }

@@ -206,7 +206,10 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     /// Drops all layout (shaping is kept). TextKit: `invalidateLayout(forCharacterRange:actualCharacterRange:)`.
-    public func invalidateLayout() { layouts.removeAll() }
+    public func invalidateLayout() {
+        layouts.removeAll()
+        delegate?.layoutManagerDidInvalidateLayout(self)
+    }
 
     // MARK: Paragraphs
 
@@ -363,7 +366,10 @@ public final class LayoutManager: TextStorageObserver {
 
     /// Shapes every paragraph again (after the delegate's control-character answers change) and drops the layout.
     /// TextKit: `invalidateGlyphs(forCharacterRange:changeInLength:actualCharacterRange:)`.
-    public func invalidateGlyphs() { rebuildParagraphs() }
+    public func invalidateGlyphs() {
+        rebuildParagraphs()
+        delegate?.layoutManagerDidInvalidateLayout(self)
+    }
 
     private func rebuildParagraphs() {
         if let store = temporaryAttributeStore, store.length != textStorage.length { temporaryAttributeStore = nil }
@@ -376,6 +382,12 @@ public final class LayoutManager: TextStorageObserver {
     /// Takes in a batch of edits: reshapes the paragraphs it touched, then lays out again from the first of them
     /// as far as layout had gone, keeping or moving what did not change.
     public func textStorage(_ storage: TextStorage, didProcessEditing edit: TextStorage.Edit) {
+        take(edit)
+        delegate?.layoutManagerDidInvalidateLayout(self)
+    }
+
+    /// `textStorage(_:didProcessEditing:)`'s work.
+    private func take(_ edit: TextStorage.Edit) {
         let old = edit.rangeBeforeEdit
         let oldLength = paragraphs.summary.length
         guard old.lowerBound >= 0, old.upperBound <= oldLength, !paragraphs.isEmpty else {
@@ -554,10 +566,15 @@ public final class LayoutManager: TextStorageObserver {
     /// Lays out the next paragraph, from where the last one left the flow, for as long as `more` says so of the
     /// last layout (nil before the first) — and never past an incomplete one (the containers ran out).
     private func layOutMore(while more: (ParagraphLayout?) -> Bool) {
+        let before = layouts.count
         while layouts.count < numberOfParagraphs, more(layouts.last) {
-            if let last = layouts.last, !last.isComplete { return }
+            if let last = layouts.last, !last.isComplete { break }
             layouts.append(layOut(paragraph: layouts.count, from: layouts.last?.end ?? .start))
         }
+        guard layouts.count > before, let delegate, let last = layouts.last else { return }
+        // The container the layout reached (nil when the text ran out of containers), and whether it is all laid out.
+        let atEnd = layouts.count == numberOfParagraphs && last.isComplete
+        delegate.layoutManager(self, didCompleteLayoutForContainerAt: last.isComplete ? last.end.container : nil, atEnd: atEnd)
     }
 
     /// Lays out the paragraphs holding `range`: with non-contiguous layout those alone, else the text up to and

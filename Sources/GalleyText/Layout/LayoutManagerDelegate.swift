@@ -36,6 +36,15 @@ public protocol LayoutManagerDelegate: AnyObject {
     /// TextKit: `layoutManager(_:shouldUse:forControlCharacterAt:)`.
     func layoutManager(_ layoutManager: LayoutManager, shouldUse action: ControlCharacterAction, forControlCharacterAt index: Int)
         -> ControlCharacterAction
+
+    /// Layout was dropped (after an edit, `invalidateLayout()` or `invalidateGlyphs()`): views redraw.
+    /// TextKit: `layoutManagerDidInvalidateLayout(_:)`.
+    func layoutManagerDidInvalidateLayout(_ layoutManager: LayoutManager)
+
+    /// Contiguous layout went on: it reached container `index` (nil when the text ran out of containers), and
+    /// `atEnd` says the whole text is laid out. Non-contiguous layout (estimates, a viewport) does not report.
+    /// TextKit: `layoutManager(_:didCompleteLayoutFor:atEnd:)`.
+    func layoutManager(_ layoutManager: LayoutManager, didCompleteLayoutForContainerAt index: Int?, atEnd: Bool)
 }
 
 /// What a control character does in layout. TextKit: `NSLayoutManager.ControlCharacterAction`.
@@ -55,6 +64,10 @@ public enum ControlCharacterAction: Hashable, Sendable {
 }
 
 extension LayoutManagerDelegate {
+    /// Nothing by default.
+    public func layoutManagerDidInvalidateLayout(_ layoutManager: LayoutManager) {}
+    /// Nothing by default.
+    public func layoutManager(_ layoutManager: LayoutManager, didCompleteLayoutForContainerAt index: Int?, atEnd: Bool) {}
     /// Every break allowed.
     public func layoutManager(_ layoutManager: LayoutManager, shouldBreakLineBefore index: Int, hyphenating: Bool) -> Bool { true }
 

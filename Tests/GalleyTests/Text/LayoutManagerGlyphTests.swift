@@ -40,3 +40,36 @@ import Testing
         #expect(token.upperBound == manager.lineFragment(forGlyphAt: 0)?.line.glyphCount)
     }
 }
+
+/// The layout manager's delegate hears of invalidation and of layout reaching a container or the text's end.
+@Suite struct LayoutManagerDelegateCallbackTests {
+    final class Recorder: LayoutManagerDelegate {
+        var invalidations = 0
+        var completions: [(container: Int?, atEnd: Bool)] = []
+        func layoutManagerDidInvalidateLayout(_ layoutManager: LayoutManager) { invalidations += 1 }
+        func layoutManager(_ layoutManager: LayoutManager, didCompleteLayoutForContainerAt index: Int?, atEnd: Bool) {
+            completions.append((index, atEnd))
+        }
+    }
+
+    @Test func callbacksFollowLayout() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 14)
+        let text = (0..<20).map { "Paragraph \($0) of a document that fills more than one short container." }.joined(separator: "\n")
+        let storage = TextStorage(string: text, attributes: [.font: font])
+        let recorder = Recorder()
+        let short = TextContainer(size: CGSize(width: 200, height: 120))
+        let manager = LayoutManager(textStorage: storage, textContainers: [short])
+        manager.delegate = recorder
+        manager.ensureLayoutForAllText()
+        // One short container: the text runs out of room before its end.
+        #expect(recorder.completions.last.map { $0.container == nil && !$0.atEnd } == true, "\(recorder.completions)")
+        manager.addTextContainer(TextContainer(size: CGSize(width: 200, height: CGFloat.infinity)))
+        manager.ensureLayoutForAllText()
+        #expect(recorder.completions.last.map { $0.container == 1 && $0.atEnd } == true, "\(recorder.completions)")
+        let before = recorder.invalidations
+        storage.replaceCharacters(in: 0..<0, with: "New ")
+        #expect(recorder.invalidations == before + 1)
+        manager.invalidateLayout()
+        #expect(recorder.invalidations == before + 2)
+    }
+}

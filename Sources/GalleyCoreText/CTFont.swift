@@ -95,13 +95,7 @@ public func CTFontGetMatrix(_ font: CTFont) -> CGAffineTransform { CGAffineTrans
 /// Core Text: `CTFontGetSymbolicTraits`.
 public func CTFontGetSymbolicTraits(_ font: CTFont) -> CTFontSymbolicTraits { font.symbolicTraits }
 /// Core Text: `CTFontCopyTraits`.
-public func CTFontCopyTraits(_ font: CTFont) -> CFDictionary {
-    var fields: [String: Any] = [kCTFontSymbolicTrait as String: NSNumber(value: font.traits.symbolic.rawValue)]
-    if let weight = font.traits.weight { fields[kCTFontWeightTrait as String] = NSNumber(value: Double(weight)) }
-    if let width = font.traits.width { fields[kCTFontWidthTrait as String] = NSNumber(value: Double(width)) }
-    if let slant = font.traits.slant { fields[kCTFontSlantTrait as String] = NSNumber(value: Double(slant)) }
-    return fields as NSDictionary
-}
+public func CTFontCopyTraits(_ font: CTFont) -> CFDictionary { traitsDictionary(font.traits) }
 /// Core Text: `CTFontGetBoundingBox`.
 public func CTFontGetBoundingBox(_ font: CTFont) -> CGRect { font.boundingBox }
 /// Core Text: `CTFontGetUnderlinePosition`.

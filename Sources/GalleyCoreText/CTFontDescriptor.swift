@@ -122,14 +122,17 @@ public func CTFontDescriptorCopyAttributes(_ descriptor: CTFontDescriptor) -> CF
     if let name = descriptor.displayName { result[kCTFontDisplayNameAttribute as String] = name }
     if let size = descriptor.size { result[kCTFontSizeAttribute as String] = NSNumber(value: Double(size)) }
     if let url = descriptor.url { result[kCTFontURLAttribute as String] = url }
-    if let traits = descriptor.traits {
-        var fields: [String: Any] = [kCTFontSymbolicTrait as String: NSNumber(value: traits.symbolic.rawValue)]
-        if let weight = traits.weight { fields[kCTFontWeightTrait as String] = NSNumber(value: Double(weight)) }
-        if let width = traits.width { fields[kCTFontWidthTrait as String] = NSNumber(value: Double(width)) }
-        if let slant = traits.slant { fields[kCTFontSlantTrait as String] = NSNumber(value: Double(slant)) }
-        result[kCTFontTraitsAttribute as String] = fields as NSDictionary
-    }
+    if let traits = descriptor.traits { result[kCTFontTraitsAttribute as String] = traitsDictionary(traits) }
     return result as NSDictionary
+}
+
+/// Traits as Core Text's traits dictionary (symbolic traits, and weight, width and slant where set).
+func traitsDictionary(_ traits: FontTraits) -> CFDictionary {
+    var fields: [String: Any] = [kCTFontSymbolicTrait as String: NSNumber(value: traits.symbolic.rawValue)]
+    if let weight = traits.weight { fields[kCTFontWeightTrait as String] = NSNumber(value: Double(weight)) }
+    if let width = traits.width { fields[kCTFontWidthTrait as String] = NSNumber(value: Double(width)) }
+    if let slant = traits.slant { fields[kCTFontSlantTrait as String] = NSNumber(value: Double(slant)) }
+    return fields as NSDictionary
 }
 
 /// Core Text: `CTFontDescriptorCopyAttribute`.

@@ -79,7 +79,6 @@ public func CTRunGetGlyphCount(_ run: CTRun) -> CFIndex { run.run.glyphCount }
 /// Core Text: `CTRunGetAttributes`.
 public func CTRunGetAttributes(_ run: CTRun) -> CFDictionary {
     var result: [String: Any] = [:]
-    let aliases = Dictionary(StringAttributes.coreTextAliases.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     for (key, value) in run.run.attributes.dictionary {
         let name = aliases[key]?.rawValue ?? key.rawValue
         switch value {
@@ -91,6 +90,10 @@ public func CTRunGetAttributes(_ run: CTRun) -> CFDictionary {
     result[kCTFontAttributeName as String] = run.run.font
     return result as NSDictionary
 }
+
+/// Core Text's key string for each of Galley's keys that has one of its own (`StringAttributes.coreTextAliases`
+/// turned round).
+private let aliases = Dictionary(StringAttributes.coreTextAliases.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
 
 /// Core Text: `CTRunGetStatus`.
 public func CTRunGetStatus(_ run: CTRun) -> CTRunStatus { CTRunStatus(rawValue: UInt32(run.run.status.rawValue)) }

@@ -8,7 +8,7 @@ enum DocumentImage {
     /// An attachment for `source`, at `size` in points when given (a zero or missing dimension follows the image's
     /// proportions), else its natural size; scaled down to `maximumWidth`. Nil when there is no PNG or JPEG to show.
     static func attachment(source: String, baseURL: URL?, size: CGSize? = nil, maximumWidth: CGFloat) -> TextAttachment? {
-        guard let contents = data(source: source, baseURL: baseURL), let pixels = TextAttachment.pngSize(contents) ?? TextAttachment.jpegSize(contents) else {
+        guard let contents = data(source: source, baseURL: baseURL), let pixels = TextAttachment.image(in: contents)?.size else {
             return nil
         }
         var width = size?.width ?? 0, height = size?.height ?? 0

@@ -83,7 +83,7 @@ public struct StringAttributes: Hashable, Sendable {
             case .backgroundColor: backgroundColor = Self.typed(value, given)
             case .kern: kern = Self.number(value, given).map(Self.limited)
             case .tracking: tracking = Self.number(value, given).map(Self.limited) ?? 0
-            case .ligature: ligature = Self.number(value, given).map { Int(min(max($0, 0), 2)) } ?? 1
+            case .ligature: ligature = Self.integer(value, given).map { min(max($0, 0), 2) } ?? 1
             case .paragraphStyle: paragraphStyle = Self.typed(value, given)
             case .strokeWidth: strokeWidth = Self.number(value, given).map { min(max($0, -1000), 1000) } ?? 0
             case .strokeColor: strokeColor = Self.typed(value, given)
@@ -91,7 +91,7 @@ public struct StringAttributes: Hashable, Sendable {
             case .underlineColor: underlineColor = Self.typed(value, given)
             case .strikethroughStyle: strikethroughStyle = Self.underline(value, given)
             case .strikethroughColor: strikethroughColor = Self.typed(value, given)
-            case .superscript: superscript = Self.number(value, given).map { Int(min(max($0, -8), 8)) } ?? 0
+            case .superscript: superscript = Self.integer(value, given).map { min(max($0, -8), 8) } ?? 0
             case .baselineOffset: baselineOffset = Self.number(value, given).map(Self.limited) ?? 0
             case .language: language = (Self.typed(value, given) as String?).flatMap { $0.isEmpty ? nil : $0 }
             case .writingDirection: writingDirection = Self.embeddings(value, given)
@@ -207,8 +207,15 @@ public struct StringAttributes: Hashable, Sendable {
 
     /// A loosely typed number as an integer, clamped to ±2³¹ before the conversion (a huge value would trap).
     static func integer(_ value: Any) -> Int? {
-        number(value).map { Int(min(max($0, -2_147_483_648), 2_147_483_647)) }
+        number(value).map(clampedInteger)
     }
+
+    /// `integer(_:)` for `key`, warning about a value that is no number.
+    private static func integer(_ value: Any, _ key: NSAttributedString.Key) -> Int? {
+        number(value, key).map(clampedInteger)
+    }
+
+    private static func clampedInteger(_ number: CGFloat) -> Int { Int(min(max(number, -2_147_483_648), 2_147_483_647)) }
 
     /// A number for `key`; a value that is no number is warned about (NaN and infinity are numbers, only absent).
     private static func number(_ value: Any, _ key: NSAttributedString.Key) -> CGFloat? {
@@ -226,7 +233,7 @@ public struct StringAttributes: Hashable, Sendable {
 
     private static func underline(_ value: Any, _ key: NSAttributedString.Key) -> UnderlineStyle {
         if let style = value as? UnderlineStyle { return style }
-        return number(value, key).map { UnderlineStyle(rawValue: Int(min(max($0, -2_147_483_648), 2_147_483_647))) } ?? []
+        return integer(value, key).map { UnderlineStyle(rawValue: $0) } ?? []
     }
 
     private static func embeddings(_ value: Any, _ key: NSAttributedString.Key) -> [WritingDirectionEmbedding] {

@@ -42,19 +42,12 @@ public final class TextAttachment: RunDelegate, @unchecked Sendable {
     ///
     /// TextKit: `NSTextAttachment(data:ofType:)` and `bounds`.
     public convenience init(contents: Data?, fileType: String? = nil, bounds: CGRect = .zero, fitsLineFragment: Bool = false) {
-        var size: CGSize? = nil
-        var type: String? = nil
-        if let contents {
-            if let png = Self.pngSize(contents) {
-                (size, type) = (png, "public.png")
-            } else if let jpeg = Self.jpegSize(contents) {
-                (size, type) = (jpeg, "public.jpeg")
-            }
-        }
+        let image = contents.flatMap { Self.image(in: $0) }
+        let size = image?.size
         func clean(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
         var rect = CGRect(x: clean(bounds.origin.x), y: clean(bounds.origin.y), width: clean(bounds.width), height: clean(bounds.height))
         if rect.size == .zero, let size { rect.size = size }
-        self.init(contents: contents, fileType: fileType ?? type, bounds: rect, imageSize: size,
+        self.init(contents: contents, fileType: fileType ?? image?.type, bounds: rect, imageSize: size,
                   fitsLineFragment: fitsLineFragment, imageSource: nil)
     }
 
@@ -95,6 +88,14 @@ public final class TextAttachment: RunDelegate, @unchecked Sendable {
         let width = number(16), height = number(20)
         guard width > 0, height > 0 else { return nil }
         return CGSize(width: width, height: height)
+    }
+
+    /// The size in pixels and the type (`"public.png"`, `"public.jpeg"`) of the image in `data`, from its header; nil
+    /// when it is neither a PNG nor a JPEG. Galley only.
+    public static func image(in data: Data) -> (size: CGSize, type: String)? {
+        if let size = pngSize(data) { return (size, "public.png") }
+        if let size = jpegSize(data) { return (size, "public.jpeg") }
+        return nil
     }
 
     /// The width and height in pixels in a JPEG's frame header, read by libjpeg, or nil when `data` is not a JPEG

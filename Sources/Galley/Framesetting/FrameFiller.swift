@@ -71,7 +71,7 @@ struct FrameFiller {
                 (ascent, descent) = (max(ascent, delegates.ascent), max(descent, delegates.descent))
             }
         }
-        return lineBox(ascent: ascent, descent: descent, leading: attributes.usesFontLeading ? leading : 0, style: paragraph.style)
+        return lineBox(ascent: ascent, descent: descent, leading: leading, style: paragraph.style)
     }
 
     /// The font the text at an index asked for (before fallback).
@@ -80,8 +80,10 @@ struct FrameFiller {
         return text.attributes(at: index).font
     }
 
-    /// A line box from metrics, by the paragraph style's heights and spacing.
+    /// A line box from metrics, by the paragraph style's heights and spacing; the fonts' leading counts only when the
+    /// frame uses it (`FrameAttributes.usesFontLeading`).
     private func lineBox(ascent: CGFloat, descent: CGFloat, leading: CGFloat, style: ParagraphStyle) -> LineBox {
+        let leading = attributes.usesFontLeading ? leading : 0
         let natural = ascent + descent
         var height = natural
         let multiple = ParagraphStyle.length(style.lineHeightMultiple)
@@ -282,7 +284,7 @@ struct FrameFiller {
                            looseness: Int) -> [LineEnd] {
         let style = paragraph.style
         let font = paragraphFont(paragraph, at: start)
-        let step = lineHeight + lineBox(ascent: font?.ascent ?? 0, descent: font?.descent ?? 0, leading: attributes.usesFontLeading ? (font?.leading ?? 0) : 0,
+        let step = lineHeight + lineBox(ascent: font?.ascent ?? 0, descent: font?.descent ?? 0, leading: font?.leading ?? 0,
                                         style: style).gap
         let rightToLeft = paragraph.isRightToLeft
         var lastWidth = box.width
@@ -401,7 +403,7 @@ struct FrameFiller {
     /// A line of the paragraph's first font, by the paragraph's style: the first guess for a band's height.
     private func estimatedHeight(_ paragraph: Typesetter.Paragraph, at index: Int) -> CGFloat {
         let font = paragraphFont(paragraph, at: index)
-        let box = lineBox(ascent: font?.ascent ?? 0, descent: font?.descent ?? 0, leading: attributes.usesFontLeading ? (font?.leading ?? 0) : 0, style: paragraph.style)
+        let box = lineBox(ascent: font?.ascent ?? 0, descent: font?.descent ?? 0, leading: font?.leading ?? 0, style: paragraph.style)
         return max(box.height, 0.5)
     }
 

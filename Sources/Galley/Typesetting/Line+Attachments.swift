@@ -10,7 +10,7 @@ extension Line {
         guard width.isFinite, width > 0 else { return self }
         var fitting: [(range: Range<Int>, glyphs: Range<Int>, attachment: TextAttachment)] = []
         for run in storage.runs {
-            guard let attachment = run.attributes.runDelegate as? TextAttachment, attachment.fitsLineFragment,
+            guard let attachment = run.runDelegate as? TextAttachment, attachment.fitsLineFragment,
                 attachment.width > 0 else { continue }
             fitting.append((run.stringRange, run.glyphRange, attachment))
         }

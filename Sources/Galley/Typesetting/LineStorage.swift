@@ -35,10 +35,12 @@ final class LineStorage: Sendable {
         var insertion: Insertion? = nil
 
         var attributes: StringAttributes { sharedAttributes.value }
-        var isDelegate: Bool { attributes.runDelegate != nil }
+        /// The run delegate, read in place (`attributes` copies the whole value).
+        var runDelegate: RunDelegate? { sharedAttributes.value.runDelegate }
+        var isDelegate: Bool { runDelegate != nil }
         /// Unshifted metrics (the delegate's for run-delegate runs).
-        var ascent: CGFloat { attributes.runDelegate?.ascent ?? font.ascent }
-        var descent: CGFloat { attributes.runDelegate?.descent ?? font.descent }
+        var ascent: CGFloat { runDelegate?.ascent ?? font.ascent }
+        var descent: CGFloat { runDelegate?.descent ?? font.descent }
         var leading: CGFloat { isDelegate ? 0 : font.leading }
 
         /// The source index of a line glyph index inside the run.

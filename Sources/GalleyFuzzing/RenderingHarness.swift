@@ -39,9 +39,11 @@ enum RenderingHarness {
             canvas.textPosition = CGPoint(x: input.length(ordinary: -20...200), y: input.length(ordinary: -20...200))
             canvas.draw(line)
             canvas.draw(frame)
+            try checkDrawing(canvas, "a line and a frame")
             if let run = line.runs.first { canvas.draw(run, in: line, range: 0..<input.int(0...4)) }
             canvas.fill(HostileAttributes.path(&input), with: .black, rule: input.bool() ? .evenOdd : .winding)
             canvas.stroke(HostileAttributes.path(&input), with: .black, lineWidth: input.length(ordinary: 0...10))
+            try checkDrawing(canvas, "a run, a filled and a stroked path")
             // Core Graphics' model (read after everything above, so older inputs keep their meaning): hostile
             // transforms, text matrices and clips, the lines and frame drawn again, an image into a hostile rect.
             canvas.saveGraphicsState()
@@ -54,9 +56,11 @@ enum RenderingHarness {
                 default: canvas.clip(to: HostileAttributes.path(&input), rule: input.bool() ? .evenOdd : .winding)
                 }
             }
+            try checkDrawing(canvas, "transforms and clips")
             canvas.textMatrix = hostileTransform(&input)
             canvas.draw(line)
             canvas.draw(frame)
+            try checkDrawing(canvas, "a line and a frame under a text matrix")
             if let image = CanvasImage(data: input.choose(AttachmentsHarness.images)) {
                 canvas.draw(image, in: CGRect(x: input.length(ordinary: -50...300), y: input.length(ordinary: -50...300),
                                               width: input.length(ordinary: -50...300), height: input.length(ordinary: -50...300)))
@@ -67,12 +71,19 @@ enum RenderingHarness {
             canvas.draw(Line(attributedString: NSAttributedString(string: "Shadow", attributes: [.font: input.choose(FuzzFonts.fonts), .shadow: shadow])))
             canvas.restoreGraphicsState()
             canvas.restoreGraphicsState()
+            try checkDrawing(canvas, "an image and a shadow")
             if canvas.kind == .png {
                 try canvas.writePNG(to: directory.appendingPathComponent("f.png"))
             } else {
                 try canvas.finish()
             }
         }
+    }
+
+    /// Throws when the canvas has stopped drawing: a hostile value reached Cairo and put it in an error state that
+    /// every later call on the canvas would keep.
+    static func checkDrawing(_ canvas: Canvas, _ what: String) throws {
+        try check(canvas.cairoFailure == nil, "drawing \(what) left Cairo failing: \(canvas.cairoFailure ?? "")")
     }
 
     /// An affine transform of hostile fields: ordinary, huge, NaN, zero (not invertible).

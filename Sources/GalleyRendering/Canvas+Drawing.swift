@@ -23,10 +23,11 @@ extension Canvas {
 
     /// Calls `body` with the text position in the space it should draw in: user space with the position as it is
     /// when the text matrix is a translation (the common case), else the text matrix's space with the origin at 0.
-    /// Nothing when the text matrix is not finite or, with the CTM, not invertible (Cairo would fail every later
-    /// drawing).
+    /// Nothing when the text matrix (the text position among it) is not finite or, with the CTM, not invertible
+    /// (Cairo would fail every later drawing).
     private func inTextSpace(_ body: (CGPoint) -> Void) {
         let matrix = textMatrix
+        guard matrix.tX.isFinite, matrix.tY.isFinite else { return }
         if matrix.m11 == 1, matrix.m12 == 0, matrix.m21 == 0, matrix.m22 == 1 {
             body(textPosition)
             return
@@ -94,11 +95,61 @@ extension Canvas {
         }
         guard !cairoGlyphs.isEmpty else { return }
         cairo_save(context)
+        defer { cairo_restore(context) }
         cairo_scale(context, 1, -1)  // glyph space is y down
         setFont(font, face: face)
         setSource(color ?? fillColor)
-        cairo_show_glyphs(context, &cairoGlyphs, Int32(cairoGlyphs.count))
-        cairo_restore(context)
+        switch glyphRendering(of: font) {
+        case .cairo: cairo_show_glyphs(context, &cairoGlyphs, Int32(cairoGlyphs.count))
+        case .outlines:
+            cairo_scale(context, 1, -1)
+            addPath(Self.outlines(of: zip(glyphs, positions).filter { $0.1.x.isFinite && $0.1.y.isFinite }, font: font))
+            cairo_fill(context)
+        case .nothing: break
+        }
+    }
+
+    /// How glyphs of a font go to the device at the current transform.
+    enum GlyphRendering {
+        /// Through Cairo's glyph cache (as text in PDF and SVG).
+        case cairo
+        /// As filled outlines: the em is larger than Cairo and FreeType can rasterize.
+        case outlines
+        /// Not at all: colour bitmap glyphs that large, or a transform that flattens the glyphs.
+        case nothing
+    }
+
+    /// Glyphs whose em would cover more than 8,192 device pixels (Cairo draws them from FreeType bitmaps and images
+    /// of at most 32,767 pixels a side, and FreeType sizes end at 65,535 pixels an em) are filled as outlines; colour
+    /// bitmap glyphs that large are not drawn, nor are glyphs a transform flattens to less than a twentieth of a
+    /// pixel across. Hostile transforms
+    /// otherwise put the canvas in an error state, found by the rendering fuzzer. Call after `setFont`.
+    func glyphRendering(of font: Font) -> GlyphRendering {
+        var fontMatrix = cairo_matrix_t(), ctm = cairo_matrix_t(), device = cairo_matrix_t()
+        cairo_get_font_matrix(context, &fontMatrix)
+        cairo_get_matrix(context, &ctm)
+        cairo_matrix_multiply(&device, &fontMatrix, &ctm)
+        // The largest singular value of the linear part: how long the em's longest image is, in device pixels.
+        let a = device.xx, b = device.yx, c = device.xy, d = device.yy
+        let sum = a * a + b * b + c * c + d * d, determinant = a * d - b * c
+        let largest = ((sum + (max(sum * sum - 4 * determinant * determinant, 0)).squareRoot()) / 2).squareRoot()
+        // The smallest singular value: the em's thinnest image. Under 1/20 pixel nothing shows, and Cairo would
+        // sample a bitmap glyph through a matrix pixman's fixed point cannot hold ("out of memory").
+        let smallest = largest > 0 ? abs(determinant) / largest : 0
+        guard largest.isFinite, smallest >= 0.05 else { return .nothing }
+        guard largest > 8192 else { return .cairo }
+        return font.hasOutlines ? .outlines : .nothing
+    }
+
+    /// The outlines of glyphs at positions (y up), each moved to its position and slanted by `obliqueness`.
+    static func outlines<Glyphs: Sequence<(Glyph, CGPoint)>>(of glyphs: Glyphs, font: Font, obliqueness: CGFloat = 0) -> Path {
+        var path = Path()
+        let slant = AffineTransform(m11: 1, m12: 0, m21: obliqueness, m22: 1, tX: 0, tY: 0)
+        for (glyph, position) in glyphs {
+            guard let outline = font.path(for: glyph, matrix: obliqueness == 0 ? nil : slant) else { continue }
+            path.addPath(outline, transform: AffineTransform(translationByX: position.x, byY: position.y))
+        }
+        return path
     }
 
     /// Makes `font` (its face, size, matrix, variation; unhinted) Cairo's current font, in a y-down glyph space,
@@ -141,18 +192,29 @@ extension Canvas {
 
         let foreground = attributes.foregroundColorFromContext ? fillColor : (attributes.foregroundColor ?? .black)
         let strokePercent = attributes.strokeWidth
-        if strokePercent == 0 || !font.hasOutlines {
+        let rendering = glyphRendering(of: font)
+        if rendering == .nothing {
+            // Nothing to draw (see `glyphRendering(of:)`).
+        } else if rendering == .cairo, strokePercent == 0 || !font.hasOutlines {
             setSource(foreground)
             showGlyphs(&glyphs, run: run, range: range, text: text)
         } else {
-            cairo_glyph_path(context, &glyphs, Int32(glyphs.count))
-            if strokePercent < 0 {
+            if rendering == .outlines {
+                cairo_scale(context, 1, -1)
+                addPath(Self.outlines(of: range.lazy.map { (ids[$0], positions[$0]) }, font: font, obliqueness: attributes.obliqueness))
+            } else {
+                cairo_glyph_path(context, &glyphs, Int32(glyphs.count))
+            }
+            if strokePercent <= 0 {
                 setSource(foreground)
                 cairo_fill_preserve(context)
             }
-            setSource(attributes.strokeColor ?? foreground)
-            cairo_set_line_width(context, Double(abs(strokePercent) * font.size / 100))
-            cairo_stroke(context)
+            if strokePercent != 0 {
+                setSource(attributes.strokeColor ?? foreground)
+                cairo_set_line_width(context, Double(abs(strokePercent) * font.size / 100))
+                cairo_stroke_preserve(context)
+            }
+            cairo_new_path(context)
         }
         cairo_restore(context)
     }

@@ -104,6 +104,7 @@ extension Canvas {
         guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite, rect.width > 0, rect.height > 0,
             image.width > 0, image.height > 0
         else { return }
+        guard intersectsClip(rect) else { return }
         let width = Double(image.width), height = Double(image.height)
         cairo_save(context)
         defer { cairo_restore(context) }
@@ -114,6 +115,17 @@ extension Canvas {
         cairo_set_source_surface(context, image.surface, 0, 0)
         cairo_rectangle(context, 0, 0, width, height)
         cairo_fill(context)
+    }
+
+    /// Whether any of `rect` (user space) can show: it meets the clip's extents. Images and masks are painted only
+    /// then — one placed far outside (10¹⁷ points away) would give Cairo a pattern matrix that pixman's 16.16 fixed
+    /// point cannot hold, and Cairo 1.16 then fails the canvas with "out of memory" (found by the rendering fuzzer).
+    func intersectsClip(_ rect: CGRect) -> Bool {
+        var left: Double = 0, top: Double = 0, right: Double = 0, bottom: Double = 0
+        cairo_clip_extents(context, &left, &top, &right, &bottom)
+        let rect = rect.standardized
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return false }
+        return Double(rect.maxX) > left && Double(rect.minX) < right && Double(rect.maxY) > top && Double(rect.minY) < bottom
     }
 
     /// A Cairo matrix for an affine transform (Core Graphics' a b c d tx ty), nil when a field is not finite.

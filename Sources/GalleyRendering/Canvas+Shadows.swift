@@ -15,11 +15,14 @@ extension Canvas {
         guard !ink.isNull, ink.width.isFinite, ink.height.isFinite else { return }
         let density = kind == .png ? Double(scale) : 2
         let margin = Double(shadow.blurRadius) * 1.5 + 1
-        // The mask's box in the line's space (y up), in whole pixels; nothing beyond Cairo's image limits.
+        // The mask's box in the line's space (y up), in whole pixels; nothing beyond Cairo's image limits, nothing
+        // where the clip hides it.
         let left = Double(ink.minX) - margin, top = Double(ink.maxY) + margin
         let pixelsWide = Int(((Double(ink.width) + 2 * margin) * density).rounded(.up))
         let pixelsHigh = Int(((Double(ink.height) + 2 * margin) * density).rounded(.up))
-        guard pixelsWide > 0, pixelsHigh > 0, pixelsWide <= 8192, pixelsHigh <= 8192,
+        let shown = CGRect(x: CGFloat(Double(origin.x) + left) + shadow.offset.width, y: CGFloat(Double(origin.y) + top) + shadow.offset.height,
+                           width: CGFloat(pixelsWide) / CGFloat(density), height: -CGFloat(pixelsHigh) / CGFloat(density))
+        guard pixelsWide > 0, pixelsHigh > 0, pixelsWide <= 8192, pixelsHigh <= 8192, intersectsClip(shown),
             let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(pixelsWide), Int32(pixelsHigh))
         else { return }
         defer { cairo_surface_destroy(mask) }

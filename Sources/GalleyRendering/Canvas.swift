@@ -29,7 +29,7 @@ public final class Canvas {
     /// Pixels per point for PNG canvases (1 for PDF and SVG).
     public let scale: CGFloat
     /// Where the next line or run is drawn: its baseline origin, y up, in the canvas's user space — the text
-    /// matrix's translation. Core Text: `CGContext.textPosition`.
+    /// matrix's translation. A position that is not finite draws no text. Core Text: `CGContext.textPosition`.
     public var textPosition: CGPoint {
         get { CGPoint(x: textMatrix.tX, y: textMatrix.tY) }
         set {
@@ -154,9 +154,32 @@ public final class Canvas {
         cairo_stroke(context)
     }
 
+    /// Makes `path` Cairo's current path. Elements with a point that is not finite are left out — a vertex dropped,
+    /// as layout drops it from an exclusion's polygon; after a dropped move, the next finite point starts the
+    /// subpath. (Cairo 1.16 keeps NaN in its stroker and later fills on the same canvas fail with "out of memory",
+    /// found by the rendering fuzzer.)
     func addPath(_ path: Path) {
         cairo_new_path(context)
+        var startsSubpath = false
         for element in path.elements {
+            let points: [CGPoint]
+            switch element {
+            case .move(let p): points = [p]
+            case .line(let p): points = [p]
+            case .quadCurve(let p, let c): points = [p, c]
+            case .curve(let p, let c1, let c2): points = [p, c1, c2]
+            case .closeSubpath: points = []
+            }
+            guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+                if case .move = element { startsSubpath = true }
+                continue
+            }
+            if startsSubpath, let end = points.first {
+                // The first finite element after a dropped move: its end point starts the subpath.
+                startsSubpath = false
+                cairo_move_to(context, Double(end.x), Double(end.y))
+                continue
+            }
             switch element {
             case .move(let p): cairo_move_to(context, Double(p.x), Double(p.y))
             case .line(let p): cairo_line_to(context, Double(p.x), Double(p.y))
@@ -173,6 +196,15 @@ public final class Canvas {
             case .closeSubpath: cairo_close_path(context)
             }
         }
+    }
+
+    /// Cairo's error when the drawing context or its surface has stopped drawing (nil while it draws). Every public
+    /// call keeps hostile input from getting there; the rendering fuzzer checks it after each call.
+    package var cairoFailure: String? {
+        for status in [cairo_status(context), cairo_surface_status(surface)] where status != CAIRO_STATUS_SUCCESS {
+            return String(cString: cairo_status_to_string(status))
+        }
+        return nil
     }
 
     func setSource(_ color: Color) {

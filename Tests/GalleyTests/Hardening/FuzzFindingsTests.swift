@@ -257,4 +257,101 @@ import Testing
         let bounds = Line(attributedString: withObject).typographicBounds
         #expect(bounds.width.isFinite && bounds.ascent.isFinite && bounds.descent.isFinite)
     }
+
+    // MARK: 8. Hostile values that reach Cairo
+
+    /// The fraction of a PNG canvas's pixels with ink.
+    static func inkFraction(_ canvas: Canvas) -> Double {
+        let columns = Int(canvas.width * canvas.scale), rows = Int(canvas.height * canvas.scale)
+        var inked = 0
+        for y in 0..<rows { for x in 0..<columns where (canvas.pixel(x: x, y: y)?.alpha ?? 0) > 127 { inked += 1 } }
+        return Double(inked) / Double(columns * rows)
+    }
+
+    /// Glyphs magnified past what Cairo rasterizes (an em of 8,192 device pixels and more) are filled as outlines and
+    /// look as Cairo draws them just below that size; colour bitmap glyphs that large draw nothing; either way the
+    /// canvas goes on drawing, as it does after glyphs flattened to less than 1/20 pixel. (The fuzzer's canvases
+    /// reported "invalid value (typically too big) for the size of the input" for an emoji under a 4,000× text matrix,
+    /// "out of memory" for one under a nearly singular matrix, and "error occurred in libfreetype" for outlines.)
+    @Test func glyphsLargerThanCairoRasterizesAreFilledAsOutlines() throws {
+        let line = Line(attributedString: NSAttributedString(string: "O", attributes: [.font: Self.sans]))
+        // The same 0.2 × 0.2 pt of the O's left side, at 600× (an em of 7,200 pixels: Cairo) and 700× (8,400: outlines).
+        var fractions: [Double] = []
+        for magnification in [600.0, 700.0] {
+            let side = 0.2 * magnification
+            let canvas = try Canvas(width: side, height: side, scale: 1)
+            canvas.scaleBy(x: magnification, y: magnification)
+            canvas.translateBy(x: -0.57, y: -4.3)
+            canvas.draw(line)
+            #expect(canvas.cairoFailure == nil)
+            fractions.append(Self.inkFraction(canvas))
+        }
+        #expect(fractions[0] > 0.1 && fractions[0] < 0.9, "the window shows part of the stroke: \(fractions)")
+        #expect(abs(fractions[0] - fractions[1]) < 0.02, "outlines cover what Cairo's glyphs cover: \(fractions)")
+        // A stroked run (NSStrokeWidth) that large strokes its outlines.
+        let stroked = Line(attributedString: NSAttributedString(string: "O", attributes: [.font: Self.sans, .strokeWidth: 3]))
+        let outline = try Canvas(width: 140, height: 140, scale: 1)
+        outline.scaleBy(x: 700, y: 700)
+        outline.translateBy(x: -0.57, y: -4.3)
+        outline.draw(stroked)
+        #expect(outline.cairoFailure == nil && Self.inkFraction(outline) > 0)
+        // Colour bitmap glyphs that large: nothing, and later drawing still works, in every kind of canvas.
+        let emoji = Line(attributedString: NSAttributedString(string: "😀", attributes: [
+            .font: try TestFonts.font("NotoColorEmoji-subset-retaingids.ttf"),
+        ]))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("galley-huge-glyphs-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for canvas in [try Canvas(width: 50, height: 50, scale: 1), try Canvas(pdfURL: directory.appendingPathComponent("e.pdf"), width: 50, height: 50),
+                       try Canvas(svgURL: directory.appendingPathComponent("e.svg"), width: 50, height: 50)] {
+            // Magnified 4,000 times across; then flattened (rows almost parallel: a determinant of about 0.1).
+            for matrix in [AffineTransform(m11: 4000, m12: 2.5, m21: 2.9, m22: 2.7, tX: -45, tY: 28),
+                           AffineTransform(m11: -101.3608865987577, m12: 101.36021815092712, m21: 22.26687013603699,
+                                           m22: -22.265716046319348, tX: 24, tY: 18)] {
+                canvas.textMatrix = matrix
+                canvas.draw(emoji)
+            }
+            canvas.textMatrix = AffineTransform()
+            canvas.textPosition = CGPoint(x: 5, y: 20)
+            canvas.draw(line)
+            #expect(canvas.cairoFailure == nil, "\(canvas.kind)")
+            if canvas.kind == .png { #expect(Self.inkFraction(canvas) > 0) } else { try canvas.finish() }
+        }
+    }
+
+    /// A path with NaN or infinite points is drawn without them (as layout drops them from exclusions); Cairo 1.16
+    /// kept them and failed the next image drawn on the canvas with "out of memory". A non-finite text position
+    /// draws no text; an image or a shadow 10¹⁷ points away draws nothing. The canvas draws on after each.
+    @Test func nonFiniteAndFarAwayGeometryLeavesTheCanvasDrawing() throws {
+        let canvas = try Canvas(width: 95.47, height: 222.57, scale: 2)
+        var path = Path()
+        path.move(to: CGPoint(x: 281, y: 129))
+        path.addLine(to: CGPoint(x: 265, y: 26))
+        path.addLine(to: CGPoint(x: 132, y: -.infinity))
+        path.addLine(to: CGPoint(x: CGFloat.nan, y: 310))
+        path.closeSubpath()
+        canvas.stroke(path, with: .black, lineWidth: 6)
+        var dropped = Path()  // a dropped move: the next finite point starts the subpath
+        dropped.move(to: CGPoint(x: CGFloat.nan, y: 0))
+        dropped.addLine(to: CGPoint(x: 10, y: 10))
+        dropped.addLine(to: CGPoint(x: 40, y: 10))
+        dropped.addLine(to: CGPoint(x: 40, y: 40))
+        dropped.closeSubpath()
+        canvas.fill(dropped, with: .black)
+        #expect(canvas.pixel(x: 70, y: Int((222.57 - 20) * 2))?.alpha == 255, "the triangle from the finite points is filled")
+        canvas.rotate(by: 4.2685740444037545)
+        let jpeg = try #require(CanvasImage(data: try JPEGAttachmentTests.jpeg(width: 8, height: 8) { _, _ in (255, 0, 0) }))
+        canvas.draw(jpeg, in: CGRect(x: 231.1, y: 208.3, width: 190.2, height: 290.9))
+        canvas.draw(jpeg, in: CGRect(x: 0, y: 1e17, width: 100, height: 100))
+        canvas.textPosition = CGPoint(x: CGFloat.nan, y: 10)
+        canvas.draw(Line(attributedString: NSAttributedString(string: "NaN", attributes: [.font: Self.sans])))
+        canvas.textMatrix = AffineTransform(m11: 1.5, m12: 0, m21: 0, m22: 1, tX: 0, tY: 1e17)
+        let shadow = Shadow(offset: CGSize(width: 3, height: -3), blurRadius: 4, color: .black)
+        canvas.draw(Line(attributedString: NSAttributedString(string: "Shadow", attributes: [.font: Self.sans, .shadow: shadow])))
+        #expect(canvas.cairoFailure == nil)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("galley-far-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try canvas.writePNG(to: directory.appendingPathComponent("far.png"))
+    }
 }

@@ -57,10 +57,11 @@ let package = Package(
             name: "GalleyRendering",
             dependencies: ["Galley", "CCairo", "CFreeType", "CJPEG"]
         ),
-        // The editing layer (TextKit's): text storage, layout manager, text containers, caret and selection geometry.
+        // The editing layer (TextKit's): text storage, layout manager, text containers, caret and selection geometry, and
+        // drawing into a Canvas (as NSLayoutManager draws into the current Core Graphics context).
         .target(
             name: "GalleyText",
-            dependencies: ["Galley", "CUnicode"]
+            dependencies: ["Galley", "GalleyRendering", "CUnicode"]
         ),
         // Spell checking (UITextChecker) on Hunspell, with ICU's word boundaries: kept out of Galley and GalleyText so
         // that only its users link Hunspell.

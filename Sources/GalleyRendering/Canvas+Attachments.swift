@@ -7,12 +7,12 @@ extension Canvas {
     /// position on the baseline (in the line's space: `origin` is its baseline origin), clipped to `clip` when given —
     /// a rectangle in the canvas's user space, not the line's: the line fragment of a frame, which an attachment that
     /// does not fit its line must not draw past. Contents are decoded once a canvas (`CanvasImage`); contents that do
-    /// not decode draw nothing (the attachment still takes its space).
-    func drawAttachments(_ line: Line, origin: CGPoint, clip: (rect: CGRect, userMatrix: cairo_matrix_t)? = nil) {
+    /// not decode draw nothing (the attachment still takes its space). With `characters`, only the attachments there.
+    func drawAttachments(_ line: Line, origin: CGPoint, clip: (rect: CGRect, userMatrix: cairo_matrix_t)? = nil, characters: Range<Int>? = nil) {
         for run in line.runs where run.isRunDelegate {
             guard let attachment = run.attributes.runDelegate as? TextAttachment, let image = image(of: attachment) else { continue }
             let bounds = attachment.bounds
-            for position in run.positions {
+            for (position, character) in zip(run.positions, run.stringIndices) where characters?.contains(character) ?? true {
                 cairo_save(context)
                 if var clip {
                     var lineMatrix = cairo_matrix_t()

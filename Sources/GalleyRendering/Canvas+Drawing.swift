@@ -39,25 +39,96 @@ extension Canvas {
         body(.zero)
     }
 
-    private func drawLine(_ line: Line, origin: CGPoint, attachmentClip: (rect: CGRect, userMatrix: cairo_matrix_t)?) {
-        let bounds = line.typographicBounds
+    private func drawLine(_ line: Line, origin: CGPoint, attachmentClip: (rect: CGRect, userMatrix: cairo_matrix_t)?,
+                          characters: Range<Int>? = nil, parts: LineParts = .all,
+                          decorations handler: ((TextDecoration) -> Void)? = nil) {
         let runs = line.runs
-        var pen = origin.x
-        var starts: [CGFloat] = []
-        for run in runs {
-            starts.append(pen)
-            pen += run.typographicBounds().width
+        // Each run's glyphs to draw: all, or the stretches whose characters are in `characters`.
+        let selected: [[Range<Int>]] = runs.map { run in
+            guard let characters else { return run.glyphCount > 0 ? [0..<run.glyphCount] : [] }
+            return Self.glyphStretches(of: run, inCharacters: characters)
         }
-        for (run, start) in zip(runs, starts) {
-            guard let background = run.attributes.backgroundColor else { continue }
-            fill(CGRect(x: start, y: origin.y - bounds.descent, width: run.typographicBounds().width,
-                        height: bounds.ascent + bounds.descent), with: background)
+        if parts.contains(.backgrounds) {
+            let bounds = line.typographicBounds
+            var pen = origin.x
+            for (run, stretches) in zip(runs, selected) {
+                defer { pen += run.typographicBounds().width }
+                guard let background = run.attributes.backgroundColor else { continue }
+                let advances = run.advances
+                for stretch in stretches {
+                    let left = advances[..<stretch.lowerBound].reduce(0) { $0 + $1.width }
+                    let width = advances[stretch].reduce(0) { $0 + $1.width }
+                    fill(CGRect(x: pen + left, y: origin.y - bounds.descent, width: width, height: bounds.ascent + bounds.descent),
+                         with: background)
+                }
+            }
         }
+        guard parts.contains(.glyphs) else { return }
         let text = line.utf16Text
-        for run in runs where run.attributes.shadow != nil { drawShadow(of: run, origin: origin) }
-        for run in runs { drawGlyphs(run, glyphs: 0..<run.glyphCount, text: text, origin: origin) }
-        drawAttachments(line, origin: origin, clip: attachmentClip)
-        drawDecorations(line, runs: runs, text: text, origin: origin)
+        for (run, stretches) in zip(runs, selected) where run.attributes.shadow != nil {
+            for stretch in stretches { drawShadow(of: run, glyphs: stretch, origin: origin) }
+        }
+        for (run, stretches) in zip(runs, selected) {
+            for stretch in stretches { drawGlyphs(run, glyphs: stretch, text: text, origin: origin) }
+        }
+        drawAttachments(line, origin: origin, clip: attachmentClip, characters: characters)
+        for decoration in TextDecoration.decorations(of: line, origin: origin, characters: characters, contextColor: fillColor) {
+            if let handler { handler(decoration) } else { stroke(decoration) }
+        }
+    }
+
+    /// What of a line `draw(_:characters:at:parts:decorations:)` draws.
+    public struct LineParts: OptionSet, Sendable {
+        public let rawValue: Int
+        /// A part set. TextKit's drawing calls are split the same way.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Background colours. TextKit: `NSLayoutManager.drawBackground(forGlyphRange:at:)`.
+        public static let backgrounds = LineParts(rawValue: 1)
+        /// Shadows, glyphs, attachments, underlines and strikethroughs. TextKit: `drawGlyphs(forGlyphRange:at:)`.
+        public static let glyphs = LineParts(rawValue: 2)
+        /// Everything.
+        public static let all: LineParts = [.backgrounds, .glyphs]
+    }
+
+    /// Draws some of a line: the backgrounds, or the glyphs and what goes with them, of the characters in a range,
+    /// with its baseline origin at `origin` (in the text matrix's space, as `textPosition`); decorations through
+    /// `decorations` when given (draw them there, or hand some to `draw(_ decoration:)`). What `draw(_ line:)` does
+    /// in two steps, for drawing code that puts something between backgrounds and glyphs (a selection) or draws a
+    /// line's characters in parts. TextKit: `NSLayoutManager.drawBackground(forGlyphRange:at:)` and
+    /// `drawGlyphs(forGlyphRange:at:)` for one line fragment; Core Text: `CTRunDraw` with a range, for a line.
+    ///
+    /// - Parameters:
+    ///   - line: the line.
+    ///   - characters: the line's string indices whose glyphs are drawn; nil for all.
+    ///   - origin: the baseline origin.
+    ///   - parts: backgrounds, glyphs or both.
+    ///   - decorations: called with each underline and strikethrough instead of drawing it; nil draws them.
+    public func draw(_ line: Line, characters: Range<Int>? = nil, at origin: CGPoint, parts: LineParts = .all,
+                     decorations: ((TextDecoration) -> Void)? = nil) {
+        let saved = textPosition
+        defer { textPosition = saved }
+        textPosition = origin
+        inTextSpace { origin in
+            drawLine(line, origin: origin, attachmentClip: nil, characters: characters, parts: parts, decorations: decorations)
+        }
+    }
+
+    /// The stretches of a run's glyph indices whose characters lie in `characters` (one stretch in a run whose
+    /// string indices are monotonic).
+    package static func glyphStretches(of run: Run, inCharacters characters: Range<Int>) -> [Range<Int>] {
+        var stretches: [Range<Int>] = []
+        var start: Int?
+        let indices = run.stringIndices
+        for index in 0..<run.glyphCount {
+            if characters.contains(indices[index]) {
+                if start == nil { start = index }
+            } else if let first = start {
+                stretches.append(first..<index)
+                start = nil
+            }
+        }
+        if let first = start { stretches.append(first..<run.glyphCount) }
+        return stretches
     }
 
     /// Draws a glyph range of a run (nil or an empty range: from its start to the end) with the run's
@@ -129,13 +200,9 @@ extension Canvas {
         cairo_get_font_matrix(context, &fontMatrix)
         cairo_get_matrix(context, &ctm)
         cairo_matrix_multiply(&device, &fontMatrix, &ctm)
-        // The largest singular value of the linear part: how long the em's longest image is, in device pixels.
-        let a = device.xx, b = device.yx, c = device.xy, d = device.yy
-        let sum = a * a + b * b + c * c + d * d, determinant = a * d - b * c
-        let largest = ((sum + (max(sum * sum - 4 * determinant * determinant, 0)).squareRoot()) / 2).squareRoot()
-        // The smallest singular value: the em's thinnest image. Under 1/20 pixel nothing shows, and Cairo would
-        // sample a bitmap glyph through a matrix pixman's fixed point cannot hold ("out of memory").
-        let smallest = largest > 0 ? abs(determinant) / largest : 0
+        // How long the em's longest and thinnest images are, in device pixels. Under 1/20 pixel nothing shows, and
+        // Cairo would sample a bitmap glyph through a matrix pixman's fixed point cannot hold ("out of memory").
+        let (largest, smallest) = Self.stretch(of: device)
         guard largest.isFinite, smallest >= 0.05 else { return .nothing }
         guard largest > 8192 else { return .cairo }
         return font.hasOutlines ? .outlines : .nothing
@@ -278,57 +345,15 @@ extension Canvas {
 
     // MARK: Underline and strikethrough
 
-    private struct Decoration {
-        var style: UnderlineStyle
-        var color: Color
-        var start: CGFloat
-        var end: CGFloat
-        var position: CGFloat
-        var thickness: CGFloat
+    /// Draws an underline or strikethrough as Galley draws them: solid or patterned, thick or double, only where
+    /// the canvas shows it. For drawing code that handles some decorations itself and hands the rest back.
+    /// TextKit: `NSLayoutManager.drawUnderline(…)` / `drawStrikethrough(…)` (what an override calls on `super`).
+    public func draw(_ decoration: TextDecoration) {
+        stroke(decoration)
     }
 
-    private func drawDecorations(_ line: Line, runs: [Run], text: [UInt16], origin: CGPoint) {
-        for strikethrough in [false, true] {
-            var segments: [Decoration] = []
-            var current: Decoration?
-            var pen = origin.x
-            for run in runs {
-                let attributes = run.attributes
-                let style = strikethrough ? attributes.strikethroughStyle : attributes.underlineStyle
-                let foreground = attributes.foregroundColorFromContext ? fillColor : (attributes.foregroundColor ?? .black)
-                let color = (strikethrough ? attributes.strikethroughColor : attributes.underlineColor) ?? foreground
-                let font = run.font
-                // Both metrics give the top of the stroke; decorations are stroked along their centre.
-                let thickness = max(strikethrough ? font.strikethroughThickness : font.underlineThickness, 0.5)
-                let position = (strikethrough ? font.strikethroughPosition : font.underlinePosition) - thickness / 2
-                let advances = run.advances
-                let indices = run.stringIndices
-                for index in 0..<run.glyphCount {
-                    let width = advances[index].width
-                    defer { pen += width }
-                    let skip = style.line == .none || (style.isByWord && Canvas.isWhitespace(text, indices[index]))
-                    if skip {
-                        if let segment = current { segments.append(segment) }
-                        current = nil
-                        continue
-                    }
-                    if var segment = current, segment.style == style, segment.color == color, abs(segment.end - pen) < 0.01 {
-                        segment.end = pen + width
-                        segment.position = min(segment.position, position)
-                        segment.thickness = max(segment.thickness, thickness)
-                        current = segment
-                    } else {
-                        if let segment = current { segments.append(segment) }
-                        current = Decoration(style: style, color: color, start: pen, end: pen + width, position: position, thickness: thickness)
-                    }
-                }
-            }
-            if let segment = current { segments.append(segment) }
-            for segment in segments { stroke(segment, baseline: origin.y) }
-        }
-    }
-
-    private func stroke(_ decoration: Decoration, baseline: CGFloat) {
+    private func stroke(_ decoration: TextDecoration) {
+        let baseline = decoration.baseline
         let style = decoration.style
         var thickness = decoration.thickness
         if style.line == .thick { thickness *= 2 }
@@ -383,10 +408,5 @@ extension Canvas {
             result.append(contentsOf: (isNoncharacter ? "\u{FFFD}" : Unicode.Scalar(value)!).utf8)
         }
         return result
-    }
-
-    /// Whether the unit at `index` is whitespace, which underlining by word leaves out (`CharacterClasses.isWhitespace`).
-    static func isWhitespace(_ text: [UInt16], _ index: Int) -> Bool {
-        index >= 0 && index < text.count && CharacterClasses.isWhitespace(text[index])
     }
 }

@@ -111,7 +111,7 @@ extension Canvas {
         // Cairo's images are y down: flip so the picture stands upright in a y-up space.
         let placement = cairo_matrix_t(xx: Double(rect.width) / width, yx: 0, xy: 0, yy: -Double(rect.height) / height,
                                        x0: Double(rect.minX), y0: Double(rect.maxY))
-        guard transformIfUsable(placement) else { return }
+        guard transformIfUsable(placement), canPaintSource(width: width, height: height) else { return }
         cairo_set_source_surface(context, image.surface, 0, 0)
         cairo_rectangle(context, 0, 0, width, height)
         cairo_fill(context)
@@ -126,6 +126,25 @@ extension Canvas {
         let rect = rect.standardized
         guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return false }
         return Double(rect.maxX) > left && Double(rect.minX) < right && Double(rect.maxY) > top && Double(rect.minY) < bottom
+    }
+
+    /// How much a matrix stretches: the lengths of the longest and shortest images of a unit vector (its linear
+    /// part's singular values).
+    static func stretch(of m: cairo_matrix_t) -> (largest: Double, smallest: Double) {
+        let sum = m.xx * m.xx + m.yx * m.yx + m.xy * m.xy + m.yy * m.yy, determinant = m.xx * m.yy - m.yx * m.xy
+        let largest = ((sum + (max(sum * sum - 4 * determinant * determinant, 0)).squareRoot()) / 2).squareRoot()
+        return (largest, largest > 0 && largest.isFinite ? abs(determinant) / largest : 0)
+    }
+
+    /// Whether an image of `width` × `height` pixels, drawn with its pixels as user space's units now, can be painted:
+    /// not when the CTM squeezes it under 1/20 device pixel across (nothing would show) or a pixel under 1/16,384
+    /// (pixman's 16.16 fixed point cannot hold the inverse, and Cairo 1.16 fails the canvas with "out of memory",
+    /// found by the rendering fuzzer).
+    func canPaintSource(width: Double, height: Double) -> Bool {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        let smallest = Self.stretch(of: matrix).smallest
+        return smallest >= 1.0 / 16384 && smallest * max(width, height) >= 0.05
     }
 
     /// A Cairo matrix for an affine transform (Core Graphics' a b c d tx ty), nil when a field is not finite.

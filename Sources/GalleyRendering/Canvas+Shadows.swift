@@ -3,15 +3,15 @@ import Foundation
 import Galley
 
 extension Canvas {
-    /// Draws a run's shadow (`StringAttributes.shadow`): its glyphs as an alpha mask at the canvas's pixel density,
+    /// Draws the shadow (`StringAttributes.shadow`) of a run's glyphs in `range`: the glyphs as an alpha mask at the canvas's pixel density,
     /// blurred by three box blurs (close to a Gaussian whose standard deviation is half the blur radius, as Core
     /// Graphics' shadows are), painted in the shadow's colour at its offset, under the glyphs. A sharp shadow (radius
     /// 0) is the glyphs painted again. Runs of run delegates and stroked-only glyphs cast shadows of their glyphs.
-    func drawShadow(of run: Run, origin: CGPoint) {
-        guard let shadow = run.attributes.shadow, !run.isRunDelegate, run.glyphCount > 0,
+    func drawShadow(of run: Run, glyphs range: Range<Int>, origin: CGPoint) {
+        guard let shadow = run.attributes.shadow, !run.isRunDelegate, !range.isEmpty,
             let face = CairoFontFaces.shared.face(for: run.font)
         else { return }
-        let ink = run.imageBounds()
+        let ink = run.imageBounds(in: range)
         guard !ink.isNull, ink.width.isFinite, ink.height.isFinite else { return }
         let density = kind == .png ? Double(scale) : 2
         let margin = Double(shadow.blurRadius) * 1.5 + 1
@@ -31,7 +31,7 @@ extension Canvas {
         cairo_scale(maskContext, density, density)
         cairo_translate(maskContext, -left, top)
         setFont(run.font, face: face, obliqueness: run.attributes.obliqueness, in: maskContext)
-        var glyphs = zip(run.glyphs, run.positions).map { glyph, position in
+        var glyphs = zip(run.glyphs[range], run.positions[range]).map { glyph, position in
             cairo_glyph_t(index: UInt(glyph), x: Double(position.x), y: Double(-position.y))
         }
         cairo_set_source_rgba(maskContext, 0, 0, 0, 1)
@@ -47,7 +47,7 @@ extension Canvas {
         cairo_translate(context, Double(origin.x) + left + Double(shadow.offset.width), Double(origin.y) + top + Double(shadow.offset.height))
         cairo_scale(context, 1 / density, -1 / density)
         setSource(shadow.color)
-        cairo_mask_surface(context, mask, 0, 0)
+        if canPaintSource(width: Double(pixelsWide), height: Double(pixelsHigh)) { cairo_mask_surface(context, mask, 0, 0) }
         cairo_restore(context)
     }
 

@@ -288,12 +288,6 @@ extension LayoutManager {
             .reduce(CGRect.null) { $0.union($1.rect) }
     }
 
-    /// The bounding rectangle of the glyphs of `range` in container `index`. TextKit:
-    /// `boundingRect(forGlyphRange:in:)`.
-    public func boundingRect(forCharacterRange range: Range<Int>, inContainerAt index: Int = 0) -> CGRect {
-        selectionRects(for: range).filter { $0.containerIndex == index }.reduce(CGRect.null) { $0.union($1.rect) }
-    }
-
     /// The caret position nearest to a point in container `index`: the line whose band holds y (else the nearest
     /// line), then Core Text's rounding within it; never after a line's paragraph separator. UIKit:
     /// `closestPosition(to:)`; TextKit: `characterIndex(for:in:fractionOfDistanceBetweenInsertionPoints:)`.

@@ -348,6 +348,16 @@ import Testing
         canvas.textMatrix = AffineTransform(m11: 1.5, m12: 0, m21: 0, m22: 1, tX: 0, tY: 1e17)
         let shadow = Shadow(offset: CGSize(width: 3, height: -3), blurRadius: 4, color: .black)
         canvas.draw(Line(attributedString: NSAttributedString(string: "Shadow", attributes: [.font: Self.sans, .shadow: shadow])))
+        // A transform that squeezes user space to a sliver (area scale 7.6·10⁻¹⁰): the shadow's mask and images are
+        // not painted (pixman could not invert the squeeze).
+        canvas.textMatrix = AffineTransform()
+        canvas.saveGraphicsState()
+        canvas.concatenate(AffineTransform(m11: -9.752893534374525e-10, m12: -0.023524694269999903, m21: -4.840008201942557e-09,
+                                           m22: 0.6658071371722843, tX: 1.0116671080254242e-06, tY: -113.29187737844131))
+        canvas.textPosition = CGPoint(x: 20, y: 200)
+        canvas.draw(Line(attributedString: NSAttributedString(string: "Shadow", attributes: [.font: Self.sans, .shadow: shadow])))
+        canvas.draw(jpeg, in: CGRect(x: -10.9, y: 60.6, width: 20.4, height: 3.1))
+        canvas.restoreGraphicsState()
         #expect(canvas.cairoFailure == nil)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("galley-far-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -56,6 +56,9 @@ func fontDescriptor(_ attributes: CFDictionary, base: FontDescriptor = FontDescr
     if let name = value(kCTFontDisplayNameAttribute) as? String { descriptor.displayName = name }
     if let size = (value(kCTFontSizeAttribute) as? NSNumber)?.doubleValue { descriptor.size = CGFloat(size) }
     if let url = value(kCTFontURLAttribute) as? URL { descriptor.url = url }
+    if let features = value(kCTFontFeatureSettingsAttribute).flatMap(FontFeatureSetting.settings(fromAttributeValue:)) {
+        for setting in features { descriptor = descriptor.withFeature(setting.tag, value: setting.value) }
+    }
     if let traits = value(kCTFontTraitsAttribute) as? NSDictionary {
         let fields = attributeDictionary(traits)
         func number(_ key: CFString) -> CGFloat? { (fields[NSAttributedString.Key(key as String)] as? NSNumber).map { CGFloat($0.doubleValue) } }
@@ -112,7 +115,7 @@ public func CTFontDescriptorCreateMatchingFontDescriptor(_ descriptor: CTFontDes
     descriptor.matchingDescriptor(mandatoryKeys: mandatoryKeys(mandatoryAttributes), in: CoreTextEnvironment.fontCatalog)
 }
 
-/// The attributes set, by Core Text's keys (names, family, style, size, URL, symbolic traits).
+/// The attributes set, by Core Text's keys (names, family, style, size, URL, symbolic traits, feature settings).
 /// Core Text: `CTFontDescriptorCopyAttributes`.
 public func CTFontDescriptorCopyAttributes(_ descriptor: CTFontDescriptor) -> CFDictionary {
     var result: [String: Any] = [:]
@@ -123,7 +126,22 @@ public func CTFontDescriptorCopyAttributes(_ descriptor: CTFontDescriptor) -> CF
     if let size = descriptor.size { result[kCTFontSizeAttribute as String] = NSNumber(value: Double(size)) }
     if let url = descriptor.url { result[kCTFontURLAttribute as String] = url }
     if let traits = descriptor.traits { result[kCTFontTraitsAttribute as String] = traitsDictionary(traits) }
+    if !descriptor.featureSettings.isEmpty {
+        result[kCTFontFeatureSettingsAttribute as String] = descriptor.featureSettings.map(featureDictionary) as NSArray
+    }
     return result as NSDictionary
+}
+
+/// A feature setting as Core Text reports it: the OpenType tag and value, with the AAT type and selector where the
+/// feature has them.
+func featureDictionary(_ setting: FontFeatureSetting) -> NSDictionary {
+    var fields: [String: Any] = [kCTFontOpenTypeFeatureTag as String: setting.tag.description,
+                                 kCTFontOpenTypeFeatureValue as String: NSNumber(value: setting.value)]
+    if let aat = setting.aatFeature {
+        fields[kCTFontFeatureTypeIdentifierKey as String] = NSNumber(value: aat.type)
+        fields[kCTFontFeatureSelectorIdentifierKey as String] = NSNumber(value: aat.selector)
+    }
+    return fields as NSDictionary
 }
 
 /// Traits as Core Text's traits dictionary (symbolic traits, and weight, width and slant where set).

@@ -44,6 +44,15 @@ public var kCTRunDelegateAttributeName: CFString { "CTRunDelegate" }
 public var kCTVerticalFormsAttributeName: CFString { "CTVerticalForms" }
 /// Core Text: `kCTFontFeatureSettingsAttribute`.
 public var kCTFontFeatureSettingsAttribute: CFString { "NSCTFontFeatureSettingsAttribute" }
+/// An AAT feature type in a feature-settings dictionary (mapped to OpenType by
+/// `FontFeatureSetting.settings(aatFeatureType:selector:)`). Core Text: `kCTFontFeatureTypeIdentifierKey`.
+public var kCTFontFeatureTypeIdentifierKey: CFString { "CTFeatureTypeIdentifier" }
+/// An AAT feature selector in a feature-settings dictionary. Core Text: `kCTFontFeatureSelectorIdentifierKey`.
+public var kCTFontFeatureSelectorIdentifierKey: CFString { "CTFeatureSelectorIdentifier" }
+/// An OpenType feature tag in a feature-settings dictionary. Core Text: `kCTFontOpenTypeFeatureTag`.
+public var kCTFontOpenTypeFeatureTag: CFString { "CTFeatureOpenTypeTag" }
+/// An OpenType feature value in a feature-settings dictionary. Core Text: `kCTFontOpenTypeFeatureValue`.
+public var kCTFontOpenTypeFeatureValue: CFString { "CTFeatureOpenTypeValue" }
 
 // Frame attributes.
 

@@ -56,7 +56,9 @@ enum Itemizer {
             attributeRun = text.runIndex(at: start)
             end = text.runEnd(attributeRun)
             let attributes = text.runAttributes[attributeRun]
-            primary = attributes.font.map { PrimaryFont(Itemizer.scaledForSuperscript($0, level: attributes.superscript)) }
+            primary = attributes.font.map {
+                PrimaryFont(Itemizer.runFont($0, superscript: attributes.superscript, expansion: attributes.expansion))
+            }
             coverage = primary?.codePoints ?? CodePointSet([])
             covered = (1, 0)
             ascii = primary?.asciiBits ?? (0, 0)
@@ -209,11 +211,21 @@ enum Itemizer {
             || codePoint == 0x3297 || codePoint == 0x3299 || codePoint >= 0x1F000
     }
 
-    /// The font for a superscript (> 0) or subscript (< 0) run: the same face scaled by the OS/2 superscript
-    /// or subscript size (0.65 of the size when the font has none).
-    static func scaledForSuperscript(_ font: Font, level: Int) -> Font {
-        guard level != 0 else { return font }
-        let metrics = level > 0 ? font.superscriptMetrics : font.subscriptMetrics
-        return (try? font.withSize(font.size * metrics.sizeRatio)) ?? font
+    /// The font a run's text is set in: for a superscript (> 0) or subscript (< 0) run, the same face scaled by the
+    /// OS/2 superscript or subscript size (0.65 of the size when the font has none); with expansion, its matrix
+    /// stretched horizontally by e^expansion (fallback fonts take the primary's size and matrix).
+    static func runFont(_ font: Font, superscript level: Int, expansion: CGFloat = 0) -> Font {
+        guard level != 0 || expansion != 0 else { return font }
+        var size = font.size
+        if level != 0 { size *= (level > 0 ? font.superscriptMetrics : font.subscriptMetrics).sizeRatio }
+        var matrix = font.matrix
+        if expansion != 0 {
+            // x' = x·m11 + y·m21 + tX, stretched: every term of x' by the factor.
+            let factor = exp(expansion)
+            matrix.m11 *= factor
+            matrix.m21 *= factor
+            matrix.tX *= factor
+        }
+        return font.derived(size: size, matrix: matrix)
     }
 }

@@ -33,6 +33,7 @@ extension StringAttributes {
         read(Scope.RunDelegateAttribute.self)
         read(Scope.VerticalFormsAttribute.self)
         read(Scope.ObliquenessAttribute.self)
+        read(Scope.ExpansionAttribute.self)
         read(Scope.ShadowAttribute.self)
         self.init(dictionary)
         // Typed in the scope, not numbers: taken as they are.
@@ -67,6 +68,7 @@ extension StringAttributes {
         container[Scope.RunDelegateAttribute.self] = runDelegate
         if verticalForms { container[Scope.VerticalFormsAttribute.self] = true }
         if obliqueness != 0 { container[Scope.ObliquenessAttribute.self] = obliqueness }
+        if expansion != 0 { container[Scope.ExpansionAttribute.self] = expansion }
         container[Scope.ShadowAttribute.self] = shadow
         return container
     }

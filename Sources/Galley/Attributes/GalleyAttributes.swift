@@ -52,6 +52,8 @@ extension AttributeScopes {
         public let obliqueness: ObliquenessAttribute
         /// `NSAttributedString.Key.shadow`.
         public let shadow: ShadowAttribute
+        /// `NSAttributedString.Key.expansion`.
+        public let expansion: ExpansionAttribute
     }
 
     /// Galley's attribute scope: `string.galley.font = font`.
@@ -170,6 +172,11 @@ extension AttributeScopes.GalleyAttributes {
     public enum ObliquenessAttribute: AttributedStringKey {
         public typealias Value = CGFloat
         public static let name = NSAttributedString.Key.obliqueness.rawValue
+    }
+    /// A horizontal stretch of the glyphs (its natural logarithm). UIKit: `NSAttributedString.Key.expansion`.
+    public enum ExpansionAttribute: AttributedStringKey {
+        public typealias Value = CGFloat
+        public static let name = NSAttributedString.Key.expansion.rawValue
     }
     /// A shadow under the glyphs. UIKit: `NSAttributedString.Key.shadow`.
     public enum ShadowAttribute: AttributedStringKey {

@@ -59,6 +59,9 @@ extension NSAttributedString.Key {
     public static let obliqueness = NSAttributedString.Key("NSObliqueness")
     /// A `Shadow` drawn under the glyphs. UIKit: `NSAttributedString.Key.shadow`.
     public static let shadow = NSAttributedString.Key("NSShadow")
+    /// A number: the natural logarithm of a horizontal stretch of the glyphs' shapes and advances (0 none).
+    /// UIKit: `NSAttributedString.Key.expansion`.
+    public static let expansion = NSAttributedString.Key("NSExpansion")
     /// A link: a `URL` or a `String` holding one, over the text it covers ("NSLink"). Layout ignores it; documents
     /// read from Markdown, HTML and RTF carry it (Foundation on Linux does not define the key). AppKit and UIKit:
     /// `NSAttributedString.Key.link`.

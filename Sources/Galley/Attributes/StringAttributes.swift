@@ -54,6 +54,10 @@ public struct StringAttributes: Hashable, Sendable {
     public var obliqueness: CGFloat = 0
     /// A shadow under the glyphs, drawn only (layout is unchanged). UIKit: `NSAttributedString.Key.shadow`.
     public var shadow: Shadow?
+    /// The natural logarithm of a horizontal stretch of the glyphs — shapes and advances, so layout changes (0.2
+    /// widens by e^0.2 ≈ 1.22; negative condenses). Limited to ±3. Applied as a font matrix on the run's fonts.
+    /// UIKit: `NSAttributedString.Key.expansion`.
+    public var expansion: CGFloat = 0
     /// Every other attribute of the run's text (a link, an app's own keys), kept as given: runs split where they
     /// change. Core Text: the rest of `CTRunGetAttributes`' dictionary.
     public var otherAttributes = OtherAttributes()
@@ -95,13 +99,14 @@ public struct StringAttributes: Hashable, Sendable {
             case .baselineOffset: baselineOffset = Self.number(value, given).map(Self.limited) ?? 0
             case .language: language = (Self.typed(value, given) as String?).flatMap { $0.isEmpty ? nil : $0 }
             case .writingDirection: writingDirection = Self.embeddings(value, given)
-            case .fontFeatureSettings: featureSettings = Self.typed(value, given) ?? []
+            case .fontFeatureSettings: featureSettings = Self.featureSettings(value, given)
             // An attachment is the run's delegate, whichever key comes first.
             case .runDelegate: runDelegate = runDelegate as? TextAttachment ?? Self.typed(value, given)
             case .attachment: runDelegate = Self.typed(value, given) as TextAttachment? ?? runDelegate
             case .verticalForms: verticalForms = Self.bool(value, given) ?? false
             case .obliqueness: obliqueness = Self.number(value, given).map { min(max($0, -10), 10) } ?? 0
             case .shadow: shadow = Self.typed(value, given)
+            case .expansion: expansion = Self.number(value, given).map { min(max($0, -3), 3) } ?? 0
             default: otherAttributes.keep(original, for: given)
             }
         }
@@ -137,6 +142,14 @@ public struct StringAttributes: Hashable, Sendable {
     /// In debug builds, says on standard error — once per key and type — that a value was ignored for its type:
     /// Core Text code passes `CGColor`s and `CTFont`s where Galley reads `Color` and `Font`, and would otherwise see
     /// black text in the default font without knowing why. Release builds only record it.
+    /// Feature settings as `FontFeatureSetting`s or Core Text's dictionaries (OpenType or AAT), else none with a
+    /// warning.
+    private static func featureSettings(_ value: Any, _ key: NSAttributedString.Key) -> [FontFeatureSetting] {
+        if let settings = FontFeatureSetting.settings(fromAttributeValue: value) { return settings }
+        warnWrongType(key, value, expected: "[FontFeatureSetting] or Core Text feature dictionaries")
+        return []
+    }
+
     private static func warnWrongType(_ key: NSAttributedString.Key, _ value: Any, expected: String) {
         let entry = "\(key.rawValue): \(type(of: value))"
         let isNew = wrongTypes.withLock { $0.insert(entry).inserted }
@@ -183,6 +196,7 @@ public struct StringAttributes: Hashable, Sendable {
         if verticalForms { result[.verticalForms] = true }
         if obliqueness != 0 { result[.obliqueness] = Double(obliqueness) }
         if let shadow { result[.shadow] = shadow }
+        if expansion != 0 { result[.expansion] = Double(expansion) }
         for (key, value) in otherAttributes.values { result[key] = value }
         return result
     }

@@ -61,8 +61,9 @@ extension Font {
         return name.isEmpty ? nil : name
     }
 
-    /// The advance of each glyph in points: horizontal advances as widths; vertical advances as heights
-    /// (positive, the distance the pen moves down).
+    /// The advance of each glyph in points: horizontal advances as widths (through the font matrix's linear part:
+    /// a matrix that rotates gives heights too); vertical advances as heights (positive, the distance the pen moves
+    /// down).
     ///
     /// - Returns: the advances and their sum along the orientation.
     /// Core Text: `CTFontGetAdvancesForGlyphs`.
@@ -74,8 +75,12 @@ extension Font {
             switch orientation {
             case .horizontal:
                 let advance = CGFloat(hb_font_get_glyph_h_advance(harfBuzzFont.pointer, UInt32(glyph))) * scale
-                total += advance
-                return CGSize(width: advance, height: 0)
+                guard let m = linearMatrix else {
+                    total += advance
+                    return CGSize(width: advance, height: 0)
+                }
+                total += advance * m.m11
+                return CGSize(width: advance * m.m11, height: advance * m.m12)
             case .vertical:
                 let advance = CGFloat(-hb_font_get_glyph_v_advance(harfBuzzFont.pointer, UInt32(glyph))) * scale
                 total += advance
@@ -86,7 +91,8 @@ extension Font {
     }
 
     /// The ink bounds of each glyph in points, y up, relative to the glyph origin (for the vertical
-    /// orientation, relative to the vertical origin). Glyphs without ink give `.zero`.
+    /// orientation, relative to the vertical origin), through the font matrix's linear part. Glyphs without ink give
+    /// `.zero`.
     ///
     /// - Returns: the rectangles and their union.
     /// Core Text: `CTFontGetBoundingRectsForGlyphs`.
@@ -95,14 +101,7 @@ extension Font {
     {
         var union = CGRect.null
         let rects = glyphs.map { glyph -> CGRect in
-            var extents = hb_glyph_extents_t()
-            guard hb_font_get_glyph_extents(harfBuzzFont.pointer, UInt32(glyph), &extents) != 0,
-                extents.width != 0 || extents.height != 0
-            else { return .zero }
-            var rect = CGRect(
-                x: CGFloat(extents.x_bearing) * scale, y: CGFloat(extents.y_bearing + extents.height) * scale,
-                width: CGFloat(extents.width) * scale, height: CGFloat(-extents.height) * scale
-            ).standardized
+            guard var rect = inkExtents(of: glyph) else { return .zero }
             if orientation == .vertical {
                 let translation = verticalTranslation(for: glyph)
                 rect = rect.offsetBy(dx: translation.width, dy: translation.height)
@@ -161,15 +160,21 @@ extension Font {
         return carets.prefix(Int(count)).map { CGFloat($0) * scale }
     }
 
-    /// The ink box of one glyph in points, y up, relative to its origin; nil for glyphs without ink.
+    /// The ink box of one glyph in points, y up, relative to its origin, through the font matrix's linear part
+    /// (the box of the transformed box); nil for glyphs without ink.
     func inkExtents(of glyph: Glyph) -> CGRect? {
         var extents = hb_glyph_extents_t()
         guard hb_font_get_glyph_extents(harfBuzzFont.pointer, UInt32(glyph), &extents) != 0,
             extents.width != 0 || extents.height != 0
         else { return nil }
-        return CGRect(
+        let box = CGRect(
             x: CGFloat(extents.x_bearing) * scale, y: CGFloat(extents.y_bearing + extents.height) * scale,
             width: CGFloat(extents.width) * scale, height: CGFloat(-extents.height) * scale
         ).standardized
+        guard let m = linearMatrix else { return box }
+        let corners = [CGPoint(x: box.minX, y: box.minY), CGPoint(x: box.maxX, y: box.minY), CGPoint(x: box.minX, y: box.maxY),
+                       CGPoint(x: box.maxX, y: box.maxY)].map { CGPoint(x: $0.x * m.m11 + $0.y * m.m21, y: $0.x * m.m12 + $0.y * m.m22) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 }

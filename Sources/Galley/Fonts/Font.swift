@@ -28,6 +28,9 @@ public final class Font: NSObject, Sendable {
     public let catalog: FontCatalog
 
     let face: FontFace
+    /// The font matrix's linear part (a b c d), nil when it is the identity: advances, offsets and ink bounds go
+    /// through it, as outlines do (its translation moves outlines only).
+    let linearMatrix: (m11: CGFloat, m12: CGFloat, m21: CGFloat, m22: CGFloat)?
     /// A number no other font object of the process has, before or after (unlike an `ObjectIdentifier`, which a
     /// later object may reuse): caches key on it without keeping the font alive.
     let serialNumber: UInt64 = Font.serialNumbers.add(1, ordering: .relaxed).newValue
@@ -39,6 +42,9 @@ public final class Font: NSObject, Sendable {
     /// paragraph, and this memo answers them without building cache keys. Bounded; nil stands for this font
     /// itself (so the memo never holds its own font).
     let fallbackMemo = Locked<[FallbackMemoKey: Font?]>([:])
+    /// This face at other sizes and matrices that layout made from this font (superscripts, expansion), so every run
+    /// that asks gets the same object and the caches keyed on it hit. Bounded.
+    let derivedFonts = Locked<[DerivedFontKey: Font]>([:])
 
     /// Scaled ascender (HarfBuzz's choice: OS/2 typo metrics when USE_TYPO_METRICS is set, else hhea).
     /// Core Text: `CTFontGetAscent`.
@@ -84,6 +90,9 @@ public final class Font: NSObject, Sendable {
         }
         self.size = size
         self.matrix = matrix ?? descriptor.matrix ?? AffineTransform()
+        let linear = self.matrix
+        self.linearMatrix = linear.m11 == 1 && linear.m12 == 0 && linear.m21 == 0 && linear.m22 == 1
+            ? nil : (linear.m11, linear.m12, linear.m21, linear.m22)
         self.face = face
         self.catalog = catalog
         self.harfBuzzFont = face.harfBuzzFont(variation: descriptor.variation)
@@ -235,6 +244,24 @@ public final class Font: NSObject, Sendable {
     }
 
     // MARK: Copies
+
+    /// The key of a font derived from another: its size and matrix.
+    struct DerivedFontKey: Hashable {
+        let size: CGFloat
+        let matrix: [CGFloat]
+    }
+
+    /// This face at `size` with `matrix`, made once per font object (up to 32 of them; more are made each time).
+    func derived(size: CGFloat, matrix: AffineTransform) -> Font {
+        let key = DerivedFontKey(size: size, matrix: [matrix.m11, matrix.m12, matrix.m21, matrix.m22, matrix.tX, matrix.tY])
+        if let found = derivedFonts.withLock({ $0[key] }) { return found }
+        guard let font = try? withSize(size, matrix: matrix) else { return self }
+        return derivedFonts.withLock { fonts in
+            if let found = fonts[key] { return found }
+            if fonts.count < 32 { fonts[key] = font }
+            return font
+        }
+    }
 
     /// The same face at another size (0 = 12 pt), keeping features and variations.
     ///

@@ -159,13 +159,15 @@ struct Shaper {
             let positions = hb_buffer_get_glyph_positions(pointer, &count)
         else { return }
         let scale = font.scale
+        // The font matrix's linear part takes advances (their x) and offsets, as it takes the outlines.
+        let matrix = font.linearMatrix
         let extra = (attributes.kern ?? 0) + attributes.tracking
         var blank: (glyph: Glyph, advance: CGFloat)? = nil
         for index in 0..<Int(count) {
             let info = infos[index]
             let position = positions[index]
             var glyph = Glyph(truncatingIfNeeded: info.codepoint)
-            var advance = CGFloat(position.x_advance) * scale
+            var advance = CGFloat(position.x_advance) * scale * (matrix?.m11 ?? 1)
             let cluster = Int(info.cluster) + context.lowerBound
             let unit = text.units[cluster]
             if CharacterClasses.isLayoutControl(unit) {
@@ -183,9 +185,13 @@ struct Shaper {
                 advance += extra  // after the cluster's last glyph
             }
             let flags = hb_glyph_info_get_glyph_flags(&infos[index])
+            var offset = CGPoint(x: CGFloat(position.x_offset) * scale, y: CGFloat(position.y_offset) * scale)
+            if let m = matrix, offset != .zero {
+                offset = CGPoint(x: offset.x * m.m11 + offset.y * m.m21, y: offset.x * m.m12 + offset.y * m.m22)
+            }
             glyphs.append(
                 glyph: glyph, advance: advance,
-                offset: CGPoint(x: CGFloat(position.x_offset) * scale, y: CGFloat(position.y_offset) * scale),
+                offset: offset,
                 stringIndex: cluster, unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
         }
     }

@@ -32,6 +32,23 @@ extension CoreTextPortTests {
         #expect(CTFontDescriptorCreateMatchingFontDescriptors(nowhere, NSSet(object: kCTFontFamilyNameAttribute as String)) == nil)
         #expect(CTFontCopyPostScriptName(CTFontCreateWithFontDescriptor(match, 10, nil)) == "DejaVuSans-Bold")
 
+        // Feature settings as UIFontDescriptor code writes them: AAT type and selector (tabular figures), read back
+        // with both the OpenType and the AAT keys; the font sets its digits as `tnum` does.
+        let tabular = [[kCTFontFeatureTypeIdentifierKey as String: 6, kCTFontFeatureSelectorIdentifierKey as String: 0]] as NSArray
+        let interQuery = CTFontDescriptorCreateWithAttributes([kCTFontFamilyNameAttribute as String: "Inter",
+                                                               kCTFontFeatureSettingsAttribute as String: tabular] as NSDictionary)
+        let features = CTFontDescriptorCopyAttributes(interQuery) as NSDictionary
+        let setting = try #require((features[kCTFontFeatureSettingsAttribute as String] as? NSArray)?.firstObject as? NSDictionary)
+        #expect(setting[kCTFontOpenTypeFeatureTag as String] as? String == "tnum")
+        #expect((setting[kCTFontFeatureTypeIdentifierKey as String] as? NSNumber)?.intValue == 6)
+        let inter = try #require(CTFontCreateWithFontDescriptor(interQuery, 12, nil))
+        func width(_ font: CTFont) -> CGFloat {
+            let text = CFAttributedStringCreate(kCFAllocatorDefault, "1111" as CFString, [kCTFontAttributeName as String: font] as NSDictionary)
+            return CTLineGetTypographicBounds(CTLineCreateWithAttributedString(text), nil, nil, nil)
+        }
+        let proportional = try #require(CTFontCreateWithName("Inter" as CFString, 12, nil))
+        #expect(width(inter) > width(proportional), "tabular ones are wider than proportional ones in Inter")
+
         // Collections list the catalog's faces as Galley's own collection does, duplicates only on request.
         let all = try #require(CTFontCollectionCreateMatchingFontDescriptors(CTFontCollectionCreateFromAvailableFonts(nil)))
         #expect(all.count == FontCollection.availableFonts(in: TestFonts.catalog).matchingDescriptors().count)

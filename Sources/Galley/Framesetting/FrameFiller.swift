@@ -13,6 +13,10 @@ struct FrameFiller {
     let box: CGRect
     /// Extra space below a line (given its string range), the editing layer's per-line hook; nil for none.
     var extraSpacingAfterLine: ((Range<Int>) -> CGFloat)? = nil
+    /// The editing layer's say over each line's fragment: given the line's string range, its fragment (in the path's
+    /// coordinates, y up) and the baseline's distance below the fragment's top, it may change the height and that
+    /// distance (TextKit's `shouldSetLineFragmentRect`); position and width stay the shape's.
+    var lineFragmentAdjustment: ((Range<Int>, inout CGRect, inout CGFloat) -> Void)? = nil
     /// Greedy word-wrapped lines of an earlier layout by their start: used instead of breaking again in a fragment
     /// as wide (see `Framesetter.frame(…knownBreaks:)`).
     var knownBreaks: [Int: KnownLineBreak] = [:]
@@ -444,7 +448,16 @@ struct FrameFiller {
         if style.alignment == .justified, lineEnd < paragraph.range.upperBound, !typesetter.endsWithForcedBreak(lineEnd) {
             line = line.justified(factor: 1, width: available, justification: style.justification) ?? line
         }
-        let box = lineBox(line, paragraph: paragraph)
+        var box = lineBox(line, paragraph: paragraph)
+        if let adjust = lineFragmentAdjustment {
+            var rect = CGRect(x: span.lowerBound, y: self.box.maxY - bandDepth - box.height, width: available, height: box.height)
+            var baselineOffset = box.above
+            adjust(line.stringRange, &rect, &baselineOffset)
+            // A height that is not finite or negative keeps the proposal; the baseline stays inside the fragment.
+            let height = rect.height.isFinite && rect.height >= 0 ? min(rect.height, LayoutLimits.maximumExtent) : box.height
+            let above = baselineOffset.isFinite ? min(max(baselineOffset, 0), height) : min(box.above, height)
+            box = LineBox(above: above, below: height - above, gap: box.gap)
+        }
         let width = line.typographicBounds.width
         let trailing = line.trailingWhitespaceWidth
         let visible = width - trailing

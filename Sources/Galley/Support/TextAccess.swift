@@ -82,16 +82,19 @@ package struct KnownLineBreak: Sendable {
 
 extension Framesetter {
     /// `frame(stringRange:path:attributes:)` with extra space below lines: `spacingAfterLine` gets each line's string
-    /// range and returns the points to add below it (TextKit's line spacing hook).
+    /// range and returns the points to add below it (TextKit's line spacing hook); `adjustingLineFragment` may change
+    /// each line fragment's height and baseline (TextKit's `shouldSetLineFragmentRect`).
     ///
     /// `knownBreaks`: lines a greedy word-wrapping paragraph is known to break into, from an earlier layout of text
     /// they do not depend on: a line starting where one of them starts, in a fragment as wide, takes its end without
     /// breaking again (the editing layer re-breaks from the first changed line).
     package func frame(stringRange: Range<Int>, path: Path, attributes: FrameAttributes,
                                         spacingAfterLine: ((Range<Int>) -> CGFloat)?,
-                                        knownBreaks: [KnownLineBreak] = []) -> Frame {
+                                        knownBreaks: [KnownLineBreak] = [],
+                                        adjustingLineFragment: ((Range<Int>, inout CGRect, inout CGFloat) -> Void)? = nil) -> Frame {
         var filler = FrameFiller(typesetter: typesetter, path: path, attributes: attributes)
         filler.extraSpacingAfterLine = spacingAfterLine
+        filler.lineFragmentAdjustment = adjustingLineFragment
         filler.knownBreaks = Dictionary(knownBreaks.map { ($0.range.lowerBound, $0) }) { first, _ in first }
         return filler.fill(resolved(stringRange))
     }

@@ -692,8 +692,22 @@ public final class LayoutManager: TextStorageObserver {
             let lineSpacing: ((Range<Int>) -> CGFloat)? = delegate.map { delegate in
                 { [unowned self] range in delegate.layoutManager(self, lineSpacingAfterLineEndingAt: start + range.upperBound) }
             }
+            let containerIndex = position.container
+            let adjustment: ((Range<Int>, inout CGRect, inout CGFloat) -> Void)? = delegate.map { delegate in
+                { [unowned self] range, rect, baselineOffset in
+                    // The path's y-up rectangle as the container's fragment (y down from its top, padding included).
+                    let padding = container.path == nil ? container.padding : 0
+                    var proposed = CGRect(x: rect.minX - padding, y: container.layoutHeight - rect.maxY, width: rect.width + 2 * padding,
+                                          height: rect.height)
+                    if delegate.layoutManager(self, shouldSetLineFragmentRect: &proposed, baselineOffset: &baselineOffset,
+                                              forCharacterRange: (start + range.lowerBound)..<(start + range.upperBound),
+                                              inContainerAt: containerIndex) {
+                        rect.size.height = proposed.height
+                    }
+                }
+            }
             let frame = framesetter.frame(stringRange: shown..<end, path: container.framePath, attributes: attributes,
-                                                    spacingAfterLine: lineSpacing, knownBreaks: knownBreaks)
+                                                    spacingAfterLine: lineSpacing, knownBreaks: knownBreaks, adjustingLineFragment: adjustment)
             if !knownBreaks.isEmpty {
                 // A line starting where a known one starts took its end.
                 let starts = Set(knownBreaks.map(\.range.lowerBound))

@@ -37,6 +37,15 @@ public protocol LayoutManagerDelegate: AnyObject {
     func layoutManager(_ layoutManager: LayoutManager, shouldUse action: ControlCharacterAction, forControlCharacterAt index: Int)
         -> ControlCharacterAction
 
+    /// The last word on a line fragment before it is placed: `rect` is the fragment proposed (in the container's
+    /// coordinates, y down; as tall as the line by the paragraph style), `baselineOffset` the baseline's distance below
+    /// its top. Change the height or the baseline offset and return true to have them used — a fixed line height,
+    /// a baseline moved down in a taller fragment; the fragment's position and width stay the container's, and a
+    /// height that is not finite or negative is ignored. The lines below move by what the height changes.
+    /// TextKit: `layoutManager(_:shouldSetLineFragmentRect:lineFragmentUsedRect:baselineOffset:in:forGlyphRange:)`.
+    func layoutManager(_ layoutManager: LayoutManager, shouldSetLineFragmentRect rect: inout CGRect, baselineOffset: inout CGFloat,
+                       forCharacterRange range: Range<Int>, inContainerAt index: Int) -> Bool
+
     /// Layout was dropped (after an edit, `invalidateLayout()` or `invalidateGlyphs()`): views redraw.
     /// TextKit: `layoutManagerDidInvalidateLayout(_:)`.
     func layoutManagerDidInvalidateLayout(_ layoutManager: LayoutManager)
@@ -64,6 +73,9 @@ public enum ControlCharacterAction: Hashable, Sendable {
 }
 
 extension LayoutManagerDelegate {
+    /// The proposal as it is.
+    public func layoutManager(_ layoutManager: LayoutManager, shouldSetLineFragmentRect rect: inout CGRect, baselineOffset: inout CGFloat,
+                              forCharacterRange range: Range<Int>, inContainerAt index: Int) -> Bool { false }
     /// Nothing by default.
     public func layoutManagerDidInvalidateLayout(_ layoutManager: LayoutManager) {}
     /// Nothing by default.

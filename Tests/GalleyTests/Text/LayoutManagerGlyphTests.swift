@@ -73,3 +73,57 @@ import Testing
         #expect(recorder.invalidations == before + 2)
     }
 }
+
+/// `shouldSetLineFragmentRect`: a delegate that sets every line 30 points tall with its baseline 22 points down gets
+/// exactly those fragments, sees the rectangles where they are placed, and one that declines changes nothing.
+@Suite struct LineFragmentRectDelegateTests {
+    final class FixedHeight: LayoutManagerDelegate {
+        let height: CGFloat
+        var proposals: [(range: Range<Int>, rect: CGRect)] = []
+        var changes = true
+        init(height: CGFloat) { self.height = height }
+        func layoutManager(_ layoutManager: LayoutManager, shouldSetLineFragmentRect rect: inout CGRect, baselineOffset: inout CGFloat,
+                           forCharacterRange range: Range<Int>, inContainerAt index: Int) -> Bool {
+            proposals.append((range, rect))
+            guard changes else {
+                rect.size.height = .nan  // ignored: the answer is no
+                return false
+            }
+            rect.size.height = height
+            baselineOffset = 22
+            return true
+        }
+    }
+
+    static func fragments(_ delegate: LayoutManagerDelegate?) throws -> [LineFragment] {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 14)
+        let text = "A first paragraph long enough to wrap onto a second line here.\nAnd a second one, also wrapping at this width."
+        let manager = LayoutManager(textStorage: TextStorage(string: text, attributes: [.font: font]),
+                                    textContainers: [TextContainer(size: CGSize(width: 220, height: CGFloat.infinity))])
+        manager.delegate = delegate
+        var fragments: [LineFragment] = []
+        manager.enumerateLineFragments { fragment, _ in fragments.append(fragment) }
+        return fragments
+    }
+
+    @Test func fixedLineHeights() throws {
+        let plain = try Self.fragments(nil)
+        let fixed = FixedHeight(height: 30)
+        let tall = try Self.fragments(fixed)
+        #expect(tall.count == plain.count && plain.count >= 4)
+        #expect(tall.map(\.characterRange) == plain.map(\.characterRange), "the same lines")
+        for (index, fragment) in tall.enumerated() {
+            #expect(abs(fragment.rect.height - 30) < 1e-9)
+            #expect(abs(fragment.baselineOrigin.y - fragment.rect.minY - 22) < 1e-9)
+            #expect(abs(fragment.rect.minY - 30 * CGFloat(index)) < 1e-6, "fragments stack 30 points apart")
+            // The delegate was asked with the rectangle where the fragment went (its last proposal for the line).
+            let asked = try #require(fixed.proposals.last { $0.range == fragment.characterRange })
+            #expect(abs(asked.rect.minY - fragment.rect.minY) < 1e-6 && abs(asked.rect.width - fragment.rect.width) < 1e-6)
+        }
+        let declining = FixedHeight(height: 30)
+        declining.changes = false
+        let same = try Self.fragments(declining)
+        #expect(same.map(\.rect) == plain.map(\.rect) && same.map(\.baselineOrigin) == plain.map(\.baselineOrigin))
+        #expect(!declining.proposals.isEmpty)
+    }
+}

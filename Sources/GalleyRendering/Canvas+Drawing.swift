@@ -161,7 +161,7 @@ extension Canvas {
     public func draw(glyphs: [Glyph], positions: [CGPoint], font: Font, color: Color? = nil) {
         guard let face = CairoFontFaces.shared.face(for: font) else { return }
         var cairoGlyphs = zip(glyphs, positions).compactMap { glyph, position -> cairo_glyph_t? in
-            guard position.x.isFinite, position.y.isFinite else { return nil }
+            guard position.x.isFinite, position.y.isFinite, glyph != GlyphProperty.nullGlyph else { return nil }
             return cairo_glyph_t(index: UInt(glyph), x: Double(position.x), y: Double(-position.y))
         }
         guard !cairoGlyphs.isEmpty else { return }
@@ -249,7 +249,11 @@ extension Canvas {
         let attributes = run.attributes
         let ids = run.glyphs
         let positions = run.positions
-        var glyphs = range.map { index in
+        // Hidden glyphs (`GlyphProperty.null`) are not drawn; a run with some draws its glyphs without their text.
+        let shown = range.filter { ids[$0] != GlyphProperty.nullGlyph }
+        guard !shown.isEmpty else { return }
+        let hidesGlyphs = shown.count < range.count
+        var glyphs = shown.map { index in
             cairo_glyph_t(index: UInt(ids[index]), x: Double(positions[index].x), y: Double(-positions[index].y))
         }
         cairo_save(context)
@@ -264,11 +268,15 @@ extension Canvas {
             // Nothing to draw (see `glyphRendering(of:)`).
         } else if rendering == .cairo, strokePercent == 0 || !font.hasOutlines {
             setSource(foreground)
-            showGlyphs(&glyphs, run: run, range: range, text: text)
+            if hidesGlyphs {
+                cairo_show_glyphs(context, &glyphs, Int32(glyphs.count))
+            } else {
+                showGlyphs(&glyphs, run: run, range: range, text: text)
+            }
         } else {
             if rendering == .outlines {
                 cairo_scale(context, 1, -1)
-                addPath(Self.outlines(of: range.lazy.map { (ids[$0], positions[$0]) }, font: font, obliqueness: attributes.obliqueness))
+                addPath(Self.outlines(of: shown.lazy.map { (ids[$0], positions[$0]) }, font: font, obliqueness: attributes.obliqueness))
             } else {
                 cairo_glyph_path(context, &glyphs, Int32(glyphs.count))
             }

@@ -31,7 +31,7 @@ extension Canvas {
         cairo_scale(maskContext, density, density)
         cairo_translate(maskContext, -left, top)
         setFont(run.font, face: face, obliqueness: run.attributes.obliqueness, in: maskContext)
-        var glyphs = zip(run.glyphs[range], run.positions[range]).map { glyph, position in
+        var glyphs = zip(run.glyphs[range], run.positions[range]).filter { $0.0 != GlyphProperty.nullGlyph }.map { glyph, position in
             cairo_glyph_t(index: UInt(glyph), x: Double(position.x), y: Double(-position.y))
         }
         cairo_set_source_rgba(maskContext, 0, 0, 0, 1)

@@ -95,6 +95,9 @@ struct GlyphArrays: Sendable {
 
     mutating func setAdvance(_ index: Int, _ advance: CGFloat) { records[index].advance = Float(advance) }
 
+    /// Replaces glyph `index`'s glyph ID (glyph substitution after shaping).
+    mutating func setGlyph(_ index: Int, _ glyph: Glyph) { records[index].glyph = glyph }
+
     /// Sets the advances of the glyphs from `start` on and gives their sum as stored.
     mutating func setAdvances(from start: Int, _ advances: ArraySlice<CGFloat>) -> CGFloat {
         var total: CGFloat = 0

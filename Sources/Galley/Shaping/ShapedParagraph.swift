@@ -42,6 +42,8 @@ final class ShapedParagraph: Sendable {
     let glyphs: GlyphArrays
     /// The script forced for every item (`TypesetterOptions.script`), for reshaping line edges the same way.
     let script: String?
+    /// The glyph substitution applied after shaping (`TypesetterOptions.glyphGenerator`), for line edges too.
+    let glyphGenerator: GlyphGenerator?
     /// Whether the paragraph holds a tab (lines without one need no tab stops).
     let hasTabs: Bool
 
@@ -51,7 +53,8 @@ final class ShapedParagraph: Sendable {
     }
 
     init(text: AttributedText, range: Range<Int>, levels: BidiLevels, graphemes: BoundaryOffsets, items: [Item], glyphs: GlyphArrays,
-         script: String?) {
+         script: String?, glyphGenerator: GlyphGenerator? = nil) {
+        self.glyphGenerator = glyphGenerator
         self.text = text
         self.range = range
         self.script = script
@@ -105,14 +108,14 @@ final class ShapedParagraph: Sendable {
         }
         let graphemes = GraphemeBoundaries.compute(text.units[range])
         let textItems = Itemizer.items(text, levels: levels, graphemes: graphemes)
-        var shaper = Shaper(text: text, context: range, script: options.script, shapesWords: shapesWords)
+        var shaper = Shaper(text: text, context: range, script: options.script, shapesWords: shapesWords, generator: options.glyphGenerator)
         var items: [Item] = []
         items.reserveCapacity(textItems.count)
         for item in textItems {
             items.append(reuse.flatMap { shaper.shape(item, reusing: $0) } ?? shaper.shape(item))
         }
         self.init(text: text, range: range, levels: levels, graphemes: graphemes, items: items, glyphs: shaper.finishedGlyphs(),
-                  script: options.script)
+                  script: options.script, glyphGenerator: options.glyphGenerator)
     }
 }
 

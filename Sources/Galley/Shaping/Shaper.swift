@@ -22,10 +22,14 @@ struct Shaper {
 
     /// Whether items may be shaped word by word through `WordShapes` (tests turn it off to compare).
     let shapesWords: Bool
+    /// Glyph substitution after each item is shaped (`TypesetterOptions.glyphGenerator`).
+    let generator: GlyphGenerator?
 
-    init(text: AttributedText, context: Range<Int>? = nil, script: String? = nil, shapesWords: Bool = true) {
+    init(text: AttributedText, context: Range<Int>? = nil, script: String? = nil, shapesWords: Bool = true,
+         generator: GlyphGenerator? = nil) {
         self.text = text
         self.shapesWords = shapesWords
+        self.generator = generator
         self.context = context ?? 0..<text.length
         scriptOverride = script.map { hb_script_from_string($0, -1) }
         glyphs = GlyphArrays(base: self.context.lowerBound)
@@ -43,6 +47,7 @@ struct Shaper {
             appendDelegate(delegate, item: item)
         } else {
             appendShaped(item, attributes: attributes)
+            generator?.generate(&glyphs, start..<glyphs.count, text: text, font: item.font)
         }
         var shaped = ShapedParagraph.Item(item: item, glyphRange: start..<glyphs.count,
                                           attributes: requested === item.font ? shared : SharedAttributes(attributes), baselineShift: shift)

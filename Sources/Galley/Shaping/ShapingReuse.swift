@@ -168,6 +168,8 @@ extension Shaper {
             }
         }
         self.glyphs.append(contentsOf: glyphs, lastSide, shiftedBy: lastShift)
+        // The generator sees the whole item again, kept glyphs among it (it answers by the characters).
+        generator?.generate(&self.glyphs, start..<self.glyphs.count, text: text, font: item.font)
         var shaped = ShapedParagraph.Item(item: item, glyphRange: start..<self.glyphs.count,
                                           attributes: requested === item.font ? shared : SharedAttributes(attributes), baselineShift: shift)
         shaped.clustersAreMonotonic = self.glyphs.isMonotonic(shaped.glyphRange, rightToLeft: item.isRightToLeft)

@@ -98,7 +98,7 @@ struct LineBuilder {
                                  monotonic: item.clustersAreMonotonic, piece.range) {
             item.glyphRange = slice
         } else {
-            if shaper == nil { shaper = Shaper(text: text, context: lineRange, script: paragraph.script) }
+            if shaper == nil { shaper = Shaper(text: text, context: lineRange, script: paragraph.script, generator: paragraph.glyphGenerator) }
             var textItem = item.item
             textItem.range = piece.range
             textItem.level = piece.level

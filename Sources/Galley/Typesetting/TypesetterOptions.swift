@@ -24,6 +24,9 @@ public struct TypesetterOptions: Hashable, Sendable {
     /// The language for hyphenation and line breaking where the text has no `NSLanguage` attribute.
     public var language: String?
 
+    /// Glyph substitution after shaping (the editing layer's `shouldGenerateGlyphs` delegate); nil for none.
+    package var glyphGenerator: GlyphGenerator?
+
     /// The piece size for paragraphs when `allowsUnboundedLayout` is false: 1,048,576 UTF-16 units.
     public static let maximumParagraphLength = 1 << 20
 

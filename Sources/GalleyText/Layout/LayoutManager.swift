@@ -334,7 +334,13 @@ public final class LayoutManager: TextStorageObserver {
             hasDelegate ? CharacterClasses.isLayoutControl(units[$0]) && action(at: range.lowerBound + $0) == .containerBreak
                 : units[$0] == 0x0C
         }.map { $0 + 1 }
-        let typesetter = Typesetter(units: units, runs: runs, options: typesetterOptions, defaultFont: defaultFont,
+        var options = typesetterOptions
+        if hasDelegate {
+            options.glyphGenerator = GlyphGenerator { [weak origin] glyphs, properties, indexes, font in
+                origin?.generateGlyphs(&glyphs, &properties, indexes, font)
+            }
+        }
+        let typesetter = Typesetter(units: units, runs: runs, options: options, defaultFont: defaultFont,
                                     controlCharacterRoles: controlCharacterRoles(units, start: range.lowerBound),
                                     shouldBreak: veto, reusing: previous, replacing: edit)
         let framesetter = Framesetter(typesetter: typesetter)

@@ -1,4 +1,5 @@
 import Foundation
+import Galley
 
 /// Hooks into a layout manager's work, as TextKit's layout manager delegate. Every method has a default that
 /// changes nothing. When a hook's answers change, call `invalidateLayout()`.
@@ -46,6 +47,17 @@ public protocol LayoutManagerDelegate: AnyObject {
     func layoutManager(_ layoutManager: LayoutManager, shouldSetLineFragmentRect rect: inout CGRect, baselineOffset: inout CGFloat,
                        forCharacterRange range: Range<Int>, inContainerAt index: Int) -> Bool
 
+    /// The glyphs shaping gave a stretch of text in one font, before lines are broken: change glyph IDs (bullets for a
+    /// password, a symbol for a tab) or set `.null` among a glyph's properties to hide it (markup an editor folds away)
+    /// and return true; the changed glyphs take their advances from `font`, hidden ones none. `characterIndexes` are
+    /// the storage offsets each glyph stands for; `properties` say which are controls, whitespace and marks. Arrays
+    /// whose lengths change are ignored. The layout manager may ask again about glyphs it asked about before (after
+    /// an edit nearby), with the glyphs as they were answered: answer by the characters. After answers change, call
+    /// `invalidateGlyphs()`. TextKit:
+    /// `layoutManager(_:shouldGenerateGlyphs:properties:characterIndexes:font:forGlyphRange:)`.
+    func layoutManager(_ layoutManager: LayoutManager, shouldGenerateGlyphs glyphs: inout [Glyph], properties: inout [GlyphProperty],
+                       characterIndexes: [Int], font: Font) -> Bool
+
     /// Layout was dropped (after an edit, `invalidateLayout()` or `invalidateGlyphs()`): views redraw.
     /// TextKit: `layoutManagerDidInvalidateLayout(_:)`.
     func layoutManagerDidInvalidateLayout(_ layoutManager: LayoutManager)
@@ -73,6 +85,9 @@ public enum ControlCharacterAction: Hashable, Sendable {
 }
 
 extension LayoutManagerDelegate {
+    /// The glyphs as shaped.
+    public func layoutManager(_ layoutManager: LayoutManager, shouldGenerateGlyphs glyphs: inout [Glyph], properties: inout [GlyphProperty],
+                              characterIndexes: [Int], font: Font) -> Bool { false }
     /// The proposal as it is.
     public func layoutManager(_ layoutManager: LayoutManager, shouldSetLineFragmentRect rect: inout CGRect, baselineOffset: inout CGFloat,
                               forCharacterRange range: Range<Int>, inContainerAt index: Int) -> Bool { false }

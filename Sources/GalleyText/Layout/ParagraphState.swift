@@ -37,6 +37,18 @@ final class ParagraphState: @unchecked Sendable {
         return delegate.layoutManager(manager, shouldBreakLineBefore: start + index, hyphenating: hyphenating)
     }
 
+    /// The delegate's glyph substitution for glyphs of paragraph-relative characters `indexes`; its changes are kept
+    /// only when it says it made some.
+    func generateGlyphs(_ glyphs: inout [Glyph], _ properties: inout [GlyphProperty], _ indexes: [Int], _ font: Font) {
+        guard let manager, let delegate = manager.delegate else { return }
+        var proposed = glyphs, proposedProperties = properties
+        if delegate.layoutManager(manager, shouldGenerateGlyphs: &proposed, properties: &proposedProperties,
+                                  characterIndexes: indexes.map { start + $0 }, font: font) {
+            glyphs = proposed
+            properties = proposedProperties
+        }
+    }
+
     /// Starts a new layout of the paragraph: earlier fragments no longer hold.
     func nextGeneration() -> Int {
         generation += 1

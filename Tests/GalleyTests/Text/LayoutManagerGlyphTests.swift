@@ -1,5 +1,6 @@
 import Foundation
 import Galley
+import GalleyRendering
 import GalleyText
 import Testing
 
@@ -125,5 +126,79 @@ import Testing
         let same = try Self.fragments(declining)
         #expect(same.map(\.rect) == plain.map(\.rect) && same.map(\.baselineOrigin) == plain.map(\.baselineOrigin))
         #expect(!declining.proposals.isEmpty)
+    }
+}
+
+/// `shouldGenerateGlyphs`: a password field's bullets and an editor's hidden markup, against hb-shape's glyphs for
+/// the text they stand for and against the pixels of that text drawn plainly.
+@Suite struct GlyphGenerationDelegateTests {
+    final class Substitute: LayoutManagerDelegate {
+        var bullet: Glyph?
+        var hidden: Set<UInt16> = []
+        var declines = false
+        var storage: TextStorage?
+        func layoutManager(_ layoutManager: LayoutManager, shouldGenerateGlyphs glyphs: inout [Glyph], properties: inout [GlyphProperty],
+                           characterIndexes: [Int], font: Font) -> Bool {
+            let units = Array(layoutManager.textStorage.string.utf16)
+            for position in glyphs.indices {
+                if let bullet { glyphs[position] = bullet }
+                if hidden.contains(units[characterIndexes[position]]) { properties[position].insert(.null) }
+            }
+            return !declines
+        }
+    }
+
+    static func manager(_ text: String, _ delegate: Substitute) throws -> LayoutManager {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 0)
+        let manager = LayoutManager(textStorage: TextStorage(string: text, attributes: [.font: try font.withSize(CGFloat(font.unitsPerEm))]),
+                                    textContainers: [TextContainer(size: CGSize(width: 1e6, height: CGFloat.infinity))])
+        manager.delegate = delegate
+        return manager
+    }
+
+    static func harfBuzz(_ text: String) throws -> (glyphs: [Glyph], width: CGFloat) {
+        let output = try runProgram("/usr/bin/hb-shape", ["--no-glyph-names", TestFonts.url("DejaVuSans.ttf").path, text])
+        let entries = output.trimmingCharacters(in: CharacterSet(charactersIn: "[]\n")).split(separator: "|")
+        let glyphs = entries.compactMap { Glyph($0.prefix { $0.isNumber }) }
+        let width = entries.reduce(CGFloat(0)) { $0 + CGFloat(Int($1.split(separator: "+").last?.prefix { $0.isNumber || $0 == "-" } ?? "") ?? 0) }
+        return (glyphs, width)
+    }
+
+    @Test func bulletsForAPassword() throws {
+        let delegate = Substitute()
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
+        delegate.bullet = try #require(font.glyph(forCodePoint: 0x2022))
+        let manager = try Self.manager("secret pass", delegate)
+        let reference = try Self.harfBuzz(String(repeating: "•", count: 11))
+        #expect(manager.glyphs(in: 0..<manager.numberOfGlyphs) == reference.glyphs)
+        let fragment = try #require(manager.lineFragment(forCharacterAt: 0))
+        #expect(abs(fragment.line.typographicBounds.width - reference.width) < 0.01)
+        // Declined: the glyphs as shaped.
+        delegate.declines = true
+        manager.invalidateGlyphs()
+        #expect(manager.glyphs(in: 0..<manager.numberOfGlyphs) == (try Self.harfBuzz("secret pass")).glyphs)
+    }
+
+    @Test func hiddenMarkupTakesNoRoomAndDrawsNothing() throws {
+        let delegate = Substitute()
+        delegate.hidden = [UInt16(UInt8(ascii: "*"))]
+        let manager = try Self.manager("**bold** text", delegate)
+        let fragment = try #require(manager.lineFragment(forCharacterAt: 0))
+        #expect(abs(fragment.line.typographicBounds.width - (try Self.harfBuzz("bold text")).width) < 0.01)
+        #expect(fragment.characterRange == 0..<13, "the hidden characters stay in the line")
+        // Drawn at 12 pt: the pixels of "bold text" drawn plainly.
+        let small = try TestFonts.font("DejaVuSans.ttf", size: 12)
+        let hiddenManager = LayoutManager(textStorage: TextStorage(string: "**bold** text", attributes: [.font: small]),
+                                          textContainers: [TextContainer(size: CGSize(width: 300, height: CGFloat.infinity))])
+        hiddenManager.delegate = delegate
+        let plainManager = LayoutManager(textStorage: TextStorage(string: "bold text", attributes: [.font: small]),
+                                         textContainers: [TextContainer(size: CGSize(width: 300, height: CGFloat.infinity))])
+        func pixels(_ manager: LayoutManager) throws -> [Int] {
+            let canvas = try Canvas(width: 120, height: 30, scale: 2)
+            manager.drawGlyphs(forGlyphRange: 0..<manager.numberOfGlyphs, at: CGPoint(x: 0, y: 30), in: canvas)
+            return (0..<60).flatMap { y in (0..<240).map { x in Int(canvas.pixel(x: x, y: y)?.alpha ?? 0) } }
+        }
+        let hidden = try pixels(hiddenManager), plain = try pixels(plainManager)
+        #expect(hidden == plain && hidden.contains { $0 > 0 })
     }
 }

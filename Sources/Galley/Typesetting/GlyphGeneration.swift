@@ -45,7 +45,7 @@ package final class GlyphGenerator: Hashable, @unchecked Sendable {
         let units = text.units
         var ids = range.map { glyphs.glyph($0) }
         let indexes = range.map { glyphs.stringIndex($0) }
-        var properties: [GlyphProperty] = range.indices.map { position in
+        var properties: [GlyphProperty] = indexes.indices.map { position in
             let index = indexes[position]
             var property: GlyphProperty = []
             if index >= 0, index < units.count {

@@ -116,20 +116,60 @@ public final class TextInput {
     ///   - text: the input method's uncommitted text; empty removes the marked text.
     ///   - relative: the selection within `text`, as UTF-16 offsets from its start.
     public func setMarkedText(_ text: String, selectedRange relative: Range<Int>) {
+        setAttributedMarkedText(NSAttributedString(string: text), selectedRange: relative)
+    }
+
+    /// `setMarkedText(_:selectedRange:)` with styled text: its own attributes go over the typing attributes and
+    /// `markedTextAttributes` (an input method that colours its clauses). UIKit: `setAttributedMarkedText(_:selectedRange:)`.
+    public func setAttributedMarkedText(_ marked: NSAttributedString, selectedRange relative: Range<Int>) {
         let target = markedRange ?? selectedRange
+        let text = marked.string
         let length = text.utf16.count
         delegate?.textWillChange(self)
         delegate?.selectionWillChange(self)
         var attributes = typingAttributes ?? baseAttributes(for: target)
         attributes.merge(markedTextAttributes) { $1 }
+        let styled = NSMutableAttributedString(string: text, attributes: attributes)
+        marked.enumerateAttributes(in: NSRange(location: 0, length: length)) { own, range, _ in
+            if !own.isEmpty { styled.addAttributes(own, range: range) }
+        }
         // The marked text and selection the edit leaves, set before the storage tells its observers.
         markedRange = length > 0 ? target.lowerBound..<(target.lowerBound + length) : nil
         let start = min(max(relative.lowerBound, 0), length)
         let end = min(max(relative.upperBound, start), length)
         selectedRange = (target.lowerBound + start)..<(target.lowerBound + end)
-        textStorage.replaceCharacters(in: target, with: NSAttributedString(string: text, attributes: attributes))
+        textStorage.replaceCharacters(in: target, with: styled)
         delegate?.selectionDidChange(self)
         delegate?.textDidChange(self)
+    }
+
+    // MARK: Positions
+
+    /// The first position: 0. UIKit: `beginningOfDocument` (positions here are UTF-16 offsets).
+    public var beginningOfDocument: Int { 0 }
+
+    /// The last position: the text's length. UIKit: `endOfDocument`.
+    public var endOfDocument: Int { textStorage.length }
+
+    /// The position `offset` UTF-16 units from `position`, nil outside the text. UIKit: `position(from:offset:)`.
+    public func position(from position: Int, offset: Int) -> Int? {
+        let (moved, overflow) = position.addingReportingOverflow(offset)
+        return !overflow && moved >= 0 && moved <= textStorage.length ? moved : nil
+    }
+
+    /// How many UTF-16 units lie from one position to another (negative backwards). UIKit: `offset(from:to:)`.
+    public func offset(from start: Int, to end: Int) -> Int { end - start }
+
+    /// The order of two positions. UIKit: `compare(_:to:)`.
+    public func compare(_ position: Int, to other: Int) -> ComparisonResult {
+        position < other ? .orderedAscending : position > other ? .orderedDescending : .orderedSame
+    }
+
+    /// The range between two positions in either order, nil when one is outside the text. UIKit:
+    /// `textRange(from:to:)`.
+    public func textRange(from start: Int, to end: Int) -> Range<Int>? {
+        guard start >= 0, end >= 0, start <= textStorage.length, end <= textStorage.length else { return nil }
+        return min(start, end)..<max(start, end)
     }
 
     /// Commits the marked text as it is: its marked-text attributes go, the caret stays. UIKit: `unmarkText()`.

@@ -23,6 +23,8 @@ public struct SelectionRect: Hashable, Sendable {
     public var containsStart: Bool
     /// Whether it holds the selection's last character. UIKit: `containsEnd`.
     public var containsEnd: Bool
+    /// Whether it belongs to vertical text: false (Galley lays text out horizontally). UIKit: `isVertical`.
+    public var isVertical: Bool { false }
 }
 
 extension LayoutManager {
@@ -306,6 +308,12 @@ extension LayoutManager {
             position = range.upperBound - separatorLength(endingAt: range.upperBound, from: range.lowerBound)
         }
         return min(max(position, range.lowerBound), range.upperBound)
+    }
+
+    /// The characters of the line fragment nearest to a point in container `index` (the line whose band holds its y,
+    /// else the nearest line); nil without text. TextKit 2: `NSTextSelectionDataSource.lineFragmentRange(for:inContainerAt:)`.
+    public func lineFragmentRange(for point: CGPoint, inContainerAt index: Int = 0) -> Range<Int>? {
+        nearestFragment(to: point, inContainerAt: index)?.characterRange
     }
 
     /// The grapheme cluster under a point (not the nearest caret: nil outside every glyph box). UIKit:

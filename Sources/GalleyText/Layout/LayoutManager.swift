@@ -125,6 +125,25 @@ public final class LayoutManager: TextStorageObserver {
         didSet { if !allowsNonContiguousLayout, hasNonContiguousLayout { layouts.removeAll() } }
     }
 
+    /// Whether lines add their fonts' line gap (hhea/OS/2 leading) below them, as TextKit does by default.
+    /// TextKit: `usesFontLeading`.
+    public var usesFontLeading = true {
+        didSet { if usesFontLeading != oldValue { invalidateLayout() } }
+    }
+
+    /// Whether spaces, tabs and line ends are shown as glyphs (· → ¶, in the text's font when it has them): what an
+    /// editor's "show invisibles" draws. The symbols take their own widths, so lines may break a little differently.
+    /// TextKit: `showsInvisibleCharacters`.
+    public var showsInvisibleCharacters = false {
+        didSet { if showsInvisibleCharacters != oldValue { invalidateGlyphs() } }
+    }
+
+    /// Whether other control characters (C0 controls, DEL) are shown, as Unicode's control pictures (␀ ␛ ␡), where
+    /// the font has them. TextKit: `showsControlCharacters`.
+    public var showsControlCharacters = false {
+        didSet { if showsControlCharacters != oldValue { invalidateGlyphs() } }
+    }
+
     /// Whether some paragraphs have only estimated heights now. TextKit: `hasNonContiguousLayout`.
     public var hasNonContiguousLayout: Bool { layouts.estimatedCount > 0 }
 
@@ -335,7 +354,7 @@ public final class LayoutManager: TextStorageObserver {
                 : units[$0] == 0x0C
         }.map { $0 + 1 }
         var options = typesetterOptions
-        if hasDelegate {
+        if hasDelegate || showsInvisibleCharacters || showsControlCharacters {
             options.glyphGenerator = GlyphGenerator { [weak origin] glyphs, properties, indexes, font in
                 origin?.generateGlyphs(&glyphs, &properties, indexes, font)
             }
@@ -683,6 +702,7 @@ public final class LayoutManager: TextStorageObserver {
                 continue
             }
             var attributes = FrameAttributes()
+            attributes.usesFontLeading = usesFontLeading
             attributes.maximumNumberOfLines = remainingLines == Int.max ? 0 : remainingLines
             attributes.lastLineTruncation = container.lastLineTruncation
             attributes.pathFillRule = container.fillRule

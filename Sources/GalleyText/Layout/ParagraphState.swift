@@ -40,12 +40,42 @@ final class ParagraphState: @unchecked Sendable {
     /// The delegate's glyph substitution for glyphs of paragraph-relative characters `indexes`; its changes are kept
     /// only when it says it made some.
     func generateGlyphs(_ glyphs: inout [Glyph], _ properties: inout [GlyphProperty], _ indexes: [Int], _ font: Font) {
-        guard let manager, let delegate = manager.delegate else { return }
+        guard let manager else { return }
+        if manager.showsInvisibleCharacters || manager.showsControlCharacters {
+            showInvisibles(&glyphs, indexes, font, manager: manager)
+        }
+        guard let delegate = manager.delegate else { return }
         var proposed = glyphs, proposedProperties = properties
         if delegate.layoutManager(manager, shouldGenerateGlyphs: &proposed, properties: &proposedProperties,
                                   characterIndexes: indexes.map { start + $0 }, font: font) {
             glyphs = proposed
             properties = proposedProperties
+        }
+    }
+
+    /// Visible symbols for invisible characters (`showsInvisibleCharacters`, `showsControlCharacters`), where the font
+    /// has them; each cluster's first glyph only.
+    private func showInvisibles(_ glyphs: inout [Glyph], _ indexes: [Int], _ font: Font, manager: LayoutManager) {
+        guard let first = indexes.min(), let last = indexes.max() else { return }
+        let units = manager.textStorage.units(in: (start + first)..<min(start + last + 1, manager.textStorage.length))
+        for position in glyphs.indices where position == 0 || indexes[position - 1] != indexes[position] {
+            let offset = indexes[position] - first
+            guard offset >= 0, offset < units.count else { continue }
+            let unit = units[offset]
+            var symbol: UInt32?
+            if manager.showsInvisibleCharacters {
+                switch unit {
+                case 0x20, 0xA0: symbol = 0xB7  // ·
+                case 0x09: symbol = 0x2192  // →
+                case 0x0A, 0x0D, 0x85, 0x2029: symbol = 0xB6  // ¶
+                case 0x2028: symbol = 0x21B5  // ↵
+                default: break
+                }
+            }
+            if symbol == nil, manager.showsControlCharacters, unit < 0x20 || unit == 0x7F, ![0x09, 0x0A, 0x0D].contains(unit) {
+                symbol = unit == 0x7F ? 0x2421 : 0x2400 + UInt32(unit)  // Unicode's control pictures
+            }
+            if let symbol, let glyph = font.glyph(forCodePoint: symbol) { glyphs[position] = glyph }
         }
     }
 

@@ -202,3 +202,69 @@ import Testing
         #expect(hidden == plain && hidden.contains { $0 > 0 })
     }
 }
+
+/// The remaining settings and conveniences a TextKit or UIKit port calls: font leading, invisible and control
+/// characters shown as symbols, the line range at a point, position arithmetic and styled marked text.
+@Suite struct TextKitSettingsTests {
+    @Test func fontLeadingIsAddedUnlessTurnedOff() throws {
+        // No bundled font has a line gap: DejaVu Sans with its hhea lineGap set to 410 units (its OS/2 typo gap).
+        var bytes = [UInt8](try Data(contentsOf: TestFonts.url("DejaVuSans.ttf")))
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        let record = try #require((0..<tables).map { 12 + 16 * $0 }.first { bytes[$0..<($0 + 4)].elementsEqual("hhea".utf8) })
+        let hhea = bytes[(record + 8)..<(record + 12)].reduce(0) { $0 << 8 | Int($1) }
+        bytes[hhea + 8] = UInt8(410 >> 8)
+        bytes[hhea + 9] = UInt8(410 & 0xFF)
+        let font = try Font(data: Data(bytes), size: 20, catalog: TestFonts.catalog)
+        #expect(abs(font.leading - 410 * 20 / 2048) < 1e-6)
+        func spacing(_ usesLeading: Bool) throws -> CGFloat {
+            let manager = LayoutManager(textStorage: TextStorage(string: "one\ntwo", attributes: [.font: font]),
+                                        textContainers: [TextContainer(size: CGSize(width: 300, height: CGFloat.infinity))])
+            manager.usesFontLeading = usesLeading
+            let first = try #require(manager.lineFragment(forCharacterAt: 0)), second = try #require(manager.lineFragment(forCharacterAt: 4))
+            return second.baselineOrigin.y - first.baselineOrigin.y
+        }
+        let with = try spacing(true), without = try spacing(false)
+        #expect(abs(with - without - font.leading) < 1e-6)
+    }
+
+    @Test func invisiblesAndControlsAsSymbols() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 14)
+        let manager = LayoutManager(textStorage: TextStorage(string: "a b\tc\u{1B}d\ne", attributes: [.font: font]),
+                                    textContainers: [TextContainer(size: CGSize(width: 400, height: CGFloat.infinity))])
+        let plain = manager.glyphs(in: 0..<manager.numberOfGlyphs)
+        manager.showsInvisibleCharacters = true
+        manager.showsControlCharacters = true
+        let shown = manager.glyphs(in: 0..<manager.numberOfGlyphs)
+        func glyph(_ scalar: UInt32) throws -> Glyph { try #require(font.glyph(forCodePoint: scalar)) }
+        let dot = try glyph(0xB7), arrow = try glyph(0x2192), pilcrow = try glyph(0xB6)
+        #expect(shown[1] == dot && shown[3] == arrow)
+        #expect(font.glyph(forCodePoint: 0x241B) == nil && shown[5] == plain[5], "no control picture in DejaVu Sans: the control as it was")
+        #expect(shown[7] == pilcrow, "the line feed shows as a pilcrow")
+        #expect(shown[0] == plain[0] && shown[2] == plain[2], "letters stay")
+        manager.showsInvisibleCharacters = false
+        manager.showsControlCharacters = false
+        #expect(manager.glyphs(in: 0..<manager.numberOfGlyphs) == plain)
+    }
+
+    @Test func lineRangesPositionsAndStyledMarkedText() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 14)
+        let storage = TextStorage(string: "first line\nsecond", attributes: [.font: font])
+        let manager = LayoutManager(textStorage: storage, textContainers: [TextContainer(size: CGSize(width: 400, height: CGFloat.infinity))])
+        let second = try #require(manager.lineFragment(forCharacterAt: 11))
+        #expect(manager.lineFragmentRange(for: CGPoint(x: 3, y: second.baselineOrigin.y - 2)) == second.characterRange)
+        let input = TextInput(textStorage: storage)
+        #expect(input.beginningOfDocument == 0 && input.endOfDocument == 17)
+        #expect(input.position(from: 15, offset: 2) == 17 && input.position(from: 15, offset: 3) == nil && input.position(from: 0, offset: -1) == nil)
+        #expect(input.offset(from: 9, to: 2) == -7 && input.compare(2, to: 9) == .orderedAscending && input.compare(4, to: 4) == .orderedSame)
+        #expect(input.textRange(from: 9, to: 2) == 2..<9 && input.textRange(from: 0, to: 18) == nil)
+        // Styled marked text: its own colour over the typing attributes, the marked-text underline over both.
+        input.markedTextAttributes = [NSAttributedString.Key.underlineStyle: UnderlineStyle.single.rawValue]
+        input.setSelectedRange(17..<17)
+        let clause = NSAttributedString(string: "かな", attributes: [.foregroundColor: Color(red: 1, green: 0, blue: 0, alpha: 1)])
+        input.setAttributedMarkedText(clause, selectedRange: 2..<2)
+        #expect(storage.string.hasSuffix("secondかな") && input.markedRange == 17..<19)
+        let attributes = storage.attributes(at: 17).attributes
+        #expect(attributes[.foregroundColor] as? Color == Color(red: 1, green: 0, blue: 0, alpha: 1))
+        #expect(attributes[.underlineStyle] as? Int == UnderlineStyle.single.rawValue && attributes[.font] as? Font === font)
+    }
+}

@@ -41,7 +41,8 @@ extension Canvas {
 
     private func drawLine(_ line: Line, origin: CGPoint, attachmentClip: (rect: CGRect, userMatrix: cairo_matrix_t)?,
                           characters: Range<Int>? = nil, parts: LineParts = .all,
-                          decorations handler: ((TextDecoration) -> Void)? = nil) {
+                          decorations handler: ((TextDecoration) -> Void)? = nil,
+                          backgrounds backgroundHandler: ((CGRect, Color) -> Void)? = nil) {
         let runs = line.runs
         // Each run's glyphs to draw: all, or the stretches whose characters are in `characters`.
         let selected: [[Range<Int>]] = runs.map { run in
@@ -58,8 +59,8 @@ extension Canvas {
                 for stretch in stretches {
                     let left = advances[..<stretch.lowerBound].reduce(0) { $0 + $1.width }
                     let width = advances[stretch].reduce(0) { $0 + $1.width }
-                    fill(CGRect(x: pen + left, y: origin.y - bounds.descent, width: width, height: bounds.ascent + bounds.descent),
-                         with: background)
+                    let rect = CGRect(x: pen + left, y: origin.y - bounds.descent, width: width, height: bounds.ascent + bounds.descent)
+                    if let backgroundHandler { backgroundHandler(rect, background) } else { fill(rect, with: background) }
                 }
             }
         }
@@ -103,13 +104,16 @@ extension Canvas {
     ///   - origin: the baseline origin.
     ///   - parts: backgrounds, glyphs or both.
     ///   - decorations: called with each underline and strikethrough instead of drawing it; nil draws them.
+    ///   - backgrounds: called with each background rectangle (in the text matrix's space) and its colour instead of
+    ///     filling it; nil fills them.
     public func draw(_ line: Line, characters: Range<Int>? = nil, at origin: CGPoint, parts: LineParts = .all,
-                     decorations: ((TextDecoration) -> Void)? = nil) {
+                     decorations: ((TextDecoration) -> Void)? = nil, backgrounds: ((CGRect, Color) -> Void)? = nil) {
         let saved = textPosition
         defer { textPosition = saved }
         textPosition = origin
         inTextSpace { origin in
-            drawLine(line, origin: origin, attachmentClip: nil, characters: characters, parts: parts, decorations: decorations)
+            drawLine(line, origin: origin, attachmentClip: nil, characters: characters, parts: parts, decorations: decorations,
+                     backgrounds: backgrounds)
         }
     }
 

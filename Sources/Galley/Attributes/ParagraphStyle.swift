@@ -50,6 +50,13 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// fraction of its width (0: never). Words are hyphenated by the dictionary of the text's language
     /// (`NSLanguage`, else `TypesetterOptions.language`). TextKit: `NSParagraphStyle.hyphenationFactor`.
     public var hyphenationFactor: Float = 0
+    /// Whether the text is hyphenated by its language's rules: `hyphenationFactor` above 0. Setting it true
+    /// hyphenates wherever a line broken at words would be less than full (factor 1) unless a factor is set;
+    /// false stops hyphenation. TextKit: `NSParagraphStyle.usesDefaultHyphenation`.
+    public var usesDefaultHyphenation: Bool {
+        get { hyphenationFactor > 0 }
+        set { hyphenationFactor = newValue ? (hyphenationFactor > 0 ? hyphenationFactor : 1) : 0 }
+    }
     /// Greedy (Core Text's: each line as full as it can be) or optimal (Knuth–Plass over the whole paragraph).
     /// TextKit: `NSParagraphStyle.lineBreakStrategy` (whose options differ).
     public var lineBreakStrategy: LineBreakStrategy = .greedy

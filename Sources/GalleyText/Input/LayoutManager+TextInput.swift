@@ -100,3 +100,21 @@ extension TextInput {
         textStorage.endEditing()
     }
 }
+
+/// How a stretch of text is laid out: along horizontal lines or vertical columns. TextKit 2: `NSTextLayoutOrientation`.
+public enum TextLayoutOrientation: Hashable, Sendable {
+    /// Lines run across, stacking down. TextKit 2: `.horizontal`.
+    case horizontal
+    /// Columns run down, stacking across. TextKit 2: `.vertical`.
+    case vertical
+}
+
+extension LayoutManager {
+    /// How the text at `index` is laid out: horizontally (Galley lays out no vertical text yet). TextKit 2:
+    /// `NSTextSelectionDataSource.textLayoutOrientation(at:)`.
+    public func textLayoutOrientation(at index: Int) -> TextLayoutOrientation { .horizontal }
+
+    /// The transform from an upright caret to the caret at `index`: the identity in horizontal text (carets stand
+    /// upright). UIKit: `caretTransform(for:)`.
+    public func caretTransform(for index: Int) -> AffineTransform { AffineTransform() }
+}

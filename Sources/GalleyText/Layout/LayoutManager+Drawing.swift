@@ -12,14 +12,18 @@ import GalleyRendering
 /// right-to-left stretch draws the characters between its ends, in logical order.
 extension LayoutManager {
     /// Fills the background colours of the characters of a glyph range (`StringAttributes.backgroundColor` and the
-    /// temporary attribute of that key), each as tall as its line. TextKit: `drawBackground(forGlyphRange:at:)`.
+    /// temporary attribute of that key), each as tall as its line. TextKit: `drawBackground(forGlyphRange:at:)`;
+    /// `backgrounds` does what overriding `fillBackgroundRectArray(_:count:forCharacterRange:color:)` does.
     ///
     /// - Parameters:
     ///   - glyphRange: the glyphs (layout-manager glyph indices) whose backgrounds to draw.
     ///   - origin: where the container's top-left corner goes in the canvas (y up).
     ///   - canvas: the canvas to draw in.
-    public func drawBackground(forGlyphRange glyphRange: Range<Int>, at origin: CGPoint, in canvas: Canvas) {
-        draw(glyphRange, at: origin, in: canvas, parts: .backgrounds, decorations: nil)
+    ///   - backgrounds: called with each rectangle (the canvas's user space, y up), its colour and its fragment
+    ///     instead of filling it (round its corners, inset it); nil fills them.
+    public func drawBackground(forGlyphRange glyphRange: Range<Int>, at origin: CGPoint, in canvas: Canvas,
+                               backgrounds: ((CGRect, Color, LineFragment) -> Void)? = nil) {
+        draw(glyphRange, at: origin, in: canvas, parts: .backgrounds, decorations: nil, backgrounds: backgrounds)
     }
 
     /// Draws the glyphs of a glyph range with their shadows, attachments, underlines and strikethroughs.
@@ -34,11 +38,11 @@ extension LayoutManager {
     ///     it (draw it there, or hand it to `canvas.draw(_ decoration:)`); nil draws them as Galley does.
     public func drawGlyphs(forGlyphRange glyphRange: Range<Int>, at origin: CGPoint, in canvas: Canvas,
                            decorations: ((TextDecoration, LineFragment) -> Void)? = nil) {
-        draw(glyphRange, at: origin, in: canvas, parts: .glyphs, decorations: decorations)
+        draw(glyphRange, at: origin, in: canvas, parts: .glyphs, decorations: decorations, backgrounds: nil)
     }
 
     private func draw(_ glyphRange: Range<Int>, at origin: CGPoint, in canvas: Canvas, parts: Canvas.LineParts,
-                      decorations: ((TextDecoration, LineFragment) -> Void)?) {
+                      decorations: ((TextDecoration, LineFragment) -> Void)?, backgrounds: ((CGRect, Color, LineFragment) -> Void)?) {
         guard !glyphRange.isEmpty, let range = characterRange(forGlyphRange: glyphRange), !range.isEmpty else { return }
         enumerateLineFragments(in: range) { fragment, _ in
             let shown = fragment.characterRange.clamped(to: range)
@@ -47,7 +51,8 @@ extension LayoutManager {
             let characters = shown == fragment.characterRange ? nil : (shown.lowerBound - start)..<(shown.upperBound - start)
             let baseline = CGPoint(x: origin.x + fragment.baselineOrigin.x, y: origin.y - fragment.baselineOrigin.y)
             canvas.draw(lineForDrawing(fragment), characters: characters, at: baseline, parts: parts,
-                        decorations: decorations.map { handler in { handler($0, fragment) } })
+                        decorations: decorations.map { handler in { handler($0, fragment) } },
+                        backgrounds: backgrounds.map { handler in { handler($0, $1, fragment) } })
         }
     }
 

@@ -101,17 +101,22 @@ extension LayoutManager {
     }
 
     /// Visits the line fragments that show characters of `range` (all of them for nil), in order, laying out as
-    /// far as needed. Set the last argument to true to stop. TextKit: `enumerateLineFragments(forGlyphRange:using:)`.
+    /// far as needed. Set the last argument to true to stop. TextKit: `enumerateLineFragments(forGlyphRange:using:)`;
+    /// TextKit 2: `enumerateTextLayoutFragments(from:options:using:)` (`.ensuresLayout`, `.reverse`).
     ///
     /// - Parameters:
     ///   - range: the UTF-16 range whose fragments to visit; nil for all.
     ///   - body: called with each fragment and a flag to set to stop.
-    public func enumerateLineFragments(in range: Range<Int>? = nil, _ body: (LineFragment, inout Bool) -> Void) {
+    ///   - reverse: from the last fragment to the first (TextKit 2's `.reverse` option).
+    public func enumerateLineFragments(in range: Range<Int>? = nil, reverse: Bool = false, _ body: (LineFragment, inout Bool) -> Void) {
         let first = range.map { paragraphIndex(containing: $0.lowerBound) } ?? 0
         let last = range.map { paragraphIndex(containing: max($0.upperBound - 1, $0.lowerBound)) } ?? numberOfParagraphs - 1
         var stop = false
-        for index in first...max(first, last) {
-            for fragment in lineFragments(ofParagraph: index) {
+        let paragraphs = first...max(first, last)
+        if reverse { ensureLayout(throughParagraph: paragraphs.upperBound) }
+        for index in reverse ? Array(paragraphs.reversed()) : Array(paragraphs) {
+            let fragments = lineFragments(ofParagraph: index)
+            for fragment in reverse ? fragments.reversed() : fragments {
                 if let range, !range.isEmpty, !fragment.characterRange.overlaps(range) { continue }
                 if let range, range.isEmpty, !(fragment.characterRange.contains(range.lowerBound) || fragment.characterRange.upperBound == range.lowerBound) { continue }
                 body(fragment, &stop)

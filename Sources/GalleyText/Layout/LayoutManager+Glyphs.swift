@@ -47,6 +47,19 @@ extension LayoutManager {
                        y: fragment.baselineOrigin.y - fragment.rect.minY - position.y)
     }
 
+    /// Whether the glyph at `glyphIndex` inks outside its line fragment (a tall accent stack, a swash, a deep
+    /// descender in a tight line): its drawing then reaches the fragments around it, which a view redraws with it.
+    /// Galley never clips glyphs to fragments; this says where they fall. TextKit: `drawsOutsideLineFragment(forGlyphAt:)`.
+    public func drawsOutsideLineFragment(forGlyphAt glyphIndex: Int) -> Bool {
+        guard let place = locateGlyph(glyphIndex) else { return false }
+        let ink = place.run.imageBounds(in: place.offset..<(place.offset + 1))
+        guard ink.width > 0 || ink.height > 0 else { return false }
+        let fragment = place.fragment
+        // Line space (y up from the baseline origin) to the container's (y down).
+        let placed = CGRect(x: fragment.baselineOrigin.x + ink.minX, y: fragment.baselineOrigin.y - ink.maxY, width: ink.width, height: ink.height)
+        return !fragment.rect.insetBy(dx: -LayoutTolerance.position, dy: -LayoutTolerance.position).contains(placed)
+    }
+
     /// The line fragment holding the glyph at `glyphIndex`. TextKit: `lineFragmentRect(forGlyphAt:effectiveRange:)`.
     public func lineFragment(forGlyphAt glyphIndex: Int) -> LineFragment? { locateGlyph(glyphIndex)?.fragment }
 

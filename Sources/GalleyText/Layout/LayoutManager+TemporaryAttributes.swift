@@ -48,7 +48,18 @@ extension LayoutManager {
     /// has none): colours, underlines and strikethroughs, cut between glyphs where a stretch starts or ends.
     /// TextKit draws them in `drawGlyphs(forGlyphRange:at:)`; TextKit 2's rendering attributes.
     public func lineForDrawing(_ fragment: LineFragment) -> Line {
-        let runs = temporaryAttributeRuns(in: fragment.characterRange)
+        var runs = temporaryAttributeRuns(in: fragment.characterRange)
+        // Links the delegate styles for drawing go first: temporary attributes over them win.
+        if let delegate {
+            var links: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])] = []
+            for (range, attributes) in textStorage.attributeRuns(in: fragment.characterRange) {
+                guard let link = attributes[.link],
+                    let styled = delegate.layoutManager(self, renderingAttributesForLink: link, at: range.lowerBound), !styled.isEmpty
+                else { continue }
+                links.append((range, styled))
+            }
+            runs = links + runs
+        }
         guard !runs.isEmpty else { return fragment.line }
         let start = fragment.paragraphStart
         return fragment.line.applyingRenderingAttributes(runs.map { ((($0.range.lowerBound - start)..<($0.range.upperBound - start)), $0.attributes) })

@@ -396,6 +396,23 @@ public final class LayoutManager: TextStorageObserver {
         delegate?.layoutManagerDidInvalidateLayout(self)
     }
 
+    /// Shapes and lays out again the paragraphs `range` touches (clamped to the text), as an edit of their
+    /// attributes would: after a delegate's answers about them change. The rest keeps its glyphs and layout. TextKit:
+    /// `invalidateGlyphs(forCharacterRange:changeInLength:actualCharacterRange:)` (with no change in length).
+    public func invalidateGlyphs(forCharacterRange range: Range<Int>) {
+        let length = textStorage.length
+        let lower = min(max(range.lowerBound, 0), length), upper = min(max(range.upperBound, lower), length)
+        take(TextStorage.Edit(actions: .attributes, range: lower..<upper, changeInLength: 0))
+        delegate?.layoutManagerDidInvalidateLayout(self)
+    }
+
+    /// Lays out again the paragraphs `range` touches (and what follows them, as far as layout had gone); their
+    /// glyphs are made again too, which gives the same glyphs. TextKit: `invalidateLayout(forCharacterRange:
+    /// actualCharacterRange:)`; TextKit 2: `NSTextLayoutManager.invalidateLayout(for:)`.
+    public func invalidateLayout(forCharacterRange range: Range<Int>) {
+        invalidateGlyphs(forCharacterRange: range)
+    }
+
     private func rebuildParagraphs() {
         if let store = temporaryAttributeStore, store.length != textStorage.length { temporaryAttributeStore = nil }
         paragraphs = allParagraphs()

@@ -58,6 +58,12 @@ public protocol LayoutManagerDelegate: AnyObject {
     func layoutManager(_ layoutManager: LayoutManager, shouldGenerateGlyphs glyphs: inout [Glyph], properties: inout [GlyphProperty],
                        characterIndexes: [Int], font: Font) -> Bool
 
+    /// The drawing attributes of a link (the text's `.link` attribute, at storage offset `index`): colours,
+    /// underline and strikethrough (`Line.renderingAttributeKeys`), laid over the text when it is drawn without
+    /// changing its layout; nil draws the link with the text's own attributes (the default: Galley styles no links).
+    /// TextKit 2: `textLayoutManager(_:renderingAttributesForLink:at:defaultAttributes:)`.
+    func layoutManager(_ layoutManager: LayoutManager, renderingAttributesForLink link: Any, at index: Int) -> [NSAttributedString.Key: Any]?
+
     /// Layout was dropped (after an edit, `invalidateLayout()` or `invalidateGlyphs()`): views redraw.
     /// TextKit: `layoutManagerDidInvalidateLayout(_:)`.
     func layoutManagerDidInvalidateLayout(_ layoutManager: LayoutManager)
@@ -85,6 +91,10 @@ public enum ControlCharacterAction: Hashable, Sendable {
 }
 
 extension LayoutManagerDelegate {
+    /// No styling of links.
+    public func layoutManager(_ layoutManager: LayoutManager, renderingAttributesForLink link: Any, at index: Int) -> [NSAttributedString.Key: Any]? {
+        nil
+    }
     /// The glyphs as shaped.
     public func layoutManager(_ layoutManager: LayoutManager, shouldGenerateGlyphs glyphs: inout [Glyph], properties: inout [GlyphProperty],
                               characterIndexes: [Int], font: Font) -> Bool { false }

@@ -422,8 +422,27 @@ public final class TextStorage {
         if editingDepth == 0 { processEditing() }
     }
 
+    /// Posted on `NotificationCenter.default` (object: the storage) before a batch is processed: before the delegate's
+    /// `willProcessEditing`, the attribute fixes and the observers. TextKit: `NSTextStorage.willProcessEditingNotification`.
+    public static let willProcessEditingNotification = Notification.Name("NSTextStorageWillProcessEditingNotification")
+    /// Posted after a batch is processed, before the observers (layout managers) hear of it: the delegate's
+    /// `didProcessEditing` has run. TextKit: `NSTextStorage.didProcessEditingNotification`.
+    public static let didProcessEditingNotification = Notification.Name("NSTextStorageDidProcessEditingNotification")
+
+    /// Fixes the attributes of the paragraphs `range` touches now, as an edit of their attributes: paragraph styles
+    /// made uniform per paragraph, fonts marked for fallback when `substitutesFonts` is on. Every batch does this
+    /// itself at its end (attributes are never left unfixed, so there is nothing lazy to force); this is for a
+    /// subclass-free host that wants it done again. TextKit: `fixAttributes(in:)`, `ensureAttributesAreFixed(in:)`.
+    public func ensureAttributesAreFixed(in range: Range<Int>) {
+        let range = clamped(range)
+        beginEditing()
+        edited(.attributes, range: range, changeInLength: 0)
+        endEditing()
+    }
+
     private func processEditing() {
         guard let before = pending else { return }
+        NotificationCenter.default.post(name: Self.willProcessEditingNotification, object: self)
         // The delegate's own edits join the batch (recorded into `pending` as if inside it).
         if let delegate {
             editingDepth += 1
@@ -448,6 +467,7 @@ public final class TextStorage {
             pendingNeedsFixing = false
         }
         lastEdit = edit
+        NotificationCenter.default.post(name: Self.didProcessEditingNotification, object: self)
         for key in observerOrder {
             observers[key]?.observer?.textStorage(self, didProcessEditing: edit)
         }

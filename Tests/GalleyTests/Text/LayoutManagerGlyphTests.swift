@@ -268,3 +268,112 @@ import Testing
         #expect(attributes[.underlineStyle] as? Int == UnderlineStyle.single.rawValue && attributes[.font] as? Font === font)
     }
 }
+
+/// The rest of TextKit's surface this issue filled in: editing notifications, fixing attributes on request, range
+/// invalidation, background rectangles handed to the caller, glyphs drawing outside their fragments, hyphenation by
+/// default, reverse enumeration, orientation and caret transform, and links styled for drawing.
+@Suite struct TextKitRemainderTests {
+    static let font = try! TestFonts.font("DejaVuSans.ttf", size: 14)
+
+    final class Observer: TextStorageObserver {
+        var edits: [TextStorage.Edit] = []
+        func textStorage(_ storage: TextStorage, didProcessEditing edit: TextStorage.Edit) { edits.append(edit) }
+    }
+
+    @Test func notificationsAndFixingOnRequest() throws {
+        let storage = TextStorage(string: "one\ntwo", attributes: [.font: Self.font])
+        final class Names: @unchecked Sendable { var list: [String] = [] }
+        let names = Names()
+        let center = NotificationCenter.default
+        let tokens = [TextStorage.willProcessEditingNotification, TextStorage.didProcessEditingNotification].map { name in
+            center.addObserver(forName: name, object: storage, queue: nil) { names.list.append($0.name.rawValue) }
+        }
+        defer { tokens.forEach(center.removeObserver) }
+        let observer = Observer()
+        storage.addObserver(observer)
+        storage.replaceCharacters(in: 0..<0, with: "a ")
+        #expect(names.list == ["NSTextStorageWillProcessEditingNotification", "NSTextStorageDidProcessEditingNotification"])
+        storage.ensureAttributesAreFixed(in: 6..<7)
+        #expect(observer.edits.last.map { $0.actions == .attributes && $0.changeInLength == 0 && $0.range.contains(6) } == true)
+        #expect(storage.string == "a one\ntwo" && names.list.count == 4)
+    }
+
+    final class Masking: LayoutManagerDelegate {
+        var masked: Range<Int> = 0..<0
+        var bullet: Glyph = 0
+        var links: [Int] = []
+        func layoutManager(_ layoutManager: LayoutManager, shouldGenerateGlyphs glyphs: inout [Glyph], properties: inout [GlyphProperty],
+                           characterIndexes: [Int], font: Font) -> Bool {
+            for position in glyphs.indices where masked.contains(characterIndexes[position]) { glyphs[position] = bullet }
+            return true
+        }
+        func layoutManager(_ layoutManager: LayoutManager, renderingAttributesForLink link: Any, at index: Int) -> [NSAttributedString.Key: Any]? {
+            links.append(index)
+            return [.foregroundColor: Color(red: 0, green: 0, blue: 1, alpha: 1), .underlineStyle: UnderlineStyle.single.rawValue]
+        }
+    }
+
+    @Test func rangeInvalidationReshapesOnlyThatParagraph() throws {
+        let manager = LayoutManager(textStorage: TextStorage(string: "first\nsecond\nthird", attributes: [.font: Self.font]),
+                                    textContainers: [TextContainer(size: CGSize(width: 300, height: CGFloat.infinity))])
+        let delegate = Masking()
+        delegate.bullet = try #require(Self.font.glyph(forCodePoint: 0x2022))
+        manager.delegate = delegate
+        manager.ensureLayoutForAllText()
+        let paragraphs = try [0..<6, 6..<13, 13..<18].map { try #require(manager.glyphRange(forCharacterRange: $0)) }
+        let before = paragraphs.map { manager.glyphs(in: $0) }
+        delegate.masked = 0..<18
+        let shaped = manager.statistics.paragraphsShaped
+        manager.invalidateGlyphs(forCharacterRange: 7..<9)
+        let after = paragraphs.map { manager.glyphs(in: $0) }
+        #expect(manager.statistics.paragraphsShaped == shaped + 1, "one paragraph shaped again")
+        #expect(after[1] == Array(repeating: delegate.bullet, count: 7), "the second paragraph is masked, its line end too")
+        #expect(after[0] == before[0] && after[2] == before[2], "the others are not")
+        // Laying out again shapes again, with today's answers.
+        manager.invalidateLayout(forCharacterRange: 0..<1)
+        #expect(manager.glyphs(in: paragraphs[0]).allSatisfy { $0 == delegate.bullet })
+    }
+
+    @Test func backgroundsOutsideInkReverseOrderAndLinks() throws {
+        let text = NSMutableAttributedString(string: "plain marked A\u{301}\u{301}\u{301}\u{301} link\nnext line", attributes: [.font: Self.font])
+        text.addAttribute(.backgroundColor, value: Color(red: 1, green: 1, blue: 0, alpha: 1), range: NSRange(location: 6, length: 6))
+        text.addAttribute(.link, value: "https://example.org", range: NSRange(location: 19, length: 4))
+        let manager = LayoutManager(textStorage: TextStorage(attributedString: text),
+                                    textContainers: [TextContainer(size: CGSize(width: 300, height: CGFloat.infinity))])
+        // Background rectangles go to the caller: one, yellow, as wide as "marked".
+        var rects: [(CGRect, Color)] = []
+        let canvas = try Canvas(width: 300, height: 60, scale: 1)
+        manager.drawBackground(forGlyphRange: 0..<manager.numberOfGlyphs, at: CGPoint(x: 0, y: 60), in: canvas) { rect, color, _ in
+            rects.append((rect, color))
+        }
+        let fragment = try #require(manager.lineFragment(forCharacterAt: 0))
+        let width = fragment.caretOffsets(forCharacterIndex: 12).primary - fragment.caretOffsets(forCharacterIndex: 6).primary
+        #expect(rects.count == 1 && abs(rects[0].0.width - width) < 1e-6 && rects[0].1 == Color(red: 1, green: 1, blue: 0, alpha: 1))
+        #expect(canvas.pixel(x: Int(rects[0].0.midX), y: Int(60 - rects[0].0.midY))?.alpha == 0, "nothing filled")
+        // The stacked accents ink above the fragment; a plain letter does not.
+        let accents = try #require(manager.glyphRange(forCharacterRange: 13..<18))
+        #expect((accents.lowerBound..<accents.upperBound).contains { manager.drawsOutsideLineFragment(forGlyphAt: $0) })
+        #expect(!manager.drawsOutsideLineFragment(forGlyphAt: 0))
+        // Reverse enumeration is forward enumeration backwards.
+        var forward: [Range<Int>] = [], backward: [Range<Int>] = []
+        manager.enumerateLineFragments { fragment, _ in forward.append(fragment.characterRange) }
+        manager.enumerateLineFragments(reverse: true) { fragment, _ in backward.append(fragment.characterRange) }
+        #expect(forward.count == 2 && backward == forward.reversed())
+        #expect(manager.textLayoutOrientation(at: 3) == .horizontal && manager.caretTransform(for: 3) == AffineTransform())
+        // A link styled by the delegate for drawing: blue and underlined where it is, the layout unchanged.
+        let delegate = Masking()
+        manager.delegate = delegate
+        let line = try #require(manager.lineForDrawing(try #require(manager.lineFragment(forCharacterAt: 19))))
+        let linkRuns = line.runs.filter { $0.stringRange.lowerBound >= 19 && $0.stringRange.upperBound <= 23 }
+        #expect(!linkRuns.isEmpty && linkRuns.allSatisfy { $0.attributes.foregroundColor == Color(red: 0, green: 0, blue: 1, alpha: 1) })
+        #expect(delegate.links == [19])
+        var style = ParagraphStyle()
+        style.usesDefaultHyphenation = true
+        #expect(style.hyphenationFactor == 1)
+        style.hyphenationFactor = 0.5
+        style.usesDefaultHyphenation = true
+        #expect(style.hyphenationFactor == 0.5 && style.usesDefaultHyphenation)
+        style.usesDefaultHyphenation = false
+        #expect(style.hyphenationFactor == 0)
+    }
+}

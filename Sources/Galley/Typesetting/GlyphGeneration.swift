@@ -49,8 +49,9 @@ package final class GlyphGenerator: Hashable, @unchecked Sendable {
             let index = indexes[position]
             var property: GlyphProperty = []
             if index >= 0, index < units.count {
-                if CharacterClasses.isLayoutControl(units[index]) { property.insert(.controlCharacter) }
-                if CharacterClasses.isWhitespace(units[index]) { property.insert(.elastic) }
+                if CharacterClasses.isLayoutControl(units[index]) { property.insert(.controlCharacter) } else if CharacterClasses.isWhitespace(units[index]) {
+                    property.insert(.elastic)
+                }
             }
             if position > 0, indexes[position - 1] == index { property.insert(.nonBaseCharacter) }
             return property

@@ -247,36 +247,43 @@ extension LayoutManager {
         guard !range.isEmpty else { return [] }
         var result: [SelectionRect] = []
         enumerateLineFragments(in: range) { fragment, _ in
-            // The grapheme segments of the line with their edges, visual order.
-            var segments: [(left: CGFloat, right: CGFloat, index: Int, isRightToLeft: Bool)] = []
-            var pendingLeft: (CGFloat, Int, Bool)? = nil
-            fragment.line.enumerateCaretOffsets { offset, stringIndex, isLeading, _ in
-                if let left = pendingLeft {
-                    segments.append((left.0, offset, left.1 + fragment.paragraphStart, left.2))
-                    pendingLeft = nil
-                } else {
-                    pendingLeft = (offset, stringIndex, !isLeading)
-                }
-            }
-            var pieces: [SelectionRect] = []
-            for segment in segments where range.contains(segment.index) {
-                let left = segment.left + fragment.baselineOrigin.x
-                let right = segment.right + fragment.baselineOrigin.x
-                if var last = pieces.last, last.isRightToLeft == segment.isRightToLeft, abs(last.rect.maxX - left) < LayoutTolerance.position {
-                    last.rect.size.width = right - last.rect.minX
-                    pieces[pieces.count - 1] = last
-                } else {
-                    pieces.append(SelectionRect(rect: CGRect(x: left, y: fragment.lineTop, width: right - left, height: fragment.lineHeight),
-                                                containerIndex: fragment.containerIndex, isRightToLeft: segment.isRightToLeft,
-                                                containsStart: false, containsEnd: false))
-                }
-            }
-            result.append(contentsOf: pieces)
+            result.append(contentsOf: selectionPieces(of: fragment, in: range).map(\.piece))
         }
         // The pieces holding the first and the last selected characters.
         if let first = firstSelectedPiece(result, index: range.lowerBound) { result[first].containsStart = true }
         if let last = firstSelectedPiece(result, index: range.upperBound - 1) { result[last].containsEnd = true }
         return result
+    }
+
+    /// The selection rectangles of `range` in one fragment, left to right, one per stretch of one direction, with
+    /// the characters each covers (first to last grapheme start, plus one).
+    func selectionPieces(of fragment: LineFragment, in range: Range<Int>) -> [(piece: SelectionRect, characters: Range<Int>)] {
+        // The grapheme segments of the line with their edges, visual order.
+        var segments: [(left: CGFloat, right: CGFloat, index: Int, isRightToLeft: Bool)] = []
+        var pendingLeft: (CGFloat, Int, Bool)? = nil
+        fragment.line.enumerateCaretOffsets { offset, stringIndex, isLeading, _ in
+            if let left = pendingLeft {
+                segments.append((left.0, offset, left.1 + fragment.paragraphStart, left.2))
+                pendingLeft = nil
+            } else {
+                pendingLeft = (offset, stringIndex, !isLeading)
+            }
+        }
+        var pieces: [(piece: SelectionRect, characters: Range<Int>)] = []
+        for segment in segments where range.contains(segment.index) {
+            let left = segment.left + fragment.baselineOrigin.x
+            let right = segment.right + fragment.baselineOrigin.x
+            if var last = pieces.last, last.piece.isRightToLeft == segment.isRightToLeft, abs(last.piece.rect.maxX - left) < LayoutTolerance.position {
+                last.piece.rect.size.width = right - last.piece.rect.minX
+                last.characters = min(last.characters.lowerBound, segment.index)..<max(last.characters.upperBound, segment.index + 1)
+                pieces[pieces.count - 1] = last
+            } else {
+                pieces.append((SelectionRect(rect: CGRect(x: left, y: fragment.lineTop, width: right - left, height: fragment.lineHeight),
+                                             containerIndex: fragment.containerIndex, isRightToLeft: segment.isRightToLeft,
+                                             containsStart: false, containsEnd: false), segment.index..<(segment.index + 1)))
+            }
+        }
+        return pieces
     }
 
     private func firstSelectedPiece(_ pieces: [SelectionRect], index: Int) -> Int? {

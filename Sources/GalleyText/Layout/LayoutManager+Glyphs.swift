@@ -36,6 +36,33 @@ extension LayoutManager {
         return glyphRange.lazy.map { self.glyph(at: $0) }.prefix { $0 != nil }.compactMap { $0 }
     }
 
+    /// The glyphs of a glyph range with what TextKit gives beside them: each glyph's properties, the storage offset
+    /// of the character it stands for, and its bidi embedding level. Clamped to the glyphs there are. TextKit:
+    /// `getGlyphs(in:glyphs:properties:characterIndexes:bidiLevels:)`.
+    public func getGlyphs(in glyphRange: Range<Int>) -> (glyphs: [Glyph], properties: [GlyphProperty], characterIndexes: [Int], bidiLevels: [UInt8]) {
+        var result: (glyphs: [Glyph], properties: [GlyphProperty], characterIndexes: [Int], bidiLevels: [UInt8]) = ([], [], [], [])
+        guard glyphRange.lowerBound >= 0 else { return result }
+        var previous: (fragment: Int, index: Int)? = nil
+        for glyphIndex in glyphRange {
+            guard let place = locateGlyph(glyphIndex) else { break }
+            let glyph = place.run.glyphs(in: place.offset..<(place.offset + 1))[0]
+            let index = place.run.stringIndices(in: place.offset..<(place.offset + 1))[0] + place.fragment.paragraphStart
+            let unit = textStorage.units(in: index..<min(index + 1, textStorage.length)).first ?? 0
+            var property: GlyphProperty = []
+            if glyph == GlyphProperty.nullGlyph { property.insert(.null) }
+            if CharacterClasses.isLayoutControl(unit) { property.insert(.controlCharacter) } else if CharacterClasses.isWhitespace(unit) {
+                property.insert(.elastic)
+            }
+            if let previous, previous.fragment == place.fragment.paragraphStart, previous.index == index { property.insert(.nonBaseCharacter) }
+            previous = (place.fragment.paragraphStart, index)
+            result.glyphs.append(glyph)
+            result.properties.append(property)
+            result.characterIndexes.append(index)
+            result.bidiLevels.append(UInt8(clamping: place.run.bidiLevel))
+        }
+        return result
+    }
+
     /// Where the glyph at `glyphIndex` sits in its line fragment: its origin on the baseline, relative to the
     /// fragment's rect. TextKit: `location(forGlyphAt:)`.
     public func location(forGlyphAt glyphIndex: Int) -> CGPoint? {

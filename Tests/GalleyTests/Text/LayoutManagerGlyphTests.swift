@@ -377,3 +377,87 @@ import Testing
         #expect(style.hyphenationFactor == 0)
     }
 }
+
+/// `getGlyphs(in:)`: properties, character indexes and bidi levels beside each glyph.
+@Suite struct GetGlyphsTests {
+    @Test func propertiesIndexesAndLevels() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 14)
+        let text = "ab שלום x\u{301}\nz"
+        let manager = LayoutManager(textStorage: TextStorage(string: text, attributes: [.font: font]),
+                                    textContainers: [TextContainer(size: CGSize(width: 400, height: CGFloat.infinity))])
+        let info = manager.getGlyphs(in: 0..<manager.numberOfGlyphs)
+        #expect(info.glyphs == manager.glyphs(in: 0..<manager.numberOfGlyphs))
+        #expect(info.glyphs.count == info.properties.count && info.glyphs.count == info.characterIndexes.count && info.glyphs.count == info.bidiLevels.count)
+        let units = Array(text.utf16)
+        for (position, index) in info.characterIndexes.enumerated() {
+            let unit = units[index]
+            let hebrew = (0x05D0...0x05EA).contains(unit)
+            #expect((info.bidiLevels[position] == 1) == hebrew, "glyph \(position) for U+\(String(unit, radix: 16)) has level \(info.bidiLevels[position])")
+            #expect(info.properties[position].contains(.elastic) == (unit == 0x20))
+            #expect(info.properties[position].contains(.controlCharacter) == (unit == 0x0A))
+        }
+        // The acute over x is a glyph of x's cluster.
+        let mark = try #require(info.characterIndexes.indices.last { info.characterIndexes[$0] == 8 })
+        #expect(info.properties[mark].contains(.nonBaseCharacter) && !info.properties[mark - 1].contains(.nonBaseCharacter))
+        #expect(info.characterIndexes.filter { $0 == 8 }.count == 2, "HarfBuzz keeps the mark in x's cluster")
+    }
+}
+
+/// TextKit 2's segments: the selection's rectangles with the characters each covers, and the options that drop
+/// middle lines and extend the ends.
+@Suite struct TextSegmentTests {
+    @Test func segmentsAreTheSelectionWithRangesAndOptions() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 14)
+        let text = "A first line of words that wraps, with עברית inside it, onto a second and a third line of the paragraph."
+        let manager = LayoutManager(textStorage: TextStorage(string: text, attributes: [.font: font]),
+                                    textContainers: [TextContainer(size: CGSize(width: 200, height: CGFloat.infinity))])
+        let range = 8..<90
+        var segments: [(range: Range<Int>?, frame: CGRect)] = []
+        manager.enumerateTextSegments(in: range) { range, frame, _, _ in
+            segments.append((range, frame))
+            return true
+        }
+        #expect(segments.map(\.frame) == manager.selectionRects(for: range).map(\.rect))
+        #expect(segments.count > 3, "one a line, more where the Hebrew runs")
+        let covered = segments.flatMap { Array($0.range!) }
+        #expect(Set(covered) == Set(range) && covered.count == range.count, "each character in one segment")
+        var lines = 0
+        manager.enumerateLineFragments(in: range) { _, _ in lines += 1 }
+        #expect(lines >= 3)
+        var ends: [CGRect] = []
+        manager.enumerateTextSegments(in: range, options: [.middleFragmentsExcluded, .headSegmentExtended, .tailSegmentExtended, .rangeNotRequired]) {
+            range, frame, _, _ in
+            #expect(range == nil)
+            ends.append(frame)
+            return true
+        }
+        let first = try #require(manager.lineFragment(forCharacterAt: range.lowerBound))
+        let last = try #require(manager.lineFragment(forCharacterAt: range.upperBound - 1))
+        #expect(ends.allSatisfy { abs($0.minY - first.lineTop) < 1e-6 || abs($0.minY - last.lineTop) < 1e-6 }, "no middle line")
+        #expect(abs(ends[0].minX - (first.rect.minX + 5)) < 1e-6, "the head reaches the first line's leading edge (inside the padding)")
+        #expect(abs(ends[ends.count - 1].maxX - (last.rect.maxX - 5)) < 1e-6, "the tail reaches the last line's trailing edge")
+        var caret: [CGRect] = []
+        manager.enumerateTextSegments(in: 3..<3) { _, frame, _, _ in caret.append(frame); return true }
+        #expect(caret.count == 1 && caret[0].width == 0 && abs(caret[0].minX - (manager.caretRect(for: 3)?.minX ?? -1)) < 1e-6)
+    }
+}
+
+/// TextKit 2's layout fragments: a paragraph's lines and the frames around them.
+@Suite struct TextLayoutFragmentTests {
+    @Test func paragraphsAsLayoutFragments() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 14)
+        let text = "A paragraph long enough to wrap onto two lines here.\nA short one."
+        let manager = LayoutManager(textStorage: TextStorage(string: text, attributes: [.font: font]),
+                                    textContainers: [TextContainer(size: CGSize(width: 220, height: CGFloat.infinity))])
+        let first = try #require(manager.textLayoutFragment(forCharacterAt: 10))
+        #expect(first.paragraphIndex == 0 && first.characterRange == 0..<53 && first.state == .layoutAvailable)
+        #expect(first.textLineFragments.count == 2)
+        #expect(first.textLineFragments.first?.characterRange.lowerBound == 0 && first.textLineFragments.last?.characterRange.upperBound == 53)
+        #expect(first.layoutFragmentFrame == first.textLineFragments[0].rect.union(first.textLineFragments[1].rect))
+        #expect(first.renderingSurfaceBounds.intersects(first.layoutFragmentFrame))
+        let second = try #require(manager.textLayoutFragment(for: CGPoint(x: 20, y: first.layoutFragmentFrame.maxY + 5)))
+        #expect(second.paragraphIndex == 1 && second.textLineFragments.count == 1 && second.layoutFragmentFrame.minY >= first.layoutFragmentFrame.maxY - 1e-6)
+        #expect(LayoutManager(textStorage: TextStorage(string: ""), textContainers: [TextContainer(size: CGSize(width: 100, height: 100))])
+                    .textLayoutFragment(forCharacterAt: 0) == nil)
+    }
+}

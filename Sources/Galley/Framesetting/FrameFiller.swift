@@ -473,3 +473,17 @@ struct FrameFiller {
         return PlacedLine(line: line, end: start + count, origin: CGPoint(x: x - self.box.minX, y: baseline), fragment: fragment, box: box)
     }
 }
+
+extension Framesetter {
+    /// The usable spans of a shape between two heights (y up, in the path's coordinates), left to right: what a frame
+    /// of `path` with `exclusions` gives a line there. For the editing layer's proposed-rectangle question.
+    package static func usableSpans(of path: Path, fillRule: Path.FillRule, exclusions: [ClippingPath], bottom: CGFloat,
+                                    top: CGFloat) -> [ClosedRange<CGFloat>] {
+        var attributes = FrameAttributes()
+        attributes.pathFillRule = fillRule
+        attributes.clippingPaths = exclusions
+        let filler = FrameFiller(typesetter: Typesetter(attributedString: NSAttributedString(string: "")), path: path, attributes: attributes)
+        // The filler measures heights from its box's top, downwards as negative values.
+        return filler.spans(bottom: bottom - filler.box.maxY, top: top - filler.box.maxY)
+    }
+}

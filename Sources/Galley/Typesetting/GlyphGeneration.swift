@@ -26,11 +26,12 @@ public struct GlyphProperty: OptionSet, Hashable, Sendable {
 
 /// Glyph substitution after shaping, before lines are broken (TextKit's `shouldGenerateGlyphs` delegate): called
 /// with each shaped item's glyphs, their properties, the characters they stand for (string offsets, as
-/// `characterIndexes` gives them to the body's owner) and the font; the body may change glyphs and properties in
-/// place. A replaced glyph takes its advance from the font; a `.null` one none. Arrays whose lengths changed are
-/// ignored. Held by `TypesetterOptions`, compared by identity.
+/// `characterIndexes` gives them to the body's owner) and the font; the body may change glyphs, properties and
+/// advances in place. A replaced glyph takes its advance from the font unless the body gave one; a `.null` one none.
+/// Arrays whose lengths changed are ignored. Held by `TypesetterOptions`, compared by identity.
 package final class GlyphGenerator: Hashable, @unchecked Sendable {
-    package typealias Body = (_ glyphs: inout [Glyph], _ properties: inout [GlyphProperty], _ characterIndexes: [Int], _ font: Font) -> Void
+    package typealias Body = (_ glyphs: inout [Glyph], _ properties: inout [GlyphProperty], _ advances: inout [CGFloat],
+                              _ characterIndexes: [Int], _ font: Font) -> Void
     let body: Body
 
     package init(_ body: @escaping Body) { self.body = body }
@@ -58,16 +59,26 @@ package final class GlyphGenerator: Hashable, @unchecked Sendable {
         }
         let original = ids
         let originalProperties = properties
-        body(&ids, &properties, indexes, font)
-        guard ids.count == original.count, properties.count == original.count else { return }
-        for position in ids.indices where ids[position] != original[position] || properties[position] != originalProperties[position] {
+        var advances = range.map { glyphs.advance($0) }
+        let originalAdvances = advances
+        body(&ids, &properties, &advances, indexes, font)
+        guard ids.count == original.count, properties.count == original.count, advances.count == original.count else { return }
+        for position in ids.indices
+        where ids[position] != original[position] || properties[position] != originalProperties[position] || advances[position] != originalAdvances[position] {
             let index = range.lowerBound + position
             if properties[position].contains(.null) {
                 glyphs.setGlyph(index, GlyphProperty.nullGlyph)
                 glyphs.setAdvance(index, 0)
-            } else if ids[position] != original[position] {
+                continue
+            }
+            if ids[position] != original[position] {
                 glyphs.setGlyph(index, ids[position])
                 glyphs.setAdvance(index, font.advances(for: [ids[position]]).total)
+            }
+            // An advance given outright wins (finite and no wider than any line may be).
+            let advance = advances[position]
+            if advance != originalAdvances[position], advance.isFinite, advance >= 0 {
+                glyphs.setAdvance(index, min(advance, LayoutLimits.maximumExtent))
             }
         }
     }

@@ -355,8 +355,8 @@ public final class LayoutManager: TextStorageObserver {
         }.map { $0 + 1 }
         var options = typesetterOptions
         if hasDelegate || showsInvisibleCharacters || showsControlCharacters {
-            options.glyphGenerator = GlyphGenerator { [weak origin] glyphs, properties, indexes, font in
-                origin?.generateGlyphs(&glyphs, &properties, indexes, font)
+            options.glyphGenerator = GlyphGenerator { [weak origin] glyphs, properties, advances, indexes, font in
+                origin?.generateGlyphs(&glyphs, &properties, &advances, indexes, font)
             }
         }
         let typesetter = Typesetter(units: units, runs: runs, options: options, defaultFont: defaultFont,

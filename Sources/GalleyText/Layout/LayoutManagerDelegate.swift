@@ -58,6 +58,12 @@ public protocol LayoutManagerDelegate: AnyObject {
     func layoutManager(_ layoutManager: LayoutManager, shouldGenerateGlyphs glyphs: inout [Glyph], properties: inout [GlyphProperty],
                        characterIndexes: [Int], font: Font) -> Bool
 
+    /// The box of a control character laid out as whitespace (`ControlCharacterAction.whitespace`): `proposed` is a
+    /// space's (its width the advance, its height the font's ascent and descent from the baseline); the width
+    /// returned becomes the character's advance. TextKit:
+    /// `layoutManager(_:boundingBoxForControlGlyphAt:for:proposedLineFragment:glyphPosition:characterIndex:)`.
+    func layoutManager(_ layoutManager: LayoutManager, boundingBoxForControlCharacterAt index: Int, proposed: CGRect) -> CGRect
+
     /// The drawing attributes of a link (the text's `.link` attribute, at storage offset `index`): colours,
     /// underline and strikethrough (`Line.renderingAttributeKeys`), laid over the text when it is drawn without
     /// changing its layout; nil draws the link with the text's own attributes (the default: Galley styles no links).
@@ -91,6 +97,10 @@ public enum ControlCharacterAction: Hashable, Sendable {
 }
 
 extension LayoutManagerDelegate {
+    /// The proposed box.
+    public func layoutManager(_ layoutManager: LayoutManager, boundingBoxForControlCharacterAt index: Int, proposed: CGRect) -> CGRect {
+        proposed
+    }
     /// No styling of links.
     public func layoutManager(_ layoutManager: LayoutManager, renderingAttributesForLink link: Any, at index: Int) -> [NSAttributedString.Key: Any]? {
         nil

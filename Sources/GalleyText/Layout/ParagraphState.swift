@@ -39,12 +39,24 @@ final class ParagraphState: @unchecked Sendable {
 
     /// The delegate's glyph substitution for glyphs of paragraph-relative characters `indexes`; its changes are kept
     /// only when it says it made some.
-    func generateGlyphs(_ glyphs: inout [Glyph], _ properties: inout [GlyphProperty], _ indexes: [Int], _ font: Font) {
+    func generateGlyphs(_ glyphs: inout [Glyph], _ properties: inout [GlyphProperty], _ advances: inout [CGFloat], _ indexes: [Int],
+                        _ font: Font) {
         guard let manager else { return }
         if manager.showsInvisibleCharacters || manager.showsControlCharacters {
             showInvisibles(&glyphs, indexes, font, manager: manager)
         }
         guard let delegate = manager.delegate else { return }
+        // Control characters laid out as whitespace take the width the delegate gives their box. (The typesetter
+        // sees such a control as the space standing in for it: the storage says what it is.)
+        guard let first = indexes.min(), let last = indexes.max() else { return }
+        let units = manager.textStorage.units(in: (start + first)..<min(start + last + 1, manager.textStorage.length))
+        for position in glyphs.indices where (position == 0 || indexes[position - 1] != indexes[position])
+            && units.indices.contains(indexes[position] - first) && CharacterClasses.isLayoutControl(units[indexes[position] - first])
+            && manager.action(at: start + indexes[position]) == .whitespace {
+            let proposed = CGRect(x: 0, y: -font.descent, width: advances[position], height: font.ascent + font.descent)
+            let box = delegate.layoutManager(manager, boundingBoxForControlCharacterAt: start + indexes[position], proposed: proposed)
+            if box.width.isFinite, box.width >= 0 { advances[position] = box.width }
+        }
         var proposed = glyphs, proposedProperties = properties
         if delegate.layoutManager(manager, shouldGenerateGlyphs: &proposed, properties: &proposedProperties,
                                   characterIndexes: indexes.map { start + $0 }, font: font) {

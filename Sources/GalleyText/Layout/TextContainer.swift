@@ -91,4 +91,37 @@ public struct TextContainer: Hashable, Sendable {
         default: return nil
         }
     }
+
+    /// The part of a proposed line fragment (container coordinates, y down) that text can take — the first usable
+    /// stretch of it in the writing direction, inside the shape (`path`, or the container's rectangle) and outside
+    /// the exclusion paths — and what is left of the proposal after it, from the next usable stretch on
+    /// (`CGRect.zero` when nothing). Padding is not
+    /// removed (layout insets each fragment by `lineFragmentPadding` itself). The answer depends on the shape only,
+    /// not on the character. TextKit: `NSTextContainer.lineFragmentRect(forProposedRect:at:writingDirection:remaining:)`;
+    /// where TextKit has it overridden for other shapes, give the shape as `path`.
+    public func lineFragmentRect(forProposedRect proposed: CGRect, at characterIndex: Int = 0, writingDirection: WritingDirection = .leftToRight)
+        -> (rect: CGRect, remaining: CGRect)
+    {
+        let proposed = proposed.standardized
+        guard proposed.width > 0, proposed.height > 0, proposed.minX.isFinite, proposed.minY.isFinite,
+            proposed.width.isFinite, proposed.height.isFinite else { return (.zero, .zero) }
+        let height = layoutHeight
+        let shape = path.map { $0.applying(flip) } ?? Path(rect: CGRect(x: 0, y: 0, width: size.width.isFinite ? size.width : 1e7, height: height))
+        let exclusions = exclusionPaths.map { ClippingPath($0.applying(flip), fillRule: .winding) }
+        let spans = Framesetter.usableSpans(of: shape, fillRule: fillRule, exclusions: exclusions, bottom: height - proposed.maxY,
+                                            top: height - proposed.minY)
+            .compactMap { span -> ClosedRange<CGFloat>? in
+                let low = max(span.lowerBound, proposed.minX), high = min(span.upperBound, proposed.maxX)
+                return high > low ? low...high : nil
+            }
+        let rightToLeft = writingDirection == .rightToLeft
+        guard let chosen = rightToLeft ? spans.last : spans.first else { return (.zero, .zero) }
+        let rect = CGRect(x: chosen.lowerBound, y: proposed.minY, width: chosen.upperBound - chosen.lowerBound, height: proposed.height)
+        // What is left starts at the next usable stretch (past the exclusion that ended this one).
+        guard spans.count > 1 else { return (rect, .zero) }
+        let remaining = rightToLeft
+            ? CGRect(x: proposed.minX, y: proposed.minY, width: spans[spans.count - 2].upperBound - proposed.minX, height: proposed.height)
+            : CGRect(x: spans[1].lowerBound, y: proposed.minY, width: proposed.maxX - spans[1].lowerBound, height: proposed.height)
+        return (rect, remaining)
+    }
 }

@@ -461,3 +461,60 @@ import Testing
                     .textLayoutFragment(forCharacterAt: 0) == nil)
     }
 }
+
+/// `boundingBoxForControlGlyphAt`: a control character laid out as whitespace takes the width of the box the
+/// delegate gives it.
+@Suite struct ControlBoxTests {
+    final class WideBell: LayoutManagerDelegate {
+        var width: CGFloat = 40
+        var asked: [Int] = []
+        func layoutManager(_ layoutManager: LayoutManager, shouldUse action: ControlCharacterAction, forControlCharacterAt index: Int)
+            -> ControlCharacterAction { layoutManager.textStorage.string.utf16[layoutManager.textStorage.string.utf16.index(layoutManager.textStorage.string.utf16.startIndex, offsetBy: index)] == 7 ? .whitespace : action }
+        func layoutManager(_ layoutManager: LayoutManager, boundingBoxForControlCharacterAt index: Int, proposed: CGRect) -> CGRect {
+            asked.append(index)
+            return CGRect(x: proposed.minX, y: proposed.minY, width: width, height: proposed.height)
+        }
+    }
+
+    @Test func whitespaceControlsTakeTheBoxWidth() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 14)
+        let manager = LayoutManager(textStorage: TextStorage(string: "a\u{7}b", attributes: [.font: font]),
+                                    textContainers: [TextContainer(size: CGSize(width: 400, height: CGFloat.infinity))])
+        let delegate = WideBell()
+        manager.delegate = delegate
+        let fragment = try #require(manager.lineFragment(forCharacterAt: 0))
+        let a = fragment.caretOffsets(forCharacterIndex: 1).primary, b = fragment.caretOffsets(forCharacterIndex: 2).primary
+        #expect(abs(b - a - 40) < 1e-3, "the bell is 40 points wide: \(b - a)")
+        #expect(delegate.asked == [1])
+    }
+}
+
+/// `lineFragmentRect(forProposedRect:…)`: the container's answer for a proposed band is where layout puts the
+/// fragments of a line in that band.
+@Suite struct ProposedRectTests {
+    @Test func proposedRectsMatchTheFragmentsLayoutMakes() throws {
+        var hole = Path()
+        hole.addRect(CGRect(x: 80, y: 50, width: 40, height: 50))
+        let container = TextContainer(size: CGSize(width: 200, height: 200), exclusionPaths: [hole], lineFragmentPadding: 0)
+        let band = CGRect(x: 0, y: 60, width: 200, height: 15)
+        let left = container.lineFragmentRect(forProposedRect: band)
+        #expect(left.rect == CGRect(x: 0, y: 60, width: 80, height: 15) && left.remaining == CGRect(x: 120, y: 60, width: 80, height: 15))
+        let right = container.lineFragmentRect(forProposedRect: band, writingDirection: .rightToLeft)
+        #expect(right.rect == CGRect(x: 120, y: 60, width: 80, height: 15) && right.remaining == CGRect(x: 0, y: 60, width: 80, height: 15))
+        let clear = container.lineFragmentRect(forProposedRect: CGRect(x: 0, y: 10, width: 200, height: 15))
+        #expect(clear.rect == CGRect(x: 0, y: 10, width: 200, height: 15) && clear.remaining == .zero)
+        #expect(container.lineFragmentRect(forProposedRect: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10)).rect == .zero)
+        // Layout's own fragments beside the hole are what the container says for their bands.
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 12)
+        let manager = LayoutManager(textStorage: TextStorage(string: String(repeating: "words around a hole ", count: 30), attributes: [.font: font]),
+                                    textContainers: [container])
+        var checked = 0
+        manager.enumerateLineFragments { fragment, _ in
+            let answer = container.lineFragmentRect(forProposedRect: CGRect(x: 0, y: fragment.rect.minY, width: 200, height: fragment.rect.height))
+            let pieces = [answer.rect] + (answer.remaining == .zero ? [] : [container.lineFragmentRect(forProposedRect: answer.remaining).rect])
+            #expect(pieces.contains { abs($0.minX - fragment.rect.minX) < 1e-6 && abs($0.width - fragment.rect.width) < 1e-6 }, "\(fragment.rect)")
+            checked += 1
+        }
+        #expect(checked > 10)
+    }
+}

@@ -63,10 +63,49 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// How justified lines are stretched: spaces, then grapheme clusters (see `Justification`). Galley only; Core
     /// Text stretches spaces only (`Justification.interWord`).
     public var justification: Justification = .automatic
+    /// Whether a line that would be truncated is first squeezed to fit, when narrowing its inter-word spaces by at
+    /// most half their width is enough (UIKit tightens letter spacing instead; Galley leaves letters as the font
+    /// spaces them). TextKit: `NSParagraphStyle.allowsDefaultTighteningForTruncation`.
+    public var allowsDefaultTighteningForTruncation = false
 
     /// The default style, with a base direction.
     public init(baseWritingDirection: WritingDirection = .natural) {
         self.baseWritingDirection = baseWritingDirection
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case alignment, firstLineHeadIndent, headIndent, tailIndent, tabStops, defaultTabInterval, lineBreakMode
+        case lineHeightMultiple, minimumLineHeight, maximumLineHeight, lineSpacingAdjustment, minimumLineSpacing
+        case maximumLineSpacing, paragraphSpacing, paragraphSpacingBefore, baseWritingDirection, lineHeightPolicy
+        case hyphenationFactor, lineBreakStrategy, justification, allowsDefaultTighteningForTruncation
+    }
+
+    /// Decodes a style; a field the data lacks keeps its default, so archives written before a field existed still
+    /// read (and archives from later versions read what they share).
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T { try container.decodeIfPresent(T.self, forKey: key) ?? fallback }
+        alignment = try value(.alignment, alignment)
+        firstLineHeadIndent = try value(.firstLineHeadIndent, firstLineHeadIndent)
+        headIndent = try value(.headIndent, headIndent)
+        tailIndent = try value(.tailIndent, tailIndent)
+        tabStops = try value(.tabStops, tabStops)
+        defaultTabInterval = try value(.defaultTabInterval, defaultTabInterval)
+        lineBreakMode = try value(.lineBreakMode, lineBreakMode)
+        lineHeightMultiple = try value(.lineHeightMultiple, lineHeightMultiple)
+        minimumLineHeight = try value(.minimumLineHeight, minimumLineHeight)
+        maximumLineHeight = try value(.maximumLineHeight, maximumLineHeight)
+        lineSpacingAdjustment = try value(.lineSpacingAdjustment, lineSpacingAdjustment)
+        minimumLineSpacing = try value(.minimumLineSpacing, minimumLineSpacing)
+        maximumLineSpacing = try value(.maximumLineSpacing, maximumLineSpacing)
+        paragraphSpacing = try value(.paragraphSpacing, paragraphSpacing)
+        paragraphSpacingBefore = try value(.paragraphSpacingBefore, paragraphSpacingBefore)
+        baseWritingDirection = try value(.baseWritingDirection, baseWritingDirection)
+        lineHeightPolicy = try value(.lineHeightPolicy, lineHeightPolicy)
+        hyphenationFactor = try value(.hyphenationFactor, hyphenationFactor)
+        lineBreakStrategy = try value(.lineBreakStrategy, lineBreakStrategy)
+        justification = try value(.justification, justification)
+        allowsDefaultTighteningForTruncation = try value(.allowsDefaultTighteningForTruncation, allowsDefaultTighteningForTruncation)
     }
 
     /// The default style: natural alignment and direction, word wrapping, no indents, no extra spacing.

@@ -273,7 +273,8 @@ struct FrameFiller {
             Line.inserted(Array($0.utf16), attributesAt: last.stringRange.upperBound, of: typesetter.text)
         }
         let fragment = state.fragments[state.fragments.count - 1]
-        guard let truncated = extended.truncated(width: fragment.width, type: type, token: token) else { return }
+        let tightened = paragraph.style.allowsDefaultTighteningForTruncation ? extended.tightened(toFit: fragment.width) : nil
+        guard let truncated = tightened ?? extended.truncated(width: fragment.width, type: type, token: token) else { return }
         state.lines[state.lines.count - 1] = truncated
         let rightToLeft = paragraph.isRightToLeft
         let visible = truncated.typographicBounds.width - truncated.trailingWhitespaceWidth
@@ -442,7 +443,8 @@ struct FrameFiller {
         if [.byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle].contains(style.lineBreakMode) {
             let type: TruncationType = style.lineBreakMode == .byTruncatingHead
                 ? .start : style.lineBreakMode == .byTruncatingMiddle ? .middle : .end
-            line = line.truncated(width: available, type: type) ?? line
+            line = (style.allowsDefaultTighteningForTruncation ? line.tightened(toFit: available) : nil)
+                ?? line.truncated(width: available, type: type) ?? line
         }
         // Justified paragraphs stretch every line but the last and lines that end at a forced break.
         if style.alignment == .justified, lineEnd < paragraph.range.upperBound, !typesetter.endsWithForcedBreak(lineEnd) {

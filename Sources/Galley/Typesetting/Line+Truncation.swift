@@ -192,3 +192,26 @@ private struct TruncationPlan {
         return TruncationPlan(shown: shown, tokenPosition: tokenPosition, cut: cut, tokenSource: cut)
     }
 }
+
+extension Line {
+    /// The line squeezed to `width` by narrowing its inter-word spaces, when taking at most half of their width does
+    /// it; nil when the line fits already or would need more (then it is truncated). For paragraph styles that allow
+    /// tightening before truncation (`ParagraphStyle.allowsDefaultTighteningForTruncation`).
+    func tightened(toFit width: CGFloat) -> Line? {
+        let visible = storage.width - trailingWhitespaceWidth
+        guard width.isFinite, width > 0, visible > width + LayoutTolerance.negligibleGap else { return nil }
+        let text = utf16Text
+        let trailingStart = storage.trailingWhitespaceStart
+        var spaces: CGFloat = 0
+        for run in runs {
+            let advances = run.advances, indices = run.stringIndices
+            for glyph in 0..<run.glyphCount where indices[glyph] < trailingStart && indices[glyph] >= 0 && indices[glyph] < text.count
+                && CharacterClasses.isWhitespace(text[indices[glyph]]) && !CharacterClasses.isLayoutControl(text[indices[glyph]]) {
+                spaces += advances[glyph].width
+            }
+        }
+        guard visible - width <= spaces / 2, let squeezed = justified(factor: 1, width: width, justification: .interWord) else { return nil }
+        // Advances are 32-bit floats: the squeezed width lands within a rounding of the target.
+        return squeezed.storage.width - squeezed.trailingWhitespaceWidth <= width + LayoutTolerance.position ? squeezed : nil
+    }
+}

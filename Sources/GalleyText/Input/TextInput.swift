@@ -64,6 +64,18 @@ public final class TextInput {
         replace(target, with: text)
     }
 
+    /// Inserts text that came with alternatives (dictation, handwriting): the text as `insertText(_:)` does, its
+    /// alternatives kept on it under `.textAlternatives` (`[String]`) for the host to offer later; no alternatives
+    /// inserts plainly. UIKit: `insertText(_:alternatives:style:)` (the style of the alternatives' display is the
+    /// host's). AppKit: `NSTextAlternatives`.
+    public func insertText(_ text: String, alternatives: [String]) {
+        let start = (markedRange ?? selectedRange).lowerBound
+        insertText(text)
+        let end = start + text.utf16.count
+        guard !alternatives.isEmpty, end > start, end <= textStorage.length else { return }
+        textStorage.addAttribute(.textAlternatives, value: alternatives, range: start..<end)
+    }
+
     /// Deletes the selection, or the grapheme cluster before the caret. UIKit: `deleteBackward()`.
     public func deleteBackward() {
         if let marked = markedRange {
@@ -201,6 +213,8 @@ public final class TextInput {
         if markedRange?.contains(index) ?? false {
             for key in markedTextAttributes.keys { attributes[key] = nil }
         }
+        // Alternatives belong to the words they came with, never to text typed next to them.
+        attributes[.textAlternatives] = nil
         return attributes
     }
 
@@ -217,4 +231,11 @@ public final class TextInput {
         let start = min(max(range.lowerBound, 0), length)
         return start..<min(max(range.upperBound, start), length)
     }
+}
+
+extension NSAttributedString.Key {
+    /// `[String]`: other readings of the text it is on, as dictation or handwriting offered them
+    /// (`TextInput.insertText(_:alternatives:)`). Layout ignores it. AppKit: `NSAttributedString.Key.textAlternatives`
+    /// ("NSTextAlternatives", whose value there is an `NSTextAlternatives` object).
+    public static let textAlternatives = NSAttributedString.Key("NSTextAlternatives")
 }

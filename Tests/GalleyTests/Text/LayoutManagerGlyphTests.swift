@@ -518,3 +518,57 @@ import Testing
         #expect(checked > 10)
     }
 }
+
+/// `allowsDefaultTighteningForTruncation`: a line a little too wide is squeezed rather than truncated; one far too
+/// wide is truncated still. Paragraph styles without the field (older archives) decode with its default.
+@Suite struct TighteningTests {
+    @Test func squeezeBeforeTruncating() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 14)
+        let text = "a line with several spaces in it"
+        let natural = Line(attributedString: NSAttributedString(string: text, attributes: [.font: font])).typographicBounds.width
+        func line(width: CGFloat, tightening: Bool) throws -> Line {
+            var style = ParagraphStyle()
+            style.lineBreakMode = .byTruncatingTail
+            style.allowsDefaultTighteningForTruncation = tightening
+            let string = NSAttributedString(string: text, attributes: [.font: font, .paragraphStyle: style])
+            let frame = Framesetter(attributedString: string).frame(path: Path(rect: CGRect(x: 0, y: 0, width: width, height: 100)))
+            return try #require(frame.lines.first)
+        }
+        let tight = try line(width: natural * 0.97, tightening: true)
+        #expect(!tight.runs.contains(where: \.isTruncationToken) && tight.stringRange == 0..<text.utf16.count)
+        #expect(tight.typographicBounds.width <= natural * 0.97 + 1e-3)
+        #expect((try line(width: natural * 0.97, tightening: false)).runs.contains(where: \.isTruncationToken))
+        #expect((try line(width: natural * 0.6, tightening: true)).runs.contains(where: \.isTruncationToken), "too far to squeeze")
+    }
+
+    @Test func olderStylesDecode() throws {
+        var style = ParagraphStyle()
+        style.allowsDefaultTighteningForTruncation = true
+        style.headIndent = 12
+        let encoder = JSONEncoder(), decoder = JSONDecoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let data = try encoder.encode(style)
+        #expect(try decoder.decode(ParagraphStyle.self, from: data) == style)
+        var fields = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        fields["allowsDefaultTighteningForTruncation"] = nil
+        fields["justification"] = nil
+        let older = try decoder.decode(ParagraphStyle.self, from: try JSONSerialization.data(withJSONObject: fields))
+        #expect(older.headIndent == 12 && !older.allowsDefaultTighteningForTruncation && older.justification == ParagraphStyle().justification)
+    }
+}
+
+/// Dictation's alternatives stay on the text they came with.
+@Suite struct TextAlternativesTests {
+    @Test func alternativesAreKeptOnTheInsertedText() throws {
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 14)
+        let storage = TextStorage(string: "I said ", attributes: [.font: font])
+        let input = TextInput(textStorage: storage, selectedRange: 7..<7)
+        input.insertText("there", alternatives: ["their", "they're"])
+        input.insertText(" now")
+        #expect(storage.string == "I said there now" && input.selectedRange == 16..<16)
+        let (attributes, range) = storage.attributes(at: 8)
+        #expect(attributes[.textAlternatives] as? [String] == ["their", "they're"] && range == 7..<12)
+        #expect(storage.attributes(at: 13).attributes[.textAlternatives] == nil, "text typed after has none")
+    }
+}

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// docs/textkit-audit.md, the row-by-row account of TextKit's and UIKit's text API (§2 of the Core Text inventory)
-/// against Galley's: every Galley name a present or partial row gives is declared in the sources (a renamed or
+/// The README's row-by-row account of TextKit's and UIKit's text API (§2 of the Core Text inventory) against
+/// Galley's: every Galley name a present or partial row gives is declared in the sources (a renamed or
 /// removed symbol fails here), and the share of essential rows present does not fall below what was measured.
 @Suite struct TextKitAuditTests {
     struct Row {
@@ -17,7 +17,7 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent()
 
     static func rows() throws -> [Row] {
-        let text = try String(contentsOf: root.appendingPathComponent("docs/textkit-audit.md"), encoding: .utf8)
+        let text = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         return text.split(separator: "\n").filter { $0.hasPrefix("| 2.") }.map { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             return Row(section: cells[1], apple: cells[2], galley: cells[3], status: cells[4], tier: cells[5])

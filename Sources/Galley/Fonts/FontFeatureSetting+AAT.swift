@@ -135,6 +135,7 @@ extension FontFeatureSetting {
 
     /// Feature settings from a value given for `kCTFontFeatureSettingsAttribute` or `.fontFeatureSettings`: an array
     /// of `FontFeatureSetting`, of Core Text dictionaries (OpenType or AAT), or a mix; nil for anything else.
+    /// Core Text: the value of `kCTFontFeatureSettingsAttribute`.
     public static func settings(fromAttributeValue value: Any) -> [FontFeatureSetting]? {
         if let settings = value as? [FontFeatureSetting] { return settings }
         guard let array = value as? [Any] ?? (value as? NSArray).map({ Array($0) }) else { return nil }

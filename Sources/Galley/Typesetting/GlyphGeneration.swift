@@ -22,6 +22,20 @@ public struct GlyphProperty: OptionSet, Hashable, Sendable {
     /// The glyph a `.null` glyph becomes: no font has it (65,535 glyphs at most, numbered from 0). Core Graphics:
     /// `kCGFontIndexInvalid`.
     public static let nullGlyph: Glyph = 0xFFFF
+
+    /// The properties of `glyph`, standing for the character `unit`, the cluster's first glyph or not: the one rule
+    /// glyph substitution and glyph queries share.
+    package static func of(_ glyph: Glyph, unit: UInt16, continuesCluster: Bool) -> GlyphProperty {
+        var property: GlyphProperty = []
+        if glyph == nullGlyph { property.insert(.null) }
+        if CharacterClasses.isLayoutControl(unit) {
+            property.insert(.controlCharacter)
+        } else if CharacterClasses.isWhitespace(unit) {
+            property.insert(.elastic)
+        }
+        if continuesCluster { property.insert(.nonBaseCharacter) }
+        return property
+    }
 }
 
 /// Glyph substitution after shaping, before lines are broken (TextKit's `shouldGenerateGlyphs` delegate): called
@@ -48,14 +62,8 @@ package final class GlyphGenerator: Hashable, @unchecked Sendable {
         let indexes = range.map { glyphs.stringIndex($0) }
         var properties: [GlyphProperty] = indexes.indices.map { position in
             let index = indexes[position]
-            var property: GlyphProperty = []
-            if index >= 0, index < units.count {
-                if CharacterClasses.isLayoutControl(units[index]) { property.insert(.controlCharacter) } else if CharacterClasses.isWhitespace(units[index]) {
-                    property.insert(.elastic)
-                }
-            }
-            if position > 0, indexes[position - 1] == index { property.insert(.nonBaseCharacter) }
-            return property
+            return GlyphProperty.of(ids[position], unit: index >= 0 && index < units.count ? units[index] : 0,
+                                    continuesCluster: position > 0 && indexes[position - 1] == index)
         }
         let original = ids
         let originalProperties = properties

@@ -48,12 +48,8 @@ extension LayoutManager {
             let glyph = place.run.glyphs(in: place.offset..<(place.offset + 1))[0]
             let index = place.run.stringIndices(in: place.offset..<(place.offset + 1))[0] + place.fragment.paragraphStart
             let unit = textStorage.units(in: index..<min(index + 1, textStorage.length)).first ?? 0
-            var property: GlyphProperty = []
-            if glyph == GlyphProperty.nullGlyph { property.insert(.null) }
-            if CharacterClasses.isLayoutControl(unit) { property.insert(.controlCharacter) } else if CharacterClasses.isWhitespace(unit) {
-                property.insert(.elastic)
-            }
-            if let previous, previous.fragment == place.fragment.paragraphStart, previous.index == index { property.insert(.nonBaseCharacter) }
+            let continues = previous.map { $0.fragment == place.fragment.paragraphStart && $0.index == index } ?? false
+            let property = GlyphProperty.of(glyph, unit: unit, continuesCluster: continues)
             previous = (place.fragment.paragraphStart, index)
             result.glyphs.append(glyph)
             result.properties.append(property)

@@ -20,6 +20,15 @@ public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: Un
     return CoreTextEnvironment.defaultFont
 }
 
+/// Core Text: `CTFontUIFontType`.
+public typealias CTFontUIFontType = UIFontType
+
+/// The interface font of a role in `CoreTextEnvironment.fontCatalog`, at `size` (0 or less: the role's default),
+/// preferring faces that cover `language`; nil when the catalog has none. Core Text: `CTFontCreateUIFontForLanguage`.
+public func CTFontCreateUIFontForLanguage(_ uiType: CTFontUIFontType, _ size: CGFloat, _ language: CFString?) -> CTFont? {
+    try? Font.uiFont(uiType, size: size, language: language.map { $0 as String }, catalog: CoreTextEnvironment.fontCatalog)
+}
+
 /// A copy at another size (0 keeps it) and matrix. Core Text: `CTFontCreateCopyWithAttributes`.
 public func CTFontCreateCopyWithAttributes(_ font: CTFont, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?,
                                            _ attributes: CTFontDescriptor?) -> CTFont {

@@ -104,4 +104,25 @@ import Testing
         }
         #expect(TextStyle.allCases.map(\.size) == [34, 28, 22, 20, 17, 15, 17, 16, 13, 12, 11])
     }
+
+    /// Core Text's interface font roles (`CTFontCreateUIFontForLanguage`): the face `fc-match` gives the role's
+    /// family at its weight and language, at Apple's default sizes unless a size is given.
+    @Test func uiFontRolesAreFontconfigs() throws {
+        let cases: [(pattern: String, font: Font, size: CGFloat)] = [
+            ("system\\-ui", try Font.uiFont(.system, catalog: TestFonts.catalog), 13),
+            ("system\\-ui:bold", try Font.uiFont(.emphasizedSystem, catalog: TestFonts.catalog), 13),
+            ("system\\-ui", try Font.uiFont(.label, catalog: TestFonts.catalog), 10),
+            ("system\\-ui:bold", try Font.uiFont(.alertHeader, size: 20, catalog: TestFonts.catalog), 20),
+            ("sans\\-serif", try Font.uiFont(.user, catalog: TestFonts.catalog), 12),
+            ("monospace", try Font.uiFont(.userFixedPitch, size: -3, catalog: TestFonts.catalog), 10),
+            ("system\\-ui:lang=he", try Font.uiFont(.message, language: "he", catalog: TestFonts.catalog), 13),
+            ("system\\-ui:lang=th", try Font.uiFont(.toolTip, language: "th", catalog: TestFonts.catalog), 11),
+        ]
+        for (pattern, font, size) in cases {
+            let expected = try runProgram("/usr/bin/fc-match", ["--format", "%{file}", pattern],
+                                          environment: ["FONTCONFIG_FILE": TestFonts.configurationFile.path])
+            #expect(font.url?.path == expected && font.size == size, "\(pattern): fc-match \(expected), Galley \(font.url?.path ?? "-") at \(font.size)")
+        }
+        #expect(UIFontType.allCases.count == 26 && UIFontType.menuItem.rawValue == 12 && UIFontType.controlContent.rawValue == 26)
+    }
 }

@@ -31,7 +31,7 @@ extension Frame {
         let lines = zip(self.lines, lineOrigins).map { line, origin -> String in
             let bounds = line.typographicBounds
             let runs = line.runs.map { run in
-                "{\"stringRange\":[\(run.stringRange.lowerBound),\(run.stringRange.count)],\"font\":\"\(run.font.postScriptName)\","
+                "{\"stringRange\":[\(run.stringRange.lowerBound),\(run.stringRange.count)],\"font\":\(Line.jsonString(run.font.postScriptName)),"
                     + "\"size\":\(Line.number(run.font.size)),\"rightToLeft\":\(run.status.contains(.rightToLeft)),"
                     + "\"glyphCount\":\(run.glyphCount),\"width\":\(Line.number(run.typographicBounds().width))"
                     + (run.isTruncationToken ? ",\"truncationToken\":true" : "")

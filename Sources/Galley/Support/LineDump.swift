@@ -23,7 +23,7 @@ extension Line {
                 "{\"glyph\":\(glyphs[index]),\"x\":\(Self.number(positions[index].x)),\"y\":\(Self.number(positions[index].y)),"
                     + "\"advance\":\(Self.number(advances[index].width)),\"index\":\(indices[index])}"
             }
-            return "{\"font\":\"\(run.font.postScriptName)\",\"size\":\(Self.number(run.font.size)),"
+            return "{\"font\":\(Self.jsonString(run.font.postScriptName)),\"size\":\(Self.number(run.font.size)),"
                 + "\"rightToLeft\":\(run.status.contains(.rightToLeft)),"
                 + "\"stringRange\":[\(run.stringRange.lowerBound),\(run.stringRange.upperBound)],"
                 + "\"glyphs\":[\(entries.joined(separator: ","))]}"
@@ -33,12 +33,33 @@ extension Line {
             + "\"runs\":[\(runs.joined(separator: ","))]}"
     }
 
-    /// Integers without a decimal point, other values with up to 4 decimals.
+    /// A JSON number: integers without a decimal point, other values with up to 4 decimals (a value that rounds to
+    /// a whole number at 4 decimals loses its point too: "303", never "303."); NaN and infinities, which JSON
+    /// cannot hold, as null.
     static func number(_ value: CGFloat) -> String {
+        guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         var text = String(format: "%.4f", Double(value))
         while text.hasSuffix("0") { text.removeLast() }
-        return text
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 }
 

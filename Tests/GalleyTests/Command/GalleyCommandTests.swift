@@ -35,6 +35,37 @@ import Testing
         #expect((json["width"] as? Double ?? 0) > 10)
     }
 
+    /// Every JSON the tool prints parses as JSON — layout (justified, hyphenated, optimal: widths with decimals, the
+    /// case that printed "303."), shape with and without a size, and the archive convert writes — in several scripts.
+    @Test func everyCommandsJSONParses() throws {
+        let fonts = ["--font-dir", TestFonts.directory.path]
+        let corpus = TestFonts.root.appendingPathComponent("Tests/GalleyTests/Corpus")
+        var outputs: [(String, String)] = []
+        for (file, font) in [("en_Latn.txt", "DejaVu Serif"), ("ar_Arab.txt", "Noto Naskh Arabic"), ("hi_Deva.txt", "Noto Sans Devanagari")] {
+            let path = corpus.appendingPathComponent(file).path
+            for width in ["300", "400"] {
+                for options in [["--justify", "--hyphenate", "en-US", "--line-breaking", "optimal"], ["--align", "center"]] {
+                    let arguments = ["layout", path, "--width", width, "--json", "--font", font] + fonts + options
+                    outputs.append(("\(file) \(width) \(options)", try runProgram(Self.tool.path, arguments)))
+                }
+            }
+        }
+        for arguments in [["shape", TestFonts.url("DejaVuSans.ttf").path, "o\"ffice\\ A", "--json"],
+                          ["shape", TestFonts.url("Amiri-Regular.ttf").path, "السلام", "--font-size", "13.3"]] {
+            outputs.append(("\(arguments)", try runProgram(Self.tool.path, arguments)))
+        }
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let markdown = directory.appendingPathComponent("doc.md"), archive = directory.appendingPathComponent("doc.json")
+        try "# Title\n\nSome *text* with \"quotes\".\n".write(to: markdown, atomically: true, encoding: .utf8)
+        _ = try runProgram(Self.tool.path, ["convert", markdown.path, "-o", archive.path])
+        outputs.append(("archive", try String(contentsOf: archive, encoding: .utf8)))
+        for (name, output) in outputs {
+            #expect((try? JSONSerialization.jsonObject(with: Data(output.utf8))) != nil, "\(name) is not JSON: \(output.prefix(300))")
+            #expect(!output.contains(".,") && !output.contains(".]") && !output.contains(".}"), "\(name): a number ends in a point")
+        }
+    }
+
     @Test func renderWritesPNGPDFAndSVG() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -27,6 +27,21 @@ package struct TextOptions: ParsableArguments {
     @Option(name: .customLong("line-breaking"), help: "greedy, or optimal (Knuth–Plass).") package var lineBreaking = LineBreakingArgument.greedy
     @Option(help: "How justified lines stretch: automatic (spaces; clusters in lines without spaces), inter-word (Core Text's) or inter-cluster (spaces to 150 %, then clusters).")
     package var justification = JustificationArgument.automatic
+    @Option(name: .customLong("break-parameters"), help: "Optimal breaking's parameters: default (Galley's) or tex (plain TeX's, tolerant).")
+    package var breakParameters = BreakParametersArgument.default
+    @Option(name: .customLong("line-penalty"), help: "Optimal breaking: TeX's \\linepenalty.") package var linePenalty: Double?
+    @Option(name: .customLong("hyphen-penalty"), help: "Optimal breaking: TeX's \\hyphenpenalty.") package var hyphenPenalty: Double?
+    @Option(name: .customLong("explicit-hyphen-penalty"), help: "Optimal breaking: TeX's \\exhyphenpenalty.")
+    package var explicitHyphenPenalty: Double?
+    @Option(name: .customLong("adjacent-demerits"), help: "Optimal breaking: TeX's \\adjdemerits.") package var adjacentDemerits: Double?
+    @Option(name: .customLong("double-hyphen-demerits"), help: "Optimal breaking: TeX's \\doublehyphendemerits.")
+    package var doubleHyphenDemerits: Double?
+    @Option(name: .customLong("final-hyphen-demerits"), help: "Optimal breaking: TeX's \\finalhyphendemerits.")
+    package var finalHyphenDemerits: Double?
+    @Option(help: "Optimal breaking: TeX's \\pretolerance (badness; negative skips the first pass).") package var pretolerance: Double?
+    @Option(help: "Optimal breaking: TeX's \\tolerance (badness).") package var tolerance: Double?
+    @Option(name: .customLong("emergency-stretch"), help: "Optimal breaking: TeX's \\emergencystretch, in ems.")
+    package var emergencyStretch: Double?
 
     /// The catalog the options name.
     package init() {}
@@ -48,6 +63,7 @@ package struct TextOptions: ParsableArguments {
         if justify { style.alignment = .justified }
         if hyphenate != nil || hyphenationFactor != nil { style.hyphenationFactor = Float(hyphenationFactor ?? 1) }
         style.lineBreakStrategy = lineBreaking == .optimal ? .optimal() : .greedy
+        style.optimalBreakParameters = optimalBreakParameters
         style.justification = justification.justification
         style.lineHeightMultiple = CGFloat(lineHeight)
         style.paragraphSpacing = CGFloat(paragraphSpacing)
@@ -144,6 +160,31 @@ package enum LineBreakArgument: String, CaseIterable, ExpressibleByArgument {
 /// `--line-breaking`: greedy (Core Text's), or Knuth and Plass's optimal breaking.
 package enum LineBreakingArgument: String, CaseIterable, ExpressibleByArgument {
     case greedy, optimal
+}
+
+/// `--break-parameters`: which preset optimal breaking starts from.
+package enum BreakParametersArgument: String, CaseIterable, ExpressibleByArgument {
+    case `default`, tex
+}
+
+extension TextOptions {
+    /// The preset `--break-parameters` names, with each parameter flag given laid over it.
+    package var optimalBreakParameters: OptimalBreakParameters {
+        var parameters = breakParameters == .tex ? OptimalBreakParameters.tex : .default
+        func set(_ value: Double?, _ keyPath: WritableKeyPath<OptimalBreakParameters, CGFloat>) {
+            if let value, value.isFinite { parameters[keyPath: keyPath] = CGFloat(value) }
+        }
+        set(linePenalty, \.linePenalty)
+        set(hyphenPenalty, \.hyphenPenalty)
+        set(explicitHyphenPenalty, \.explicitHyphenPenalty)
+        set(adjacentDemerits, \.adjacentDemerits)
+        set(doubleHyphenDemerits, \.doubleHyphenDemerits)
+        set(finalHyphenDemerits, \.finalHyphenDemerits)
+        set(pretolerance, \.pretolerance)
+        set(tolerance, \.tolerance)
+        set(emergencyStretch, \.emergencyStretchEms)
+        return parameters
+    }
 }
 
 /// `--justification`: what stretches in justified lines.

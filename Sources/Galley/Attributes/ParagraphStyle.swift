@@ -67,6 +67,9 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// most half their width is enough (UIKit tightens letter spacing instead; Galley leaves letters as the font
     /// spaces them). TextKit: `NSParagraphStyle.allowsDefaultTighteningForTruncation`.
     public var allowsDefaultTighteningForTruncation = false
+    /// The penalties, demerits and tolerances of optimal breaking (`lineBreakStrategy = .optimal`): Galley's defaults,
+    /// or `.tex` for plain TeX's. Galley only (TeX's `\linepenalty`, `\tolerance` and the rest).
+    public var optimalBreakParameters = OptimalBreakParameters.default
 
     /// The default style, with a base direction.
     public init(baseWritingDirection: WritingDirection = .natural) {
@@ -77,7 +80,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         case alignment, firstLineHeadIndent, headIndent, tailIndent, tabStops, defaultTabInterval, lineBreakMode
         case lineHeightMultiple, minimumLineHeight, maximumLineHeight, lineSpacingAdjustment, minimumLineSpacing
         case maximumLineSpacing, paragraphSpacing, paragraphSpacingBefore, baseWritingDirection, lineHeightPolicy
-        case hyphenationFactor, lineBreakStrategy, justification, allowsDefaultTighteningForTruncation
+        case hyphenationFactor, lineBreakStrategy, justification, allowsDefaultTighteningForTruncation, optimalBreakParameters
     }
 
     /// Decodes a style; a field the data lacks keeps its default, so archives written before a field existed still
@@ -106,6 +109,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         lineBreakStrategy = try value(.lineBreakStrategy, lineBreakStrategy)
         justification = try value(.justification, justification)
         allowsDefaultTighteningForTruncation = try value(.allowsDefaultTighteningForTruncation, allowsDefaultTighteningForTruncation)
+        optimalBreakParameters = try value(.optimalBreakParameters, optimalBreakParameters)
     }
 
     /// The default style: natural alignment and direction, word wrapping, no indents, no extra spacing.

@@ -2,14 +2,14 @@ import Foundation
 
 /// Knuth and Plass's total-fit line breaking over a shaped paragraph: boxes are the clusters (their stored
 /// advances), glue the inter-word spaces (stretching by half a space and shrinking by a third), penalties the
-/// hyphenation points (50, flagged) and other break opportunities (0); the paragraph's end and line separators
-/// are forced breaks, and the last line is set at its natural width. Demerits: (10 + badness)² + penalty², plus
-/// 3,000 for two hyphenated lines in a row and 100 where fitness classes jump. Line widths may differ per line (the
-/// frame shape answers for line n), which is why nodes are kept per line number.
+/// hyphenation points (flagged) and other break opportunities (explicit hyphens by their own penalty); the paragraph's
+/// end and line separators are forced breaks, and the last line is set at its natural width. Penalties, demerits and
+/// the passes' tolerances are the paragraph style's `OptimalBreakParameters` (Galley's defaults, or TeX's): demerits
+/// are (line penalty + badness)² + penalty², plus TeX's double-hyphen, final-hyphen and adjacent-fitness demerits.
+/// Line widths may differ per line (the frame shape answers for line n), which is why nodes are kept per line number.
 ///
-/// As TeX does, a first pass tries the paragraph without hyphenation with adjustment ratios up to 1; a second
-/// adds the hyphenation points (up to 3: wide enough that few paragraphs need a third pass), a third allows ratios
-/// up to 10 (a line of one word, which cannot
+/// Passes (`passes`), as TeX's: without hyphenation within the pretolerance, with hyphenation within the tolerance,
+/// then with the emergency stretch; then Galley's last resort within ratio 10 (a line of one word, which cannot
 /// stretch, counts as stretching by 5); when even that fails (a word wider than the line), greedy breaking, which
 /// cuts such words between clusters, sets the paragraph.
 struct OptimalLineBreaker {
@@ -28,6 +28,9 @@ struct OptimalLineBreaker {
     /// every line count.
     var uniformFrom: Int? = nil
 
+    /// The paragraph style's penalties, demerits and tolerances.
+    let parameters: OptimalBreakParameters
+
     /// A breaker for the lines from `start` to `end` (nil: the paragraph's end) of `paragraph`.
     init(typesetter: Typesetter, paragraph: Typesetter.Paragraph, start: Int, end: Int? = nil,
          width: @escaping (Int) -> CGFloat, looseness: Int, uniformFrom: Int? = nil) {
@@ -38,12 +41,9 @@ struct OptimalLineBreaker {
         self.width = width
         self.looseness = looseness
         self.uniformFrom = uniformFrom
+        parameters = paragraph.style.optimalBreakParameters
     }
 
-    static let linePenalty: CGFloat = 10
-    static let hyphenPenalty: CGFloat = 50
-    static let consecutiveHyphenDemerits: CGFloat = 3000
-    static let fitnessDemerits: CGFloat = 100
     static let stretchOfSpace: CGFloat = 0.5
     /// The last pass's tolerance (a bound: a larger one keeps every node alive and makes long paragraphs
     /// quadratic). Lines that cannot stretch at all (one word) count as stretching by `unstretchableRatio`.
@@ -57,8 +57,12 @@ struct OptimalLineBreaker {
         /// Where the line's visible text ends (before trailing whitespace).
         var visibleEnd: Int
         var penalty: CGFloat
+        /// Whether the line shows an inserted hyphen (a hyphenation point or a soft hyphen).
         var isHyphen: Bool
         var isForced: Bool
+        /// Whether the line counts as hyphenated for the double and final hyphen demerits: it shows a hyphen, or it
+        /// ends at an explicit hyphen and the parameters count those.
+        var isFlagged: Bool = false
         /// The width of the hyphen a line ending here shows (0 when it shows none).
         var hyphenWidth: CGFloat = 0
         /// The sums from the lines' start to `visibleEnd` and to `position` (set by `withPrefixes`).
@@ -91,20 +95,47 @@ struct OptimalLineBreaker {
         var fitness: Int
         var demerits: CGFloat
         var isHyphen: Bool
+        /// Whether the line to here counts as hyphenated for the hyphen demerits (`Candidate.isFlagged`).
+        var isFlagged: Bool
         /// The index of the node the line starts at, -1 for the paragraph's start.
         var previous: Int
         /// The sums up to `position`.
         var prefix: Prefix
     }
 
+    /// One pass: the largest adjustment ratio a line may have, whether hyphenation points are candidates, and the
+    /// extra stretch every line has (TeX's emergency stretch).
+    struct Pass: Equatable {
+        var ratio: CGFloat
+        var hyphenating: Bool
+        var emergencyStretch: CGFloat = 0
+    }
+
+    /// The passes `breaks()` makes, in order (see `OptimalBreakParameters`): TeX's — without hyphenation within the
+    /// pretolerance, with it within the tolerance, with the emergency stretch — then Galley's last resort within
+    /// ratio 10.
+    var passes: [Pass] {
+        let hyphenating = paragraph.style.hyphenationFactor > 0
+        var passes: [Pass] = []
+        if parameters.pretolerance >= 0 { passes.append(Pass(ratio: OptimalBreakParameters.ratio(forBadness: parameters.pretolerance), hyphenating: false)) }
+        let tolerance = OptimalBreakParameters.ratio(forBadness: parameters.tolerance)
+        passes.append(Pass(ratio: tolerance, hyphenating: hyphenating))
+        if parameters.emergencyStretchEms > 0, parameters.emergencyStretchEms.isFinite {
+            let size = typesetter.text.attributes(at: paragraph.range.lowerBound).font?.size ?? Font.defaultSize
+            passes.append(Pass(ratio: tolerance, hyphenating: hyphenating, emergencyStretch: parameters.emergencyStretchEms * size))
+        }
+        passes.append(Pass(ratio: OptimalLineBreaker.finalTolerance, hyphenating: hyphenating))
+        return passes
+    }
+
     /// The chosen lines: each end, and whether it is hyphenated.
     func breaks() -> [LineEnd] {
         let plain = withPrefixes(candidates(hyphenating: false))
         guard !plain.isEmpty else { return [LineEnd(end: end, hyphenated: false)] }
-        if let result = run(plain, tolerance: 1) { return result }
-        let all = paragraph.style.hyphenationFactor > 0 ? addingHyphenation(to: plain) : plain
-        for tolerance in [3.0, OptimalLineBreaker.finalTolerance] {
-            if let result = run(all, tolerance: tolerance) { return result }
+        var all: [Candidate]? = nil
+        for pass in passes {
+            if pass.hyphenating, all == nil { all = addingHyphenation(to: plain) }
+            if let result = run(pass.hyphenating ? all! : plain, tolerance: pass.ratio, emergencyStretch: pass.emergencyStretch) { return result }
         }
         // No way to set the paragraph without an overfull line (a word wider than the line): greedy breaking, which
         // cuts such words between clusters, sets it instead.
@@ -130,25 +161,26 @@ struct OptimalLineBreaker {
                  sums: Sums(typesetter: typesetter, paragraph: paragraph, from: start))
     }
 
-    /// `demerits(of:)` with the candidates and sums computed once by the caller.
-    func demerits(of ends: [LineEnd], maximumRatio: CGFloat, candidates: [Int: Candidate], sums: Sums) -> CGFloat? {
+    /// `demerits(of:)` with the candidates and sums computed once by the caller, and the emergency stretch of a pass.
+    func demerits(of ends: [LineEnd], maximumRatio: CGFloat, candidates: [Int: Candidate], sums: Sums,
+                  emergencyStretch: CGFloat = 0) -> CGFloat? {
         var total: CGFloat = 0
         var position = start
-        var previousHyphen = false
+        var previousFlagged = false
         var previousFitness = 1
         for (line, end) in ends.enumerated() {
             guard let candidate = candidates[end.end] else { return nil }
             let range = position..<candidate.visibleEnd
             let natural = (range.isEmpty ? 0 : sums.width(range)) + candidate.hyphenWidth
-            var ratio = OptimalLineBreaker.ratio(natural: natural, stretch: range.isEmpty ? 0 : sums.stretch(range),
+            var ratio = OptimalLineBreaker.ratio(natural: natural, stretch: (range.isEmpty ? 0 : sums.stretch(range)) + emergencyStretch,
                                                  shrink: range.isEmpty ? 0 : sums.shrink(range), width: width(line),
                                                  isLast: candidate.isForced)
             if ratio == .infinity, maximumRatio >= OptimalLineBreaker.finalTolerance { ratio = OptimalLineBreaker.unstretchableRatio }
             guard ratio >= -1, ratio.isFinite, ratio <= maximumRatio else { return nil }
-            let (demerits, fitness) = OptimalLineBreaker.demerits(
-                ratio: ratio, candidate: candidate, previousIsHyphen: previousHyphen, previousFitness: previousFitness)
+            let (demerits, fitness) = demerits(ratio: ratio, candidate: candidate, previousIsFlagged: previousFlagged,
+                                               previousFitness: previousFitness)
             total += demerits
-            previousHyphen = candidate.isHyphen
+            previousFlagged = candidate.isFlagged
             previousFitness = fitness
             position = end.end
         }
@@ -175,8 +207,8 @@ struct OptimalLineBreaker {
             while next < hyphenPoints.count, hyphenPoints[next] < position {
                 let point = hyphenPoints[next]
                 if point > start, typesetter.breakVeto?(point, true) ?? true {
-                    result.append(Candidate(position: point, visibleEnd: point, penalty: Self.hyphenPenalty, isHyphen: true,
-                                            isForced: false, hyphenWidth: hyphenWidths.width(at: point - 1)))
+                    result.append(Candidate(position: point, visibleEnd: point, penalty: parameters.hyphenPenalty, isHyphen: true,
+                                            isForced: false, isFlagged: true, hyphenWidth: hyphenWidths.width(at: point - 1)))
                 }
                 next += 1
             }
@@ -185,8 +217,12 @@ struct OptimalLineBreaker {
             let forced = paragraph.breaks.isMandatory[index] || position == end
             guard forced || (typesetter.breakVeto?(position, false) ?? true) else { continue }
             let softHyphen = units[position - 1] == 0xAD && position < end
-            result.append(Candidate(position: position, visibleEnd: visibleEnd, penalty: softHyphen ? Self.hyphenPenalty : 0,
+            // A break after an explicit hyphen (hyphen-minus, U+2010 HYPHEN) that is not forced.
+            let explicitHyphen = !forced && (units[position - 1] == 0x2D || units[position - 1] == 0x2010)
+            let penalty = softHyphen ? parameters.hyphenPenalty : explicitHyphen ? parameters.explicitHyphenPenalty : 0
+            result.append(Candidate(position: position, visibleEnd: visibleEnd, penalty: penalty,
                                     isHyphen: softHyphen, isForced: forced,
+                                    isFlagged: softHyphen || (explicitHyphen && parameters.explicitHyphensCountAsHyphenated),
                                     hyphenWidth: softHyphen ? hyphenWidths.width(at: position - 1) : 0))
             if position == end { break }
         }
@@ -261,8 +297,8 @@ struct OptimalLineBreaker {
                 while let (unit, advance) = walker.next(before: point) {
                     sums.add(advance, stretches: CharacterClasses.stretchesWhenJustified(units[unit]))
                 }
-                result.append(Candidate(position: point, visibleEnd: point, penalty: Self.hyphenPenalty, isHyphen: true, isForced: false,
-                                        hyphenWidth: hyphenWidths.width(at: point - 1), visiblePrefix: sums, endPrefix: sums))
+                result.append(Candidate(position: point, visibleEnd: point, penalty: parameters.hyphenPenalty, isHyphen: true, isForced: false,
+                                        isFlagged: true, hyphenWidth: hyphenWidths.width(at: point - 1), visiblePrefix: sums, endPrefix: sums))
             }
             result.append(candidate)
         }
@@ -330,18 +366,21 @@ struct OptimalLineBreaker {
         func shrink(_ range: Range<Int>) -> CGFloat { shrink[range.upperBound - start] - shrink[range.lowerBound - start] }
     }
 
-    /// The demerits of one line and its fitness class (0 tight, 1 decent, 2 loose, 3 very loose): (line penalty +
-    /// badness)², plus the break's penalty², plus extra for consecutive hyphens and for jumping fitness classes.
-    static func demerits(ratio: CGFloat, candidate: Candidate, previousIsHyphen: Bool, previousFitness: Int)
-        -> (demerits: CGFloat, fitness: Int)
-    {
+    /// The demerits of one line and its fitness class (0 tight, 1 decent, 2 loose, 3 very loose), as TeX adds them:
+    /// (line penalty + badness)², plus the break's penalty², plus the double-hyphen demerits when this line and the
+    /// one before end hyphenated, the final-hyphen demerits when the paragraph's last line follows a hyphenated one,
+    /// and the adjacent demerits when the fitness classes jump.
+    func demerits(ratio: CGFloat, candidate: Candidate, previousIsFlagged: Bool, previousFitness: Int) -> (demerits: CGFloat, fitness: Int) {
         let magnitude = abs(ratio)
         let badness = 100 * magnitude * magnitude * magnitude
-        var demerits = (linePenalty + badness) * (linePenalty + badness)
+        var demerits = (parameters.linePenalty + badness) * (parameters.linePenalty + badness)
         if candidate.penalty > 0 { demerits += candidate.penalty * candidate.penalty }
-        if candidate.isHyphen && previousIsHyphen { demerits += consecutiveHyphenDemerits }
+        if previousIsFlagged {
+            if candidate.isFlagged { demerits += parameters.doubleHyphenDemerits }
+            if candidate.isForced, candidate.position == end { demerits += parameters.finalHyphenDemerits }
+        }
         let fitness = ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
-        if abs(fitness - previousFitness) > 1 { demerits += fitnessDemerits }
+        if abs(fitness - previousFitness) > 1 { demerits += parameters.adjacentDemerits }
         return (demerits, fitness)
     }
 
@@ -382,15 +421,17 @@ struct OptimalLineBreaker {
     /// One pass of Knuth and Plass's algorithm over the candidates, with adjustment ratios up to `tolerance`: for each
     /// candidate, the lines from every active node to it (`consider`), then a node for each best way there. Nil when
     /// no set of lines within the tolerance reaches the end.
-    private func run(_ candidates: [Candidate], tolerance: CGFloat) -> [LineEnd]? {
-        var nodes: [Node] = [Node(position: start, line: 0, fitness: 1, demerits: 0, isHyphen: false, previous: -1, prefix: Prefix())]
+    private func run(_ candidates: [Candidate], tolerance: CGFloat, emergencyStretch: CGFloat = 0) -> [LineEnd]? {
+        var nodes: [Node] = [Node(position: start, line: 0, fitness: 1, demerits: 0, isHyphen: false, isFlagged: false, previous: -1,
+                                  prefix: Prefix())]
         var active: [Int] = [0]
         // Line widths asked of the shape once each.
         var widths: [CGFloat] = []
         var best = BestPredecessors()
         for candidate in candidates {
             best.entries.removeAll(keepingCapacity: true)
-            consider(candidate, nodes: nodes, active: &active, widths: &widths, tolerance: tolerance, best: &best)
+            consider(candidate, nodes: nodes, active: &active, widths: &widths, tolerance: tolerance, emergencyStretch: emergencyStretch,
+                     best: &best)
             if candidate.isForced {
                 // A forced break ends every line: only nodes at this position stay.
                 active.removeAll(keepingCapacity: true)
@@ -398,7 +439,7 @@ struct OptimalLineBreaker {
             for entry in best.entries {
                 active.append(nodes.count)
                 nodes.append(Node(position: candidate.position, line: entry.line, fitness: entry.key % 4, demerits: entry.demerits,
-                                  isHyphen: candidate.isHyphen, previous: entry.node, prefix: candidate.endPrefix))
+                                  isHyphen: candidate.isHyphen, isFlagged: candidate.isFlagged, previous: entry.node, prefix: candidate.endPrefix))
             }
             if active.isEmpty { return nil }
             if candidate.isForced, candidate.position == end { break }
@@ -411,7 +452,7 @@ struct OptimalLineBreaker {
     /// from `active` (compacted in place), as are all of them at a forced break.
     @inline(__always)
     private func consider(_ candidate: Candidate, nodes: [Node], active: inout [Int], widths: inout [CGFloat], tolerance: CGFloat,
-                          best: inout BestPredecessors) {
+                          emergencyStretch: CGFloat, best: inout BestPredecessors) {
         let acceptsUnstretchable = tolerance >= OptimalLineBreaker.finalTolerance
         let easyLine = looseness == 0 ? uniformFrom ?? Int.max : Int.max
         var kept = 0
@@ -426,7 +467,7 @@ struct OptimalLineBreaker {
                     let isEmpty = candidate.visibleEnd <= node.position
                     let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width) + candidate.hyphenWidth
                     var ratio = OptimalLineBreaker.ratio(
-                        natural: natural, stretch: isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch,
+                        natural: natural, stretch: (isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch) + emergencyStretch,
                         shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink,
                         width: widths[line], isLast: candidate.isForced)
                     // A short line without spaces cannot stretch (TeX's "infinitely bad"); the last pass accepts it.
@@ -437,8 +478,8 @@ struct OptimalLineBreaker {
                         kept += 1
                     }
                     guard ratio >= -1, ratio <= tolerance, node.position < candidate.position else { continue }
-                    let (lineDemerits, fitness) = OptimalLineBreaker.demerits(
-                        ratio: ratio, candidate: candidate, previousIsHyphen: node.isHyphen, previousFitness: node.fitness)
+                    let (lineDemerits, fitness) = demerits(ratio: ratio, candidate: candidate, previousIsFlagged: node.isFlagged,
+                                                           previousFitness: node.fitness)
                     best.offer(key: min(node.line + 1, easyLine) * 4 + fitness, demerits: node.demerits + lineDemerits, node: index,
                                line: node.line + 1)
                 }

@@ -8,11 +8,12 @@ import Testing
 @Suite struct OptimalLineBreakerTests {
     static let font = try! TestFonts.font("DejaVuSerif.ttf", size: 12)
 
-    static func typesetter(_ text: String, hyphenate: Bool) -> Typesetter {
+    static func typesetter(_ text: String, hyphenate: Bool, parameters: OptimalBreakParameters = .default) -> Typesetter {
         var style = ParagraphStyle()
         style.alignment = .justified
         style.hyphenationFactor = hyphenate ? 1 : 0
         style.lineBreakStrategy = .optimal()
+        style.optimalBreakParameters = parameters
         return Typesetter(attributedString: NSAttributedString(
             string: text, attributes: [.font: font, .paragraphStyle: style, NSAttributedString.Key.language: "en-US"]))
     }
@@ -24,8 +25,14 @@ import Testing
         ("Short words a b c d e f wrap.", 50.0),
     ])
     func breaksEqualAnExhaustiveSearch(text: String, width: Double) throws {
-        // Without hyphenation, the breaker's passes differ only in their tolerance (1, 3, 10).
-        let typesetter = Self.typesetter(text, hyphenate: false)
+        for parameters in [OptimalBreakParameters.default, .tex] {
+            try Self.checkExhaustively(text: text, width: width, parameters: parameters)
+        }
+    }
+
+    static func checkExhaustively(text: String, width: Double, parameters: OptimalBreakParameters) throws {
+        // Without hyphenation, the breaker's passes differ only in their tolerance and emergency stretch.
+        let typesetter = Self.typesetter(text, hyphenate: false, parameters: parameters)
         let paragraph = typesetter.paragraphs[0]
         let breaker = OptimalLineBreaker(typesetter: typesetter, paragraph: paragraph, start: 0, width: { _ in CGFloat(width) }, looseness: 0)
         let candidates = breaker.candidates()
@@ -34,8 +41,8 @@ import Testing
         #expect(inner.count <= 12, "too many candidates for an exhaustive search")
         let table = Dictionary(candidates.map { ($0.position, $0) }) { first, _ in first }
         let sums = OptimalLineBreaker.Sums(typesetter: typesetter, paragraph: paragraph, from: 0)
-        // The breaker's passes: the best set with every ratio within 1, else 3, else 10.
-        func best(_ tolerance: CGFloat) -> CGFloat {
+        // The breaker's passes: the best set within the first pass that has one.
+        func best(_ pass: OptimalLineBreaker.Pass) -> CGFloat {
             var best: CGFloat = .infinity
             for mask in 0..<(1 << min(inner.count, 12)) {
                 var ends: [LineEnd] = []
@@ -43,19 +50,55 @@ import Testing
                     ends.append(LineEnd(end: candidate.position, hyphenated: candidate.isHyphen))
                 }
                 ends.append(LineEnd(end: last.position, hyphenated: false))
-                if let demerits = breaker.demerits(of: ends, maximumRatio: tolerance, candidates: table, sums: sums) {
+                if let demerits = breaker.demerits(of: ends, maximumRatio: pass.ratio, candidates: table, sums: sums,
+                                                   emergencyStretch: pass.emergencyStretch) {
                     best = min(best, demerits)
                 }
             }
             return best
         }
-        var expected = best(1)
-        if !expected.isFinite { expected = best(3) }
-        if !expected.isFinite { expected = best(10) }
-        #expect(expected.isFinite, "no settable breaks: choose a wider test width")
+        let pass = try #require(breaker.passes.first { best($0).isFinite }, "no settable breaks: choose a wider test width")
+        let expected = best(pass)
         let chosen = breaker.breaks()
-        let chosenDemerits = try #require(breaker.demerits(of: chosen))
+        let chosenDemerits = try #require(breaker.demerits(of: chosen, maximumRatio: pass.ratio, candidates: table, sums: sums,
+                                                           emergencyStretch: pass.emergencyStretch))
         #expect(abs(chosenDemerits - expected) <= max(expected * 1e-9, 1e-6), "chosen \(chosenDemerits), best \(expected)")
+    }
+
+    /// TeX's parameters by hand: the same lines cost exactly the double-hyphen and final-hyphen demerits more when
+    /// two hyphenated lines precede the last, explicit hyphens take \exhyphenpenalty and count as hyphenated, and the
+    /// passes are TeX's (badness 100, 1,000, then 1,000 with an em of emergency stretch) before Galley's last resort.
+    @Test func texParametersByHand() throws {
+        let text = "Typographical hyphenation considerations include well-known hyphenation dictionaries."
+        let tex = Self.typesetter(text, hyphenate: true, parameters: .tex)
+        var free = OptimalBreakParameters.tex
+        free.doubleHyphenDemerits = 0
+        free.finalHyphenDemerits = 0
+        let plain = Self.typesetter(text, hyphenate: true, parameters: free)
+        func breaker(_ typesetter: Typesetter) -> OptimalLineBreaker {
+            OptimalLineBreaker(typesetter: typesetter, paragraph: typesetter.paragraphs[0], start: 0, width: { _ in 1000 }, looseness: 0)
+        }
+        let candidates = breaker(tex).candidates()
+        let hyphens = candidates.filter(\.isHyphen)
+        #expect(hyphens.count >= 3)
+        // Two hyphenated lines, then the rest: +10,000 for the second, +5,000 for the last after it.
+        let ends = [LineEnd(end: hyphens[0].position, hyphenated: true), LineEnd(end: hyphens[hyphens.count - 1].position, hyphenated: true),
+                    LineEnd(end: text.utf16.count, hyphenated: false)]
+        let withHyphenDemerits = try #require(breaker(tex).demerits(of: ends))
+        let without = try #require(breaker(plain).demerits(of: ends))
+        #expect(abs(withHyphenDemerits - without - 15_000) < 1e-6, "\(withHyphenDemerits - without)")
+        // The explicit hyphen of "well-known": TeX's penalty, and flagged; Galley's default: free, not flagged.
+        let explicit = try #require(candidates.first { $0.position == (text as NSString).range(of: "well-").upperBound })
+        #expect(explicit.penalty == 50 && explicit.isFlagged && !explicit.isHyphen)
+        let defaultExplicit = try #require(breaker(Self.typesetter(text, hyphenate: true)).candidates().first { $0.position == explicit.position })
+        #expect(defaultExplicit.penalty == 0 && !defaultExplicit.isFlagged)
+        // The passes.
+        let passes = breaker(tex).passes
+        #expect(passes.map(\.hyphenating) == [false, true, true, true])
+        #expect(abs(passes[0].ratio - 1) < 1e-12 && abs(passes[1].ratio - cbrt(10)) < 1e-12 && passes[2].emergencyStretch == 12)
+        #expect(passes[3].ratio == 10)
+        let defaults = breaker(Self.typesetter(text, hyphenate: true)).passes
+        #expect(defaults.map(\.ratio) == [1, 3, 10], "Galley's defaults keep its passes")
     }
 
     @Test(arguments: [300.0, 400.0])

@@ -1,0 +1,97 @@
+import Foundation
+
+/// The parameters of optimal (Knuth–Plass) line breaking, in TeX's terms and units: penalties and demerits as TeX
+/// adds them, tolerances as TeX's badness (100 × the adjustment ratio cubed: 100 is a line whose spaces stretch
+/// fully, 1000 about 2.15 times), emergency stretch in ems of the paragraph's font. A paragraph style carries them
+/// (`ParagraphStyle.optimalBreakParameters`); they matter only with `LineBreakStrategy.optimal`.
+///
+/// Passes, as TeX's: the paragraph without hyphenation within `pretolerance` (skipped when it is negative), then
+/// with hyphenation within `tolerance`, then — when `emergencyStretchEms` is above 0 — within `tolerance` with
+/// that much more stretch in every line. Galley adds a last resort TeX does not have: lines within ratio 10 (a line
+/// that cannot stretch counting as 5), then greedy breaking, so a paragraph is always set without overfull lines
+/// where greedy breaking can avoid them.
+///
+/// Core Text has no optimal breaking; TeX: `\linepenalty`, `\hyphenpenalty`, `\exhyphenpenalty`, `\adjdemerits`,
+/// `\doublehyphendemerits`, `\finalhyphendemerits`, `\pretolerance`, `\tolerance`, `\emergencystretch`.
+public struct OptimalBreakParameters: Hashable, Sendable, Codable {
+    /// Added to every line's badness before squaring: more lines cost more. TeX: `\linepenalty` (10).
+    public var linePenalty: CGFloat
+    /// The penalty of breaking at a hyphenation point (squared into the demerits). TeX: `\hyphenpenalty` (50).
+    public var hyphenPenalty: CGFloat
+    /// The penalty of breaking after an explicit hyphen ("well-known"). TeX: `\exhyphenpenalty` (50).
+    public var explicitHyphenPenalty: CGFloat
+    /// Whether a line ending at an explicit hyphen counts as hyphenated for the two demerits below, as TeX counts
+    /// it (its hyphen is a discretionary break).
+    public var explicitHyphensCountAsHyphenated: Bool
+    /// Added when adjacent lines' fitness classes (tight, decent, loose, very loose) are more than one apart.
+    /// TeX: `\adjdemerits` (10,000).
+    public var adjacentDemerits: CGFloat
+    /// Added when two lines in a row end hyphenated. TeX: `\doublehyphendemerits` (10,000).
+    public var doubleHyphenDemerits: CGFloat
+    /// Added when the paragraph's next-to-last line ends hyphenated. TeX: `\finalhyphendemerits` (5,000).
+    public var finalHyphenDemerits: CGFloat
+    /// The largest badness of the first pass, without hyphenation; negative skips that pass. TeX: `\pretolerance`.
+    public var pretolerance: CGFloat
+    /// The largest badness of the pass with hyphenation. TeX: `\tolerance`.
+    public var tolerance: CGFloat
+    /// Extra stretch every line may take in a last TeX pass, in ems of the paragraph's font (0: no such pass).
+    /// TeX: `\emergencystretch` (given in ems here so that one value suits every size).
+    public var emergencyStretchEms: CGFloat
+
+    /// Parameters by name; omitted ones take Galley's defaults.
+    public init(linePenalty: CGFloat = 10, hyphenPenalty: CGFloat = 50, explicitHyphenPenalty: CGFloat = 0,
+                explicitHyphensCountAsHyphenated: Bool = false, adjacentDemerits: CGFloat = 100, doubleHyphenDemerits: CGFloat = 3000,
+                finalHyphenDemerits: CGFloat = 0, pretolerance: CGFloat = 100, tolerance: CGFloat = 2700, emergencyStretchEms: CGFloat = 0) {
+        self.linePenalty = linePenalty
+        self.hyphenPenalty = hyphenPenalty
+        self.explicitHyphenPenalty = explicitHyphenPenalty
+        self.explicitHyphensCountAsHyphenated = explicitHyphensCountAsHyphenated
+        self.adjacentDemerits = adjacentDemerits
+        self.doubleHyphenDemerits = doubleHyphenDemerits
+        self.finalHyphenDemerits = finalHyphenDemerits
+        self.pretolerance = pretolerance
+        self.tolerance = tolerance
+        self.emergencyStretchEms = emergencyStretchEms
+    }
+
+    /// Galley's defaults: TeX's line and hyphen penalties, lighter demerits for fitness jumps (100) and double
+    /// hyphens (3,000), none for a hyphenated next-to-last line, explicit hyphens free; passes within ratio 1
+    /// (badness 100) and 3 (2,700).
+    public static let `default` = OptimalBreakParameters()
+
+    /// Plain TeX's values with its tolerant setting (`\tolerance=1000`, `\emergencystretch=1em`), as the issue's
+    /// comparison with LuaTeX sets them. TeX: plain.tex.
+    public static let tex = OptimalBreakParameters(
+        linePenalty: 10, hyphenPenalty: 50, explicitHyphenPenalty: 50, explicitHyphensCountAsHyphenated: true, adjacentDemerits: 10_000,
+        doubleHyphenDemerits: 10_000, finalHyphenDemerits: 5_000, pretolerance: 100, tolerance: 1_000, emergencyStretchEms: 1)
+
+    /// The adjustment ratio a badness allows (badness = 100 r³), for values that are not finite or negative: 0.
+    static func ratio(forBadness badness: CGFloat) -> CGFloat {
+        guard badness.isFinite, badness > 0 else { return 0 }
+        // Whole ratios exactly (the cube root of 27 comes out a rounding above 3).
+        let ratio = Foundation.cbrt(badness / 100)
+        return abs(ratio - ratio.rounded()) < 1e-12 ? ratio.rounded() : ratio
+    }
+
+    /// Decodes parameters; a field the data lacks takes Galley's default.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let fallback = OptimalBreakParameters()
+        func value<T: Decodable>(_ key: CodingKeys, _ defaultValue: T) throws -> T { try container.decodeIfPresent(T.self, forKey: key) ?? defaultValue }
+        linePenalty = try value(.linePenalty, fallback.linePenalty)
+        hyphenPenalty = try value(.hyphenPenalty, fallback.hyphenPenalty)
+        explicitHyphenPenalty = try value(.explicitHyphenPenalty, fallback.explicitHyphenPenalty)
+        explicitHyphensCountAsHyphenated = try value(.explicitHyphensCountAsHyphenated, fallback.explicitHyphensCountAsHyphenated)
+        adjacentDemerits = try value(.adjacentDemerits, fallback.adjacentDemerits)
+        doubleHyphenDemerits = try value(.doubleHyphenDemerits, fallback.doubleHyphenDemerits)
+        finalHyphenDemerits = try value(.finalHyphenDemerits, fallback.finalHyphenDemerits)
+        pretolerance = try value(.pretolerance, fallback.pretolerance)
+        tolerance = try value(.tolerance, fallback.tolerance)
+        emergencyStretchEms = try value(.emergencyStretchEms, fallback.emergencyStretchEms)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case linePenalty, hyphenPenalty, explicitHyphenPenalty, explicitHyphensCountAsHyphenated, adjacentDemerits
+        case doubleHyphenDemerits, finalHyphenDemerits, pretolerance, tolerance, emergencyStretchEms
+    }
+}

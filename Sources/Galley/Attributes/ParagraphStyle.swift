@@ -50,6 +50,9 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// fraction of its width (0: never). Words are hyphenated by the dictionary of the text's language
     /// (`NSLanguage`, else `TypesetterOptions.language`). TextKit: `NSParagraphStyle.hyphenationFactor`.
     public var hyphenationFactor: Float = 0
+    /// Whether the parts of a compound written with a hyphen ("quick-witted") are hyphenated by the dictionary too;
+    /// by default they break at their hyphen only, as in TeX. Galley only.
+    public var hyphenatesCompounds = false
     /// Whether the text is hyphenated by its language's rules: `hyphenationFactor` above 0. Setting it true
     /// hyphenates wherever a line broken at words would be less than full (factor 1) unless a factor is set;
     /// false stops hyphenation. TextKit: `NSParagraphStyle.usesDefaultHyphenation`.
@@ -80,7 +83,8 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         case alignment, firstLineHeadIndent, headIndent, tailIndent, tabStops, defaultTabInterval, lineBreakMode
         case lineHeightMultiple, minimumLineHeight, maximumLineHeight, lineSpacingAdjustment, minimumLineSpacing
         case maximumLineSpacing, paragraphSpacing, paragraphSpacingBefore, baseWritingDirection, lineHeightPolicy
-        case hyphenationFactor, lineBreakStrategy, justification, allowsDefaultTighteningForTruncation, optimalBreakParameters
+        case hyphenationFactor, hyphenatesCompounds, lineBreakStrategy, justification, allowsDefaultTighteningForTruncation
+        case optimalBreakParameters
     }
 
     /// Decodes a style; a field the data lacks keeps its default, so archives written before a field existed still
@@ -106,6 +110,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         baseWritingDirection = try value(.baseWritingDirection, baseWritingDirection)
         lineHeightPolicy = try value(.lineHeightPolicy, lineHeightPolicy)
         hyphenationFactor = try value(.hyphenationFactor, hyphenationFactor)
+        hyphenatesCompounds = try value(.hyphenatesCompounds, hyphenatesCompounds)
         lineBreakStrategy = try value(.lineBreakStrategy, lineBreakStrategy)
         justification = try value(.justification, justification)
         allowsDefaultTighteningForTruncation = try value(.allowsDefaultTighteningForTruncation, allowsDefaultTighteningForTruncation)

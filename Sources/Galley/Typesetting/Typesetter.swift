@@ -328,6 +328,13 @@ public final class Typesetter: Sendable {
                 if index - wordStart > Hyphenator.maximumWordLength, index >= limit { return points }
             }
             guard index - wordStart >= 4, index - wordStart <= Hyphenator.maximumWordLength else { continue }
+            // A part of a compound written with a hyphen ("quick-witted") breaks at its hyphen only, as TeX's words do,
+            // unless the style asks for patterns inside compounds too.
+            if !paragraph.style.hyphenatesCompounds {
+                let joinedBefore = wordStart >= 2 && Self.isExplicitHyphen(units[wordStart - 1]) && isLetter(units[wordStart - 2])
+                let joinedAfter = index + 1 < units.count && Self.isExplicitHyphen(units[index]) && isLetter(units[index + 1])
+                if joinedBefore || joinedAfter { continue }
+            }
             let run = text.runIndex(at: wordStart)
             if run != known.run {
                 let language = text.sharedRunAttributes[run].value.language ?? options.language
@@ -338,6 +345,9 @@ public final class Typesetter: Sendable {
         }
         return points
     }
+
+    /// A hyphen written in the text: hyphen-minus, U+2010 HYPHEN or U+2011 NON-BREAKING HYPHEN.
+    static func isExplicitHyphen(_ unit: UInt16) -> Bool { unit == 0x2D || unit == 0x2010 || unit == 0x2011 }
 
     /// Letters (and combining marks) of words: what hyphenation looks at.
     private func isLetter(_ unit: UInt16) -> Bool {

@@ -135,4 +135,28 @@ import Testing
             #expect(other.hyphenationPoints(in: "Silbentrennung") == german.hyphenationPoints(in: "Silbentrennung"))
         }
     }
+
+    /// A compound written with a hyphen breaks at its hyphen only ("quick-wit-ted" was Galley's, never TeX's),
+    /// unless the style asks for patterns inside compounds; words around it hyphenate as before.
+    @Test func compoundsBreakAtTheirHyphen() throws {
+        let text = "quick-witted and long-suffering typesetters"
+        let hyphenator = try #require(Hyphenator.forLanguage("en-US"))
+        func points(_ compounds: Bool) -> [Int] {
+            var style = ParagraphStyle()
+            style.hyphenationFactor = 1
+            style.hyphenatesCompounds = compounds
+            let typesetter = Typesetter(attributedString: NSAttributedString(string: text, attributes: [
+                .paragraphStyle: style, NSAttributedString.Key.language: "en-US", .font: try! TestFonts.font("DejaVuSans.ttf"),
+            ]))
+            return typesetter.hyphenationPoints(typesetter.paragraphs[0], in: 0..<text.utf16.count)
+        }
+        let typesetters = (text as NSString).range(of: "typesetters").location
+        let expectedOutside = hyphenator.hyphenationPoints(in: "typesetters").map { $0 + typesetters }
+        #expect(!expectedOutside.isEmpty)
+        #expect(points(false) == expectedOutside, "only the word outside the compounds")
+        let inside = points(true)
+        let witted = (text as NSString).range(of: "witted").location
+        #expect(inside.contains(witted + 3), "wit-ted with compounds hyphenated: \(inside)")
+        #expect(Set(expectedOutside).isSubset(of: Set(inside)))
+    }
 }

@@ -63,6 +63,9 @@ struct OptimalLineBreaker {
         /// Whether the line counts as hyphenated for the double and final hyphen demerits: it shows a hyphen, or it
         /// ends at an explicit hyphen and the parameters count those.
         var isFlagged: Bool = false
+        /// How much wider than the sums say a line starting here is set: the rest of a word hyphenated where its glyphs
+        /// are not safe to cut (inside a ligature, in a kerned pair) is reshaped on its own.
+        var startCorrection: CGFloat = 0
         /// The width of the hyphen a line ending here shows (0 when it shows none).
         var hyphenWidth: CGFloat = 0
         /// The sums from the lines' start to `visibleEnd` and to `position` (set by `withPrefixes`).
@@ -97,6 +100,8 @@ struct OptimalLineBreaker {
         var isHyphen: Bool
         /// Whether the line to here counts as hyphenated for the hyphen demerits (`Candidate.isFlagged`).
         var isFlagged: Bool
+        /// The width a line starting here adds to the sums (`Candidate.startCorrection`).
+        var startCorrection: CGFloat = 0
         /// The index of the node the line starts at, -1 for the paragraph's start.
         var previous: Int
         /// The sums up to `position`.
@@ -168,10 +173,11 @@ struct OptimalLineBreaker {
         var position = start
         var previousFlagged = false
         var previousFitness = 1
+        var startCorrection: CGFloat = 0
         for (line, end) in ends.enumerated() {
             guard let candidate = candidates[end.end] else { return nil }
             let range = position..<candidate.visibleEnd
-            let natural = (range.isEmpty ? 0 : sums.width(range)) + candidate.hyphenWidth
+            let natural = (range.isEmpty ? 0 : sums.width(range) + startCorrection) + candidate.hyphenWidth
             var ratio = OptimalLineBreaker.ratio(natural: natural, stretch: (range.isEmpty ? 0 : sums.stretch(range)) + emergencyStretch,
                                                  shrink: range.isEmpty ? 0 : sums.shrink(range), width: width(line),
                                                  isLast: candidate.isForced)
@@ -182,6 +188,7 @@ struct OptimalLineBreaker {
             total += demerits
             previousFlagged = candidate.isFlagged
             previousFitness = fitness
+            startCorrection = candidate.startCorrection
             position = end.end
         }
         return total
@@ -207,8 +214,10 @@ struct OptimalLineBreaker {
             while next < hyphenPoints.count, hyphenPoints[next] < position {
                 let point = hyphenPoints[next]
                 if point > start, typesetter.breakVeto?(point, true) ?? true {
-                    result.append(Candidate(position: point, visibleEnd: point, penalty: parameters.hyphenPenalty, isHyphen: true,
-                                            isForced: false, isFlagged: true, hyphenWidth: hyphenWidths.width(at: point - 1)))
+                    var candidate = Candidate(position: point, visibleEnd: point, penalty: parameters.hyphenPenalty, isHyphen: true,
+                                              isForced: false, isFlagged: true, hyphenWidth: hyphenWidths.width(at: point - 1))
+                    correctForReshaping(&candidate)
+                    result.append(candidate)
                 }
                 next += 1
             }
@@ -220,10 +229,12 @@ struct OptimalLineBreaker {
             // A break after an explicit hyphen (hyphen-minus, U+2010 HYPHEN) that is not forced.
             let explicitHyphen = !forced && (units[position - 1] == 0x2D || units[position - 1] == 0x2010)
             let penalty = softHyphen ? parameters.hyphenPenalty : explicitHyphen ? parameters.explicitHyphenPenalty : 0
-            result.append(Candidate(position: position, visibleEnd: visibleEnd, penalty: penalty,
-                                    isHyphen: softHyphen, isForced: forced,
-                                    isFlagged: softHyphen || (explicitHyphen && parameters.explicitHyphensCountAsHyphenated),
-                                    hyphenWidth: softHyphen ? hyphenWidths.width(at: position - 1) : 0))
+            var candidate = Candidate(position: position, visibleEnd: visibleEnd, penalty: penalty,
+                                      isHyphen: softHyphen, isForced: forced,
+                                      isFlagged: softHyphen || (explicitHyphen && parameters.explicitHyphensCountAsHyphenated),
+                                      hyphenWidth: softHyphen ? hyphenWidths.width(at: position - 1) : 0)
+            if softHyphen { correctForReshaping(&candidate) }
+            result.append(candidate)
             if position == end { break }
         }
         return result
@@ -297,8 +308,10 @@ struct OptimalLineBreaker {
                 while let (unit, advance) = walker.next(before: point) {
                     sums.add(advance, stretches: CharacterClasses.stretchesWhenJustified(units[unit]))
                 }
-                result.append(Candidate(position: point, visibleEnd: point, penalty: parameters.hyphenPenalty, isHyphen: true, isForced: false,
-                                        isFlagged: true, hyphenWidth: hyphenWidths.width(at: point - 1), visiblePrefix: sums, endPrefix: sums))
+                var hyphenated = Candidate(position: point, visibleEnd: point, penalty: parameters.hyphenPenalty, isHyphen: true, isForced: false,
+                                           isFlagged: true, hyphenWidth: hyphenWidths.width(at: point - 1), visiblePrefix: sums, endPrefix: sums)
+                correctForReshaping(&hyphenated)
+                result.append(hyphenated)
             }
             result.append(candidate)
         }
@@ -322,6 +335,7 @@ struct OptimalLineBreaker {
     /// The natural width the breaker gives the line `range` of `paragraph`: its advances up to its hanging
     /// whitespace, and the hyphen it shows when it ends at a hyphenation point or a soft hyphen (as `candidates()`
     /// and `run` measure a line). `textEnd`: where the text counts as ending (a frame's range), a forced break.
+    /// Lines starting or ending where a hyphenated word was cut unsafely count its reshaped pieces.
     static func naturalWidth(of range: Range<Int>, in paragraph: Typesetter.Paragraph, textEnd: Int, typesetter: Typesetter) -> CGFloat {
         guard !range.isEmpty else { return 0 }
         let units = typesetter.text.units
@@ -333,7 +347,61 @@ struct OptimalLineBreaker {
         for index in range.lowerBound..<visibleEnd { width += advances.advance(at: index) }
         let end = range.upperBound
         let showsHyphen = end < min(textEnd, paragraph.range.upperBound) && (!typesetter.isBreakOpportunity(at: end) || units[end - 1] == 0xAD)
-        return width + (showsHyphen ? typesetter.hyphenWidth(at: end - 1) : 0)
+        // Word pieces reshaped where a hyphenated word was cut unsafely, as `correctForReshaping` measures them.
+        let startsInsideWord = range.lowerBound > paragraph.range.lowerBound
+            && (!typesetter.isBreakOpportunity(at: range.lowerBound) || units[range.lowerBound - 1] == 0xAD)
+        let startCorrection = startsInsideWord
+            ? reshapingCorrections(at: range.lowerBound, in: paragraph, typesetter: typesetter)?.start ?? 0 : 0
+        let hyphen = showsHyphen
+            ? reshapingCorrections(at: end, in: paragraph, typesetter: typesetter)?.endWithHyphen ?? typesetter.hyphenWidth(at: end - 1) : 0
+        return width + hyphen + (visibleEnd > range.lowerBound ? startCorrection : 0)
+    }
+
+    /// Sets a hyphenated candidate's hyphen width and start correction to what the set lines show where the cut is
+    /// not safe (see `reshapingCorrections`).
+    func correctForReshaping(_ candidate: inout Candidate) {
+        guard let corrections = Self.reshapingCorrections(at: candidate.position, in: paragraph, typesetter: typesetter) else { return }
+        candidate.hyphenWidth = corrections.endWithHyphen
+        candidate.startCorrection = corrections.start
+    }
+
+    /// Where a word is hyphenated at `point` and its glyphs are not safe to cut there (inside a ligature, or a
+    /// kerned or contextual pair, by HarfBuzz's unsafe-to-break flag), the set lines reshape both pieces: the line
+    /// ending there shows the word's first piece and a hyphen, the next starts with the rest. Returns how much wider
+    /// than the paragraph's unit advances those pieces are set — the first with its hyphen (what the line adds after
+    /// the advances up to `point`), the second alone — measured on lines of the word's pieces; nil where the cut is
+    /// safe (the advances and the hyphen's own width are right).
+    static func reshapingCorrections(at point: Int, in paragraph: Typesetter.Paragraph, typesetter: Typesetter)
+        -> (endWithHyphen: CGFloat, start: CGFloat)?
+    {
+        let range = paragraph.range
+        guard point > range.lowerBound, point < range.upperBound, !isSafeCut(at: point, in: paragraph.shaped) else { return nil }
+        let units = typesetter.text.units
+        // The word around the point: back and on to whitespace (or a few dozen units).
+        var wordStart = point
+        while wordStart > range.lowerBound, point - wordStart < 64, !CharacterClasses.isWhitespace(units[wordStart - 1]) { wordStart -= 1 }
+        var wordEnd = point
+        while wordEnd < range.upperBound, wordEnd - point < 64, !CharacterClasses.isWhitespace(units[wordEnd]) { wordEnd += 1 }
+        var advances = paragraph.unitAdvances.reader
+        func advanceSum(_ piece: Range<Int>) -> CGFloat { piece.reduce(CGFloat(0)) { $0 + advances.advance(at: $1) } }
+        let first = typesetter.line(wordStart..<point, offset: 0, hyphenated: true, in: paragraph)
+        let rest = typesetter.line(point..<wordEnd, offset: 0, hyphenated: false, in: paragraph)
+        let firstWidth = first.typographicBounds.width - first.trailingWhitespaceWidth
+        let restWidth = rest.typographicBounds.width - rest.trailingWhitespaceWidth
+        return (firstWidth - advanceSum(wordStart..<point), restWidth - advanceSum(point..<wordEnd))
+    }
+
+    /// Whether cutting the paragraph's glyphs before unit `point` keeps them as they are: a glyph starts a cluster
+    /// there, in a left-to-right item whose glyphs ascend, and HarfBuzz does not flag it unsafe to break.
+    private static func isSafeCut(at point: Int, in shaped: ShapedParagraph) -> Bool {
+        let items = shaped.items
+        let index = items.partitioningIndex { $0.item.range.upperBound > point }
+        guard index < items.count else { return false }
+        let item = items[index]
+        guard !item.item.isRightToLeft, item.clustersAreMonotonic else { return false }
+        if item.item.range.lowerBound == point { return true }
+        let glyph = shaped.glyphs.firstGlyph(atOrAfter: point, in: item.glyphRange)
+        return glyph < item.glyphRange.upperBound && shaped.glyphs.stringIndex(glyph) == point && !shaped.glyphs.isUnsafeToBreak(glyph)
     }
 
     /// Prefix sums of widths, space counts and stretchability over the paragraph's units from `start`.
@@ -439,7 +507,8 @@ struct OptimalLineBreaker {
             for entry in best.entries {
                 active.append(nodes.count)
                 nodes.append(Node(position: candidate.position, line: entry.line, fitness: entry.key % 4, demerits: entry.demerits,
-                                  isHyphen: candidate.isHyphen, isFlagged: candidate.isFlagged, previous: entry.node, prefix: candidate.endPrefix))
+                                  isHyphen: candidate.isHyphen, isFlagged: candidate.isFlagged, startCorrection: candidate.startCorrection,
+                                  previous: entry.node, prefix: candidate.endPrefix))
             }
             if active.isEmpty { return nil }
             if candidate.isForced, candidate.position == end { break }
@@ -465,7 +534,7 @@ struct OptimalLineBreaker {
                     let line = min(node.line, easyLine)
                     while widths.count <= line { widths.append(width(widths.count)) }
                     let isEmpty = candidate.visibleEnd <= node.position
-                    let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width) + candidate.hyphenWidth
+                    let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width + node.startCorrection) + candidate.hyphenWidth
                     var ratio = OptimalLineBreaker.ratio(
                         natural: natural, stretch: (isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch) + emergencyStretch,
                         shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink,

@@ -195,3 +195,34 @@ import Testing
         #expect(varying.last == 5_004)
     }
 }
+
+/// The breaker measures a line as it will be set: a word hyphenated inside a ligature (ef-fect, of-fice) shows the
+/// reshaped pieces, not the ligature's advance counted whole on one side — every line's natural width as the breaker
+/// and the statistics give it equals the set line's to 0.01 pt.
+@Suite struct BreakerMeasuresSetLinesTests {
+    @Test(arguments: ["DejaVuSerif.ttf", "LinLibertine_R.otf"])
+    func naturalWidthsEqualTheSetLines(font file: String) throws {
+        let font = try TestFonts.font(file, size: 12)
+        let text = String(repeating: "The office staff offered effective and efficient suffixes; affluent officials suffered afflictions. ", count: 6)
+        var style = ParagraphStyle()
+        style.hyphenationFactor = 1
+        style.lineBreakStrategy = .optimal()
+        let typesetter = Typesetter(attributedString: NSAttributedString(string: text, attributes: [
+            .font: font, .paragraphStyle: style, NSAttributedString.Key.language: "en-US",
+        ]))
+        var insideLigatures = 0
+        for width in stride(from: 60.0, through: 160.0, by: 7.0) {
+            let frame = Framesetter(typesetter: typesetter).frame(path: Path(rect: CGRect(x: 0, y: 0, width: width, height: 10_000)))
+            let paragraph = typesetter.paragraphs[0]
+            for line in frame.lines {
+                let natural = OptimalLineBreaker.naturalWidth(of: line.stringRange, in: paragraph, textEnd: text.utf16.count, typesetter: typesetter)
+                let set = line.typographicBounds.width - line.trailingWhitespaceWidth
+                #expect(abs(natural - set) < 0.01, "\(file) at \(width): \(line.stringRange) measured \(natural), set \(set)")
+                let end = line.stringRange.upperBound
+                if line.runs.contains(where: \.isInsertedHyphen), end < text.utf16.count,
+                    ["ff", "fi", "fl"].contains(String(decoding: Array(text.utf16)[(end - 1)...end], as: UTF16.self)) { insideLigatures += 1 }
+            }
+        }
+        #expect(insideLigatures > 0, "some lines break inside ff, fi or fl")
+    }
+}

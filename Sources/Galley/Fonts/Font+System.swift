@@ -78,8 +78,9 @@ extension Font {
     }
 }
 
-/// The roles Core Text names interface fonts by, with Core Text's raw values and Apple's default sizes (macOS's: the system font is 13 pt,
-/// small 11, mini 9, labels 10) and weights. Core Text: `CTFontUIFontType` (`kCTFontUIFont…`).
+/// The roles Core Text names interface fonts by, with Core Text's raw values and Apple's default sizes (macOS's:
+/// the system font is 13 pt, small 11, mini 9, labels 10) and weights. Core Text: `CTFontUIFontType`
+/// (`kCTFontUIFont…`).
 public enum UIFontType: Int, CaseIterable, Hashable, Sendable {
     /// The user's default font for documents (12 pt). Core Text: `.user`.
     case user = 0

@@ -94,6 +94,12 @@ public enum HostileAttributes {
         if mask & 8192 != 0 { style.lineBreakStrategy = .optimal(looseness: input.int(0...4) - 2) }
         if mask & 16384 != 0 { style.justification = input.choose([.automatic, .interWord, .interCluster]) }
         if mask & 32768 != 0 { style.minimumLineSpacing = input.length(ordinary: 0...20) }
+        // Widows and orphans from bits already read (no new reads: older inputs keep their meaning elsewhere): a
+        // sixteenth of the styles, the paragraphs with both kinds of paragraph spacing.
+        if mask & 0x0C00 == 0x0C00 {
+            style.orphans = 2 + Int(mask & 1)
+            style.widows = 2 + Int((mask >> 1) & 3)
+        }
         return style
     }
 

@@ -73,6 +73,12 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// The penalties, demerits and tolerances of optimal breaking (`lineBreakStrategy = .optimal`): Galley's defaults,
     /// or `.tex` for plain TeX's. Galley only (TeX's `\linepenalty`, `\tolerance` and the rest).
     public var optimalBreakParameters = OptimalBreakParameters.default
+    /// The fewest of the paragraph's first lines a frame, column or page may end with (1: any); a frame that would
+    /// hold fewer ends before the paragraph. CSS: `orphans`; TeX: `\clubpenalty`.
+    public var orphans = 1
+    /// The fewest of the paragraph's last lines the next frame may start with (1: any); the frame before ends early
+    /// to give it more. CSS: `widows`; TeX: `\widowpenalty`.
+    public var widows = 1
 
     /// The default style, with a base direction.
     public init(baseWritingDirection: WritingDirection = .natural) {
@@ -84,7 +90,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         case lineHeightMultiple, minimumLineHeight, maximumLineHeight, lineSpacingAdjustment, minimumLineSpacing
         case maximumLineSpacing, paragraphSpacing, paragraphSpacingBefore, baseWritingDirection, lineHeightPolicy
         case hyphenationFactor, hyphenatesCompounds, lineBreakStrategy, justification, allowsDefaultTighteningForTruncation
-        case optimalBreakParameters
+        case optimalBreakParameters, orphans, widows
     }
 
     /// Decodes a style; a field the data lacks keeps its default, so archives written before a field existed still
@@ -115,6 +121,8 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         justification = try value(.justification, justification)
         allowsDefaultTighteningForTruncation = try value(.allowsDefaultTighteningForTruncation, allowsDefaultTighteningForTruncation)
         optimalBreakParameters = try value(.optimalBreakParameters, optimalBreakParameters)
+        orphans = try value(.orphans, orphans)
+        widows = try value(.widows, widows)
     }
 
     /// The default style: natural alignment and direction, word wrapping, no indents, no extra spacing.

@@ -124,6 +124,8 @@ struct FrameFiller {
         var lines: [Line] = []
         var origins: [CGPoint] = []
         var fragments: [CGRect] = []
+        /// The depth of each line's band bottom (what `depth` was after it).
+        var bottoms: [CGFloat] = []
         /// The UTF-16 offset the next line starts at.
         var index: Int
         /// The depth of the last line's bottom below the box's top (sums of line heights: the same whatever the box's
@@ -165,7 +167,11 @@ struct FrameFiller {
         let limit = attributes.maximumNumberOfLines > 0 ? attributes.maximumNumberOfLines : Int.max
         var state = FillState(index: range.lowerBound, depth: attributes.startingDepth.isFinite ? max(attributes.startingDepth, 0) : 0)
         while state.index < range.upperBound, state.lines.count < limit, placeNextBand(&state, range: range, limit: limit) {}
-        if state.lines.count == limit { truncateLastLine(&state, range: range) }
+        if state.lines.count == limit {
+            truncateLastLine(&state, range: range)
+        } else if state.index < range.upperBound {
+            keepWidowsAndOrphans(&state)
+        }
         let visibleEnd = state.lines.last?.stringRange.upperBound ?? range.lowerBound
         var frame = Frame(lines: state.lines, lineOrigins: state.origins, stringRange: range,
                           visibleStringRange: range.lowerBound..<max(visibleEnd, range.lowerBound), path: path,
@@ -173,6 +179,48 @@ struct FrameFiller {
                           usedHeight: state.lines.isEmpty ? 0 : state.depth)
         frame.gapAfterLastLine = state.lines.isEmpty ? 0 : state.pendingGap
         return frame
+    }
+
+    /// A frame that ran out of room inside a paragraph leaves neither fewer of its first lines at its bottom than the
+    /// paragraph's `orphans` nor fewer of its last lines for the next frame than its `widows` (CSS's rules; TeX's
+    /// club and widow penalties): it ends a line or more early, or before the paragraph, when that still leaves it
+    /// some text (or it starts below other text, `FrameAttributes.startingDepth`). The lines after the frame are
+    /// counted by breaking the rest greedily at the last line's width, as far as `widows` lines.
+    private func keepWidowsAndOrphans(_ state: inout FillState) {
+        guard let last = state.lines.last else { return }
+        let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: last.stringRange.lowerBound)]
+        let style = paragraph.style
+        let orphans = min(max(style.orphans, 1), 100), widows = min(max(style.widows, 1), 100)
+        guard orphans > 1 || widows > 1, last.stringRange.upperBound < paragraph.range.upperBound else { return }
+        // This paragraph's lines in the frame, at its end.
+        var here = 0
+        while here < state.lines.count, state.lines[state.lines.count - 1 - here].stringRange.lowerBound >= paragraph.range.lowerBound { here += 1 }
+        let startsHere = state.lines[state.lines.count - here].stringRange.lowerBound == paragraph.range.lowerBound
+        // The lines the rest makes, up to `widows`.
+        let width = state.fragments.last?.width ?? 0
+        var rest = 0
+        var position = last.stringRange.upperBound
+        while rest < widows, position < paragraph.range.upperBound, width > 0 {
+            let next = typesetter.breakLine(startingAt: position, width: width, offset: 0, endingBy: paragraph.range.upperBound).end
+            guard next > position else { break }
+            position = next
+            rest += 1
+        }
+        var keep = here
+        if rest < widows { keep = here - (widows - rest) }
+        if startsHere, keep < orphans { keep = 0 }
+        guard keep < here else { return }
+        let mayEmpty = state.lines.count > here || attributes.startingDepth > tolerance
+        if keep <= 0, !mayEmpty { return }
+        let removed = here - max(keep, 0)
+        let remaining = state.lines.count - removed
+        state.lines.removeLast(removed)
+        state.origins.removeLast(removed)
+        state.fragments.removeLast(removed)
+        state.bottoms.removeLast(removed)
+        state.depth = state.bottoms.last ?? 0
+        if state.lines.isEmpty { state.pendingGap = 0 }
+        state.index = remaining > 0 ? state.lines[remaining - 1].stringRange.upperBound : state.index
     }
 
     /// Places the lines of the next band that takes any, from `state.index`: the band starts below the last line
@@ -212,12 +260,13 @@ struct FrameFiller {
                 }
                 bandDepth = below
             case .placed(let placed, let next):
+                let lineBox = placed[0].box
                 for result in placed where state.lines.count < limit {
                     state.lines.append(result.line)
                     state.origins.append(result.origin)
                     state.fragments.append(result.fragment)
+                    state.bottoms.append(bandDepth + lineBox.height)
                 }
-                let lineBox = placed[0].box
                 state.depth = bandDepth + lineBox.height
                 state.pendingGap = lineBox.gap
                 if let extra = extraSpacingAfterLine, let last = state.lines.last {

@@ -47,7 +47,7 @@ extension Canvas {
         // Each run's glyphs to draw: all, or the stretches whose characters are in `characters`.
         let selected: [[Range<Int>]] = runs.map { run in
             guard let characters else { return run.glyphCount > 0 ? [0..<run.glyphCount] : [] }
-            return Self.glyphStretches(of: run, inCharacters: characters)
+            return run.glyphRanges(forCharacters: characters)
         }
         if parts.contains(.backgrounds) {
             let bounds = line.typographicBounds
@@ -115,24 +115,6 @@ extension Canvas {
             drawLine(line, origin: origin, attachmentClip: nil, characters: characters, parts: parts, decorations: decorations,
                      backgrounds: backgrounds)
         }
-    }
-
-    /// The stretches of a run's glyph indices whose characters lie in `characters` (one stretch in a run whose
-    /// string indices are monotonic).
-    package static func glyphStretches(of run: Run, inCharacters characters: Range<Int>) -> [Range<Int>] {
-        var stretches: [Range<Int>] = []
-        var start: Int?
-        let indices = run.stringIndices
-        for index in 0..<run.glyphCount {
-            if characters.contains(indices[index]) {
-                if start == nil { start = index }
-            } else if let first = start {
-                stretches.append(first..<index)
-                start = nil
-            }
-        }
-        if let first = start { stretches.append(first..<run.glyphCount) }
-        return stretches
     }
 
     /// Draws a glyph range of a run (nil or an empty range: from its start to the end) with the run's

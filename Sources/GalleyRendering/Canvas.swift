@@ -161,20 +161,21 @@ public final class Canvas {
     func addPath(_ path: Path) {
         cairo_new_path(context)
         var startsSubpath = false
+        func finite(_ point: CGPoint) -> Bool { point.x.isFinite && point.y.isFinite }
         for element in path.elements {
-            let points: [CGPoint]
+            // The element's end point (nil for a close) and whether all its points are finite.
+            let end: CGPoint?, isFinite: Bool
             switch element {
-            case .move(let p): points = [p]
-            case .line(let p): points = [p]
-            case .quadCurve(let p, let c): points = [p, c]
-            case .curve(let p, let c1, let c2): points = [p, c1, c2]
-            case .closeSubpath: points = []
+            case .move(let p), .line(let p): (end, isFinite) = (p, finite(p))
+            case .quadCurve(let p, let c): (end, isFinite) = (p, finite(p) && finite(c))
+            case .curve(let p, let c1, let c2): (end, isFinite) = (p, finite(p) && finite(c1) && finite(c2))
+            case .closeSubpath: (end, isFinite) = (nil, true)
             }
-            guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            guard isFinite else {
                 if case .move = element { startsSubpath = true }
                 continue
             }
-            if startsSubpath, let end = points.first {
+            if startsSubpath, let end {
                 // The first finite element after a dropped move: its end point starts the subpath.
                 startsSubpath = false
                 cairo_move_to(context, Double(end.x), Double(end.y))

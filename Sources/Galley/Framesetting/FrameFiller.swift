@@ -322,8 +322,7 @@ struct FrameFiller {
             Line.inserted(Array($0.utf16), attributesAt: last.stringRange.upperBound, of: typesetter.text)
         }
         let fragment = state.fragments[state.fragments.count - 1]
-        let tightened = paragraph.style.allowsDefaultTighteningForTruncation ? extended.tightened(toFit: fragment.width) : nil
-        guard let truncated = tightened ?? extended.truncated(width: fragment.width, type: type, token: token) else { return }
+        guard let truncated = extended.truncated(width: fragment.width, type: type, token: token, style: paragraph.style) else { return }
         state.lines[state.lines.count - 1] = truncated
         let rightToLeft = paragraph.isRightToLeft
         let visible = truncated.typographicBounds.width - truncated.trailingWhitespaceWidth
@@ -492,8 +491,7 @@ struct FrameFiller {
         if [.byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle].contains(style.lineBreakMode) {
             let type: TruncationType = style.lineBreakMode == .byTruncatingHead
                 ? .start : style.lineBreakMode == .byTruncatingMiddle ? .middle : .end
-            line = (style.allowsDefaultTighteningForTruncation ? line.tightened(toFit: available) : nil)
-                ?? line.truncated(width: available, type: type) ?? line
+            line = line.truncated(width: available, type: type, style: style) ?? line
         }
         // Justified paragraphs stretch every line but the last and lines that end at a forced break.
         if style.alignment == .justified, lineEnd < paragraph.range.upperBound, !typesetter.endsWithForcedBreak(lineEnd) {
@@ -528,12 +526,15 @@ struct FrameFiller {
 extension Framesetter {
     /// The usable spans of a shape between two heights (y up, in the path's coordinates), left to right: what a frame
     /// of `path` with `exclusions` gives a line there. For the editing layer's proposed-rectangle question.
+    /// A typesetter of no text: the filler needs one, the span question no text.
+    private static let emptyTypesetter = Typesetter(attributedString: NSAttributedString(string: ""))
+
     package static func usableSpans(of path: Path, fillRule: Path.FillRule, exclusions: [ClippingPath], bottom: CGFloat,
                                     top: CGFloat) -> [ClosedRange<CGFloat>] {
         var attributes = FrameAttributes()
         attributes.pathFillRule = fillRule
         attributes.clippingPaths = exclusions
-        let filler = FrameFiller(typesetter: Typesetter(attributedString: NSAttributedString(string: "")), path: path, attributes: attributes)
+        let filler = FrameFiller(typesetter: emptyTypesetter, path: path, attributes: attributes)
         // The filler measures heights from its box's top, downwards as negative values.
         return filler.spans(bottom: bottom - filler.box.maxY, top: top - filler.box.maxY)
     }

@@ -194,6 +194,12 @@ private struct TruncationPlan {
 }
 
 extension Line {
+    /// `truncated(width:type:token:)` as a paragraph style asks: squeezed to fit instead where it allows tightening
+    /// (`ParagraphStyle.allowsDefaultTighteningForTruncation`) and that is enough.
+    func truncated(width: CGFloat, type: TruncationType, token: Line? = nil, style: ParagraphStyle) -> Line? {
+        (style.allowsDefaultTighteningForTruncation ? tightened(toFit: width) : nil) ?? truncated(width: width, type: type, token: token)
+    }
+
     /// The line squeezed to `width` by narrowing its inter-word spaces, when taking at most half of their width does
     /// it; nil when the line fits already or would need more (then it is truncated). For paragraph styles that allow
     /// tightening before truncation (`ParagraphStyle.allowsDefaultTighteningForTruncation`).

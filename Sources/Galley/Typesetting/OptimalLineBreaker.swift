@@ -351,9 +351,10 @@ struct OptimalLineBreaker {
         let startsInsideWord = range.lowerBound > paragraph.range.lowerBound
             && (!typesetter.isBreakOpportunity(at: range.lowerBound) || units[range.lowerBound - 1] == 0xAD)
         let startCorrection = startsInsideWord
-            ? reshapingCorrections(at: range.lowerBound, in: paragraph, typesetter: typesetter)?.start ?? 0 : 0
+            ? reshapingCorrections(at: range.lowerBound, in: paragraph, typesetter: typesetter, measuring: .start)?.start ?? 0 : 0
         let hyphen = showsHyphen
-            ? reshapingCorrections(at: end, in: paragraph, typesetter: typesetter)?.endWithHyphen ?? typesetter.hyphenWidth(at: end - 1) : 0
+            ? reshapingCorrections(at: end, in: paragraph, typesetter: typesetter, measuring: .end)?.endWithHyphen
+                ?? typesetter.hyphenWidth(at: end - 1) : 0
         return width + hyphen + (visibleEnd > range.lowerBound ? startCorrection : 0)
     }
 
@@ -370,9 +371,10 @@ struct OptimalLineBreaker {
     /// ending there shows the word's first piece and a hyphen, the next starts with the rest. Returns how much wider
     /// than the paragraph's unit advances those pieces are set — the first with its hyphen (what the line adds after
     /// the advances up to `point`), the second alone — measured on lines of the word's pieces; nil where the cut is
-    /// safe (the advances and the hyphen's own width are right).
-    static func reshapingCorrections(at point: Int, in paragraph: Typesetter.Paragraph, typesetter: Typesetter)
-        -> (endWithHyphen: CGFloat, start: CGFloat)?
+    /// safe (the advances and the hyphen's own width are right). `measuring` limits the work to one piece (the other
+    /// is then 0).
+    static func reshapingCorrections(at point: Int, in paragraph: Typesetter.Paragraph, typesetter: Typesetter,
+                                     measuring pieces: ReshapedPieces = [.end, .start]) -> (endWithHyphen: CGFloat, start: CGFloat)?
     {
         let range = paragraph.range
         guard point > range.lowerBound, point < range.upperBound, !isSafeCut(at: point, in: paragraph.shaped) else { return nil }
@@ -384,11 +386,22 @@ struct OptimalLineBreaker {
         while wordEnd < range.upperBound, wordEnd - point < 64, !CharacterClasses.isWhitespace(units[wordEnd]) { wordEnd += 1 }
         var advances = paragraph.unitAdvances.reader
         func advanceSum(_ piece: Range<Int>) -> CGFloat { piece.reduce(CGFloat(0)) { $0 + advances.advance(at: $1) } }
-        let first = typesetter.line(wordStart..<point, offset: 0, hyphenated: true, in: paragraph)
-        let rest = typesetter.line(point..<wordEnd, offset: 0, hyphenated: false, in: paragraph)
-        let firstWidth = first.typographicBounds.width - first.trailingWhitespaceWidth
-        let restWidth = rest.typographicBounds.width - rest.trailingWhitespaceWidth
-        return (firstWidth - advanceSum(wordStart..<point), restWidth - advanceSum(point..<wordEnd))
+        func width(_ range: Range<Int>, hyphenated: Bool) -> CGFloat {
+            let line = typesetter.line(range, offset: 0, hyphenated: hyphenated, in: paragraph)
+            return line.typographicBounds.width - line.trailingWhitespaceWidth
+        }
+        let end = pieces.contains(.end) ? width(wordStart..<point, hyphenated: true) - advanceSum(wordStart..<point) : 0
+        let start = pieces.contains(.start) ? width(point..<wordEnd, hyphenated: false) - advanceSum(point..<wordEnd) : 0
+        return (end, start)
+    }
+
+    /// Which pieces of a word cut unsafely `reshapingCorrections` measures.
+    struct ReshapedPieces: OptionSet {
+        let rawValue: Int
+        /// The word's first piece and its hyphen.
+        static let end = ReshapedPieces(rawValue: 1)
+        /// The rest of the word.
+        static let start = ReshapedPieces(rawValue: 2)
     }
 
     /// Whether cutting the paragraph's glyphs before unit `point` keeps them as they are: a glyph starts a cluster

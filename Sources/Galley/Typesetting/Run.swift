@@ -126,3 +126,23 @@ public struct Run: Sendable {
         return (whole.lowerBound + lower)..<(whole.lowerBound + upper)
     }
 }
+
+extension Run {
+    /// The stretches of the run's glyph indices whose characters (the line's string indices) lie in `characters`: one
+    /// stretch in a run whose string indices are monotonic. For drawing or measuring part of a line.
+    package func glyphRanges(forCharacters characters: Range<Int>) -> [Range<Int>] {
+        var stretches: [Range<Int>] = []
+        var start: Int?
+        let indices = stringIndices
+        for index in 0..<glyphCount {
+            if characters.contains(indices[index]) {
+                if start == nil { start = index }
+            } else if let first = start {
+                stretches.append(first..<index)
+                start = nil
+            }
+        }
+        if let first = start { stretches.append(first..<glyphCount) }
+        return stretches
+    }
+}

@@ -76,11 +76,15 @@ extension LayoutManager {
     /// temporary attributes' included. Null when the range shows nothing there. TextKit:
     /// `boundingRect(forGlyphRange:in:)` (see `boundingRect(forGlyphRange:inContainerAt:)`).
     public func boundingRect(forCharacterRange range: Range<Int>, inContainerAt index: Int = 0) -> CGRect {
-        var bounds = selectionRects(for: range).filter { $0.containerIndex == index }.reduce(CGRect.null) { $0.union($1.rect) }
+        let length = textStorage.length
+        let range = min(max(range.lowerBound, 0), length)..<min(max(range.upperBound, range.lowerBound), length)
+        var bounds = CGRect.null
         guard !range.isEmpty else { return bounds }
+        // One pass over the fragments: each one's selection pieces (the line boxes), then what it draws.
         enumerateLineFragments(in: range) { fragment, _ in
             let shown = fragment.characterRange.clamped(to: range)
             guard fragment.containerIndex == index, !shown.isEmpty else { return }
+            for (piece, _) in selectionPieces(of: fragment, in: range) { bounds = bounds.union(piece.rect) }
             let characters = (shown.lowerBound - fragment.paragraphStart)..<(shown.upperBound - fragment.paragraphStart)
             let line = lineForDrawing(fragment)
             // Line space is y up from the baseline origin; the container's y runs down.
@@ -90,7 +94,7 @@ extension LayoutManager {
                                              width: rect.width, height: rect.height))
             }
             for run in line.runs {
-                for stretch in Canvas.glyphStretches(of: run, inCharacters: characters) {
+                for stretch in run.glyphRanges(forCharacters: characters) {
                     if run.isRunDelegate {
                         let pen = run.positions[stretch.lowerBound].x
                         let box = run.typographicBounds(in: stretch)

@@ -41,15 +41,15 @@ final class ParagraphState: @unchecked Sendable {
     /// only when it says it made some.
     func generateGlyphs(_ glyphs: inout [Glyph], _ properties: inout [GlyphProperty], _ advances: inout [CGFloat], _ indexes: [Int],
                         _ font: Font) {
-        guard let manager else { return }
+        guard let manager, let first = indexes.min(), let last = indexes.max() else { return }
+        // The storage's units under the glyphs, read once: the typesetter sees a control laid out as whitespace as
+        // the space standing in for it; the storage says what it is.
+        let units = manager.textStorage.units(in: (start + first)..<min(start + last + 1, manager.textStorage.length))
         if manager.showsInvisibleCharacters || manager.showsControlCharacters {
-            showInvisibles(&glyphs, indexes, font, manager: manager)
+            showInvisibles(&glyphs, indexes, units: units, from: first, font, manager: manager)
         }
         guard let delegate = manager.delegate else { return }
-        // Control characters laid out as whitespace take the width the delegate gives their box. (The typesetter
-        // sees such a control as the space standing in for it: the storage says what it is.)
-        guard let first = indexes.min(), let last = indexes.max() else { return }
-        let units = manager.textStorage.units(in: (start + first)..<min(start + last + 1, manager.textStorage.length))
+        // Control characters laid out as whitespace take the width the delegate gives their box.
         for position in glyphs.indices where (position == 0 || indexes[position - 1] != indexes[position])
             && units.indices.contains(indexes[position] - first) && CharacterClasses.isLayoutControl(units[indexes[position] - first])
             && manager.action(at: start + indexes[position]) == .whitespace {
@@ -67,9 +67,9 @@ final class ParagraphState: @unchecked Sendable {
 
     /// Visible symbols for invisible characters (`showsInvisibleCharacters`, `showsControlCharacters`), where the font
     /// has them; each cluster's first glyph only.
-    private func showInvisibles(_ glyphs: inout [Glyph], _ indexes: [Int], _ font: Font, manager: LayoutManager) {
-        guard let first = indexes.min(), let last = indexes.max() else { return }
-        let units = manager.textStorage.units(in: (start + first)..<min(start + last + 1, manager.textStorage.length))
+    /// `units` are the storage's from paragraph offset `first`.
+    private func showInvisibles(_ glyphs: inout [Glyph], _ indexes: [Int], units: [UInt16], from first: Int, _ font: Font,
+                                manager: LayoutManager) {
         for position in glyphs.indices where position == 0 || indexes[position - 1] != indexes[position] {
             let offset = indexes[position] - first
             guard offset >= 0, offset < units.count else { continue }

@@ -9,7 +9,8 @@ import Synchronization
 /// apart with the same result; where it does not, copying the glyphs on one side of the cut and shaping the other
 /// gives what shaping the whole would. The window reaches from a cluster before the edit to one after it that are
 /// both safe in the old shaping, with one more safe cluster of margin on each side (so the cuts lie between text the
-/// edit did not change), never between two regional indicators (flags pair them from the start of their run), and,
+/// edit did not change), counted from HarfBuzz's context around the edit (five characters each side: an item that
+/// near the edit is reshaped at its edge, its own text unchanged), never between two regional indicators (flags pair them from the start of their run), and,
 /// for items shaped word by word, at spaces. Line-break opportunities are found in a window too (`breaks`); bidi
 /// levels, grapheme boundaries and items are found again for the whole paragraph: they are single passes of ICU and
 /// of Galley's itemizer, cheap next to shaping, and an edit can change them far away (a strong character changes the
@@ -92,8 +93,12 @@ extension Shaper {
             return new > range.lowerBound && WordShapes.cutsWords(units[new - 1]) && !WordShapes.cutsWords(units[new])
                 && !WordShapes.continuesCluster(units, at: new)
         }
-        // The text the edit may have changed the shaping of, in the new item: the edit and a unit on each side.
-        let dirtyLower = max(edit.lowerBound - 1, range.lowerBound), dirtyUpper = min(edit.upperBound + 1, range.upperBound)
+        // The text the edit may have changed the shaping of, in the new item: the edit and HarfBuzz's context on each
+        // side. HarfBuzz shapes an item with up to five characters around it as context (Arabic joins across a
+        // joiner in the item before, marks between), so an item that the edit lies that close to changes at its
+        // edge although its own text did not change (found by the editing fuzzer).
+        let dirtyLower = max(Self.offset(units, from: edit.lowerBound, codePoints: -Self.harfBuzzContextLength), range.lowerBound)
+        let dirtyUpper = min(Self.offset(units, from: edit.upperBound, codePoints: Self.harfBuzzContextLength), range.upperBound)
         var lower = range.lowerBound, upper = range.upperBound
         if dirtyLower >= dirtyUpper {
             // Away from the edit: the whole item, if it is the old one moved.
@@ -175,6 +180,26 @@ extension Shaper {
         shaped.clustersAreMonotonic = self.glyphs.isMonotonic(shaped.glyphRange, rightToLeft: item.isRightToLeft)
         ShapingReuse.itemsReused.add(1, ordering: .relaxed)
         return shaped
+    }
+
+    /// How many characters of context HarfBuzz keeps on each side of the text it shapes (`HB_BUFFER_CONTEXT_LENGTH`).
+    static let harfBuzzContextLength = 5
+
+    /// The offset `codePoints` characters after `index` (before it when negative), clamped to the text; a surrogate
+    /// pair counts as one character, a lone surrogate as one.
+    static func offset(_ units: [UInt16], from index: Int, codePoints: Int) -> Int {
+        var index = min(max(index, 0), units.count)
+        if codePoints >= 0 {
+            for _ in 0..<codePoints where index < units.count {
+                index += UnicodeScalarReader.codePoint(in: units, at: index).1
+            }
+        } else {
+            for _ in 0..<(-codePoints) where index > 0 {
+                index -= 1
+                if index > 0, UTF16.isTrailSurrogate(units[index]), UTF16.isLeadSurrogate(units[index - 1]) { index -= 1 }
+            }
+        }
+        return index
     }
 
     /// Whether `index` lies between two regional indicators. Flags pair regional indicators from the start of their

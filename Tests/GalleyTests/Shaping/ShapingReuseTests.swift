@@ -77,4 +77,37 @@ import Testing
             }
         }
     }
+
+    /// HarfBuzz shapes an item with up to five characters of the text around it as context: Arabic joins across a
+    /// zero-width joiner (and the marks after it) at the end of the item before, in another font. An edit that
+    /// brings such a joiner next to an item, or takes it away, changes the item's edge glyphs although the item's
+    /// own text is unchanged (found by the editing fuzzer: an Arabic word after an emoji ZWJ sequence came out a
+    /// glyph too narrow).
+    @Test func anEditBesideAnItemReshapesItsEdgeForHarfBuzzContext() throws {
+        var latin = StringAttributes(), arabic = StringAttributes()
+        latin.font = try TestFonts.font("DejaVuSans.ttf")
+        arabic.font = try TestFonts.font("NotoNaskhArabic-Regular.ttf")
+        let word = Array("بالعالم".utf16)
+        // Latin text with a joiner before the Arabic word, and after it, two marks away; `q`s between are deleted.
+        for (before, after) in [(Array("a\u{200D}qqq\u{0301}\u{0302}".utf16), Array(" end".utf16)),
+                                (Array("start ".utf16), Array("\u{0301}\u{0302}qqq\u{200D}b".utf16))] {
+            func shaped(_ before: [UInt16], _ after: [UInt16]) -> (units: [UInt16], paragraph: ShapedParagraph) {
+                let units = before + word + after
+                let runs = [(0..<before.count, latin), (before.count..<(before.count + word.count), arabic),
+                            ((before.count + word.count)..<units.count, latin)]
+                return (units, ShapedParagraph(AttributedText(units: units, runs: runs, defaultFont: latin.font!)))
+            }
+            let q = UInt16(UInt8(ascii: "q"))
+            let withQs = shaped(before, after), joined = shaped(before.filter { $0 != q }, after.filter { $0 != q })
+            let qs = withQs.units.firstIndex(of: q)!..<(withQs.units.lastIndex(of: q)! + 1)
+            // Deleting the q's, and putting one back.
+            for (old, new, replaced, inserted) in [(withQs, joined, qs, 0), (joined, withQs, qs.lowerBound..<qs.lowerBound, qs.count)] {
+                let text = new.paragraph.text
+                let reused = ShapedParagraph(text, reusing: ShapingReuse(paragraph: old.paragraph, replaced: replaced, insertedLength: inserted))
+                #expect(WordShapesTests.same(reused.glyphs, new.paragraph.glyphs), "\(String(decoding: new.units, as: UTF16.self))")
+            }
+            // The joiner changes the word's shaping (or the test proves nothing).
+            #expect(!WordShapesTests.same(withQs.paragraph.glyphs, joined.paragraph.glyphs))
+        }
+    }
 }

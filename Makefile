@@ -9,15 +9,15 @@ CONFIGURATION ?= debug
 # dictionaries, Hunspell with its English, German and French dictionaries, and the independent references the
 # tests compare against (hb-shape, fc-match, Unicode's conformance files, fontTools, pdftotext, Pango through
 # python3-gi, pyphen, a word list, the hunspell command, pandoc for Markdown, LibreOffice for RTF and HTML, libjpeg-turbo
-# and its cjpeg/djpeg for JPEG attachments).
+# and its cjpeg/djpeg for JPEG attachments, LuaTeX with luaotfload — which needs LaTeX's ltluatex — for line breaking).
 DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev libcairo2-dev \
 	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
 	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman \
 	libhunspell-dev hunspell hunspell-en-us hunspell-de-de hunspell-fr \
 	libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pandoc libreoffice-writer-nogui \
-	libjpeg62-turbo-dev libjpeg-turbo-progs
+	libjpeg62-turbo-dev libjpeg-turbo-progs texlive-luatex texlive-latex-base
 
-.PHONY: deps build test test-asan docs demo clean bench-peers bench-edit bench-spell bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan bench-rtf
+.PHONY: deps build test test-asan docs demo clean bench-peers bench-edit bench-spell bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan bench-rtf compare-tex
 
 ## deps: install, only when missing, every Debian package above (apt-get; root or sudo).
 deps:
@@ -161,6 +161,16 @@ demo: build
 	echo "  out/shape.txt      galley shape next to hb-shape for two lines (identical glyphs and positions)"; \
 	echo "  out/fonts.txt      every face in Fonts/ (family, style, PostScript name, traits, file)"; \
 	echo "  out/font-info.txt  metrics, features, axes and tables of five faces"
+
+## compare-tex: Galley's optimal line breaking against LuaTeX's (Benchmarks/TeX/README.md): the 300 paragraphs of Tom
+## Sawyer (../shared/corpus) the default parameters were tuned on, then the 190 held out after them, at 400 and 300 pt;
+## prints the tables, and the paragraphs whose breaks differ from TeX's with .tex go to .build/tex-compare/.
+TEX_CORPUS ?= ../shared/corpus/en/tom-sawyer.txt
+compare-tex: deps
+	$(SWIFT) build --product galley-bench
+	@bin=$$($(SWIFT) build --show-bin-path); \
+	$$bin/galley-bench tex --corpus $(TEX_CORPUS) --count 300 --differences .build/tex-compare/differences-tuned.txt && \
+	$$bin/galley-bench tex --corpus $(TEX_CORPUS) --skip 300 --count 1000 --differences .build/tex-compare/differences-held-out.txt
 
 ## bench-peers: Galley next to Pango, SkParagraph, Typst and HarfBuzz alone on the peers' corpora (English, Arabic,
 ## Chinese, Hindi), in one invocation, and the table of seconds per MB and ratios (see Benchmarks/Peers).

@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "GalleyTests",
             dependencies: [
-                "Galley", "GalleyRendering", "GalleyText", "GalleySpelling", "GalleyDocuments", "GalleyFuzzing", "GalleyCoreText", "CHarfBuzz", "CFreeType", "CFontconfig", "CCairo", "CHyphen", "CUnicode",
+                "Galley", "GalleyRendering", "GalleyText", "GalleySpelling", "GalleyDocuments", "GalleyFuzzing", "GalleyCoreText", "GalleyCommandSupport", "CHarfBuzz", "CFreeType", "CFontconfig", "CCairo", "CHyphen", "CUnicode",
             ],
             // Read through #filePath, not bundled: the corpus and the goldens (GALLEY_RECORD=1 rewrites them).
             exclude: ["Corpus", "Typesetting/Golden", "Rendering/Golden", "Framesetting/Golden", "Text/Golden", "CoreTextPorts/Golden"]

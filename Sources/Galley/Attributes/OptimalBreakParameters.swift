@@ -65,12 +65,9 @@ public struct OptimalBreakParameters: Hashable, Sendable, Codable {
         linePenalty: 10, hyphenPenalty: 50, explicitHyphenPenalty: 50, explicitHyphensCountAsHyphenated: true, adjacentDemerits: 10_000,
         doubleHyphenDemerits: 10_000, finalHyphenDemerits: 5_000, pretolerance: 100, tolerance: 1_000, emergencyStretchEms: 1)
 
-    /// The adjustment ratio a badness allows (badness = 100 r³), for values that are not finite or negative: 0.
+    /// The largest adjustment ratio a badness allows (`Badness`), for values that are not finite or negative: 0.
     static func ratio(forBadness badness: CGFloat) -> CGFloat {
-        guard badness.isFinite, badness > 0 else { return 0 }
-        // Whole ratios exactly (the cube root of 27 comes out a rounding above 3).
-        let ratio = Foundation.cbrt(badness / 100)
-        return abs(ratio - ratio.rounded()) < 1e-12 ? ratio.rounded() : ratio
+        Badness.largestRatio(withBadnessAtMost: badness)
     }
 
     /// Decodes parameters; a field the data lacks takes Galley's default.

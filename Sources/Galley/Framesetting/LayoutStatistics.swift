@@ -25,13 +25,47 @@ public struct LayoutStatistics: Hashable, Sendable, CustomStringConvertible {
     public var looseLines = 0
     /// Lines whose text is wider than their fragment even with spaces fully shrunk.
     public var overfullLines = 0
+    /// Sum of the counted lines' badness, TeX's 100 × |ratio|³.
+    public var totalBadness: CGFloat = 0
+    /// Adjacent lines of a paragraph whose fitness classes are more than one apart (a paragraph's last line counts
+    /// as decent, as in TeX): what TeX's `\adjdemerits` charge for.
+    public var fitnessJumps = 0
+    /// Runs of two or more hyphenated lines in a row.
+    public var hyphenRuns = 0
+    /// Paragraphs whose next-to-last line is hyphenated: what TeX's `\finalhyphendemerits` charge for.
+    public var hyphenatedPenultimateLines = 0
+    /// Every line's measures, in order.
+    public var lines: [LineMeasure] = []
+
+    /// One line's measures.
+    public struct LineMeasure: Hashable, Sendable {
+        /// The line's string range.
+        public var stringRange: Range<Int>
+        /// How far the line's spaces stretch (> 0) or shrink (< 0) to fill it, in units of their stretchability or
+        /// shrinkability; nil for a paragraph's last line, a line ending in a forced break or a truncated line (set
+        /// at natural width), and a line without spaces that does not fill its width.
+        public var adjustmentRatio: CGFloat?
+        /// Whether the line ends with an inserted hyphen.
+        public var isHyphenated: Bool
+        /// Whether the line ends its paragraph (or ends in a forced break).
+        public var endsParagraph: Bool
+        /// The width of the line's visible text (and inserted hyphen) with its spaces at their natural width.
+        public var naturalWidth: CGFloat = 0
+
+        /// TeX's badness of the line, 100 × |ratio|³ (0 when it has no ratio).
+        public var badness: CGFloat { adjustmentRatio.map { 100 * abs($0 * $0 * $0) } ?? 0 }
+        /// The line's fitness class by its badness (decent when it has no ratio).
+        public var fitness: FitnessClass { adjustmentRatio.map(FitnessClass.init(ratio:)) ?? .decent }
+    }
 
     public var description: String {
         "lines \(lineCount), hyphenated \(hyphenatedLines), consecutive hyphens \(consecutiveHyphens), "
             + "mean |ratio| \(String(format: "%.3f", Double(meanAdjustmentRatio))), "
             + "max ratio \(String(format: "%.3f", Double(maximumAdjustmentRatio))), "
             + "sum of squared ratios \(String(format: "%.1f", Double(sumOfSquaredAdjustmentRatios))), "
-            + "loose lines (spaces > +50%) \(looseLines), overfull \(overfullLines)"
+            + "loose lines (spaces > +50%) \(looseLines), overfull \(overfullLines), "
+            + "total badness \(String(format: "%.0f", Double(totalBadness))), fitness jumps \(fitnessJumps), "
+            + "runs of hyphens \(hyphenRuns), hyphenated next-to-last lines \(hyphenatedPenultimateLines)"
     }
 }
 
@@ -40,31 +74,39 @@ extension Framesetter {
     public func statistics(of frame: Frame) -> LayoutStatistics {
         var statistics = LayoutStatistics()
         statistics.lineCount = frame.lines.count
-        var previousHyphenated = false
         var ratioSum: CGFloat = 0
         let units = typesetter.text.units
         for (line, fragment) in zip(frame.lines, frame.lineFragments) {
             let hyphenated = line.runs.contains { $0.isInsertedHyphen }
-            if hyphenated {
-                statistics.hyphenatedLines += 1
-                if previousHyphenated { statistics.consecutiveHyphens += 1 }
-            }
-            previousHyphenated = hyphenated
             let range = line.stringRange
+            let startsAfterHyphen = statistics.lines.last.map { $0.isHyphenated && $0.stringRange.upperBound == range.lowerBound } ?? false
+            var measure = LayoutStatistics.LineMeasure(stringRange: range, adjustmentRatio: nil, isHyphenated: hyphenated, endsParagraph: true)
+            defer { statistics.lines.append(measure) }
             guard !range.isEmpty, !line.runs.contains(where: \.isTruncationToken) else { continue }
             let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: range.lowerBound)]
             let isLast = range.upperBound >= paragraph.range.upperBound || typesetter.endsWithForcedBreak(range.upperBound)
+            measure.endsParagraph = isLast
             var visibleEnd = range.upperBound
             while visibleEnd > range.lowerBound, CharacterClasses.hangsAtLineEnd(units[visibleEnd - 1]) { visibleEnd -= 1 }
             let sums = OptimalLineBreaker.Sums(typesetter: typesetter, paragraph: paragraph, from: range.lowerBound, to: visibleEnd)
-            let natural = sums.width(range.lowerBound..<visibleEnd) + (hyphenated ? typesetter.hyphenWidth(at: range.upperBound - 1) : 0)
+            // As the breaker measures: the pieces of a word hyphenated where its glyphs are not safe to cut are
+            // reshaped (the set line's width, not the paragraph's advances).
+            let startCorrection = startsAfterHyphen
+                ? OptimalLineBreaker.reshapingCorrections(at: range.lowerBound, in: paragraph, typesetter: typesetter, measuring: .start)?.start ?? 0 : 0
+            let hyphenPart = hyphenated
+                ? OptimalLineBreaker.reshapingCorrections(at: range.upperBound, in: paragraph, typesetter: typesetter, measuring: .end)?.endWithHyphen
+                    ?? typesetter.hyphenWidth(at: range.upperBound - 1)
+                : 0
+            let natural = sums.width(range.lowerBound..<visibleEnd) + startCorrection + hyphenPart
             let shrink = sums.shrink(range.lowerBound..<visibleEnd)
+            measure.naturalWidth = natural
             if natural - shrink > fragment.width + 0.01 { statistics.overfullLines += 1 }
             guard !isLast else { continue }
             let ratio = OptimalLineBreaker.ratio(
                 natural: natural, stretch: sums.stretch(range.lowerBound..<visibleEnd), shrink: shrink, width: fragment.width,
                 isLast: false)
             guard ratio.isFinite else { continue }
+            measure.adjustmentRatio = ratio
             statistics.adjustedLines += 1
             ratioSum += abs(ratio)
             statistics.sumOfSquaredAdjustmentRatios += ratio * ratio
@@ -72,6 +114,30 @@ extension Framesetter {
             if ratio * OptimalLineBreaker.stretchOfSpace > 0.5 { statistics.looseLines += 1 }
         }
         statistics.meanAdjustmentRatio = statistics.adjustedLines > 0 ? ratioSum / CGFloat(statistics.adjustedLines) : 0
+        statistics.countSequences()
         return statistics
+    }
+}
+
+extension LayoutStatistics {
+    /// The measures over sequences of lines, from `lines`: hyphens, hyphen runs, badness, fitness jumps within
+    /// paragraphs, hyphenated next-to-last lines.
+    mutating func countSequences() {
+        var run = 0
+        for (index, line) in lines.enumerated() {
+            totalBadness += line.badness
+            if line.isHyphenated {
+                hyphenatedLines += 1
+                run += 1
+                if run > 1 { consecutiveHyphens += 1 }
+                if run == 2 { hyphenRuns += 1 }
+            } else {
+                run = 0
+            }
+            guard index > 0, !lines[index - 1].endsParagraph else { continue }
+            let previous = lines[index - 1]
+            if abs(line.fitness.rawValue - previous.fitness.rawValue) > 1 { fitnessJumps += 1 }
+            if line.endsParagraph, previous.isHyphenated { hyphenatedPenultimateLines += 1 }
+        }
     }
 }

@@ -452,15 +452,14 @@ struct OptimalLineBreaker {
     /// one before end hyphenated, the final-hyphen demerits when the paragraph's last line follows a hyphenated one,
     /// and the adjacent demerits when the fitness classes jump.
     func demerits(ratio: CGFloat, candidate: Candidate, previousIsFlagged: Bool, previousFitness: Int) -> (demerits: CGFloat, fitness: Int) {
-        let magnitude = abs(ratio)
-        let badness = 100 * magnitude * magnitude * magnitude
+        let badness = Badness.of(ratio: ratio)
         var demerits = (parameters.linePenalty + badness) * (parameters.linePenalty + badness)
         if candidate.penalty > 0 { demerits += candidate.penalty * candidate.penalty }
         if previousIsFlagged {
             if candidate.isFlagged { demerits += parameters.doubleHyphenDemerits }
             if candidate.isForced, candidate.position == end { demerits += parameters.finalHyphenDemerits }
         }
-        let fitness = ratio < -0.5 ? 0 : ratio <= 0.5 ? 1 : ratio <= 1 ? 2 : 3
+        let fitness = FitnessClass(ratio: ratio).rawValue
         if abs(fitness - previousFitness) > 1 { demerits += parameters.adjacentDemerits }
         return (demerits, fitness)
     }
@@ -477,8 +476,8 @@ struct OptimalLineBreaker {
     }
 
     /// The best predecessor found so far for a node at the current candidate, per line number and fitness class
-    /// (key = line × 4 + fitness), kept sorted by key (a handful of entries), so new nodes join the active list in
-    /// line order.
+    /// (key = line × 4 + 3 − fitness: very loose first, tight last, TeX's order, which decides ties), kept sorted by key
+    /// (a handful of entries), so new nodes join the active list in line order.
     private struct BestPredecessors {
         var entries: [(key: Int, demerits: CGFloat, node: Int, line: Int)] = []
 
@@ -487,7 +486,9 @@ struct OptimalLineBreaker {
             var slot = 0
             while slot < entries.count, entries[slot].key < key { slot += 1 }
             if slot < entries.count, entries[slot].key == key {
-                if demerits < entries[slot].demerits { entries[slot] = (key, demerits, node, line) }
+                // On a tie the later node wins, as in TeX (`d <= minimal_demerits`): the active nodes are offered in
+                // TeX's order, by line and then by position.
+                if demerits <= entries[slot].demerits { entries[slot] = (key, demerits, node, line) }
             } else {
                 entries.append((key, demerits, node, line))
                 var moving = entries.count - 1
@@ -519,7 +520,7 @@ struct OptimalLineBreaker {
             }
             for entry in best.entries {
                 active.append(nodes.count)
-                nodes.append(Node(position: candidate.position, line: entry.line, fitness: entry.key % 4, demerits: entry.demerits,
+                nodes.append(Node(position: candidate.position, line: entry.line, fitness: 3 - entry.key % 4, demerits: entry.demerits,
                                   isHyphen: candidate.isHyphen, isFlagged: candidate.isFlagged, startCorrection: candidate.startCorrection,
                                   previous: entry.node, prefix: candidate.endPrefix))
             }
@@ -562,7 +563,7 @@ struct OptimalLineBreaker {
                     guard ratio >= -1, ratio <= tolerance, node.position < candidate.position else { continue }
                     let (lineDemerits, fitness) = demerits(ratio: ratio, candidate: candidate, previousIsFlagged: node.isFlagged,
                                                            previousFitness: node.fitness)
-                    best.offer(key: min(node.line + 1, easyLine) * 4 + fitness, demerits: node.demerits + lineDemerits, node: index,
+                    best.offer(key: min(node.line + 1, easyLine) * 4 + 3 - fitness, demerits: node.demerits + lineDemerits, node: index,
                                line: node.line + 1)
                 }
             }

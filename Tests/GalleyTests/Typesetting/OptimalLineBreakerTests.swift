@@ -95,10 +95,24 @@ import Testing
         // The passes.
         let passes = breaker(tex).passes
         #expect(passes.map(\.hyphenating) == [false, true, true, true])
-        #expect(abs(passes[0].ratio - 1) < 1e-12 && abs(passes[1].ratio - cbrt(10)) < 1e-12 && passes[2].emergencyStretch == 12)
+        // TeX's badness is whole (tex.web §108): badness 100 holds up to ratio 298/297 (297³ + 2¹⁷ < 101 · 2¹⁸),
+        // 1,000 up to 641/297, 2,700 up to 892/297.
+        #expect(passes[0].ratio == (298.0 / 297).nextDown && passes[1].ratio == (641.0 / 297).nextDown && passes[2].emergencyStretch == 12)
         #expect(passes[3].ratio == 10)
         let defaults = breaker(Self.typesetter(text, hyphenate: true)).passes
-        #expect(defaults.map(\.ratio) == [1, 3, 10], "Galley's defaults keep its passes")
+        #expect(defaults.map(\.ratio) == [(298.0 / 297).nextDown, (892.0 / 297).nextDown, 10], "Galley's defaults keep its passes")
+    }
+
+    /// TeX's badness function by hand (tex.web §108: r = t·297 div s, badness = (r³ + 2¹⁷) div 2¹⁸, 10,000 past
+    /// r = 1290), and TeX's fitness classes by it (loose above 12, very loose above 99, tight when shrinking above 12).
+    @Test func badnessAndFitnessAreTeXs() {
+        // ratio → whole 297ths → badness: 0.5 → 148 → 12 (decent, where 100 · 0.5³ = 12.5 would be loose).
+        let table: [(CGFloat, CGFloat)] = [(0, 0), (0.1, 0), (0.5, 12), (-0.5, 12), (0.51, 13), (1, 100), (1.01, 102), (2, 800), (4.34, 8_151)]
+        for (ratio, badness) in table { #expect(Badness.of(ratio: ratio) == badness, "ratio \(ratio)") }
+        #expect(FitnessClass(ratio: 0.5) == .decent && FitnessClass(ratio: 0.51) == .loose && FitnessClass(ratio: -0.51) == .tight)
+        #expect(FitnessClass(ratio: 0.99) == .loose && FitnessClass(ratio: 1) == .veryLoose)
+        // Past TeX's infinite badness Galley goes on with 100 · ratio³ (its last resort still orders such lines).
+        #expect(Badness.of(ratio: 5) == 12_500 && Badness.of(ratio: 6) > Badness.of(ratio: 5))
     }
 
     @Test(arguments: [300.0, 400.0])

@@ -1,0 +1,45 @@
+import Foundation
+import GalleyCommandSupport
+import Testing
+
+@testable import Galley
+
+/// Optimal breaking with `OptimalBreakParameters.tex` against TeX itself: LuaTeX (plain, luaotfload, the same font
+/// file) sets the paragraphs of Newton's Opticks with Galley's line-break opportunities as its breakpoints
+/// (`TeXReferee`, Benchmarks/TeX), and Galley must break every paragraph where TeX does, at three measures.
+/// `make compare-tex` runs the same on 490 paragraphs of Tom Sawyer and prints the quality table.
+@Suite struct TeXLineBreakingTests {
+    @Test func texParametersBreakWhereTeXBreaks() throws {
+        let font = try TestFonts.font("DejaVuSerif.ttf", size: 12)
+        let text = try String(contentsOf: Corpus.directory.appendingPathComponent("newton-opticks.txt"), encoding: .utf8)
+        let paragraphs = TeXReferee.paragraphs(text, minimumWords: 40).map { ComparedParagraph(text: $0, font: font) }
+        #expect(paragraphs.count >= 15)
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("galley-tex-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let input = work.appendingPathComponent("paragraphs.txt")
+        try paragraphs.map(\.texInput).joined(separator: "\n").appending("\n").write(to: input, atomically: true, encoding: .utf8)
+        let directory = TestFonts.root.appendingPathComponent("Benchmarks/TeX").path
+        var lines = 0
+        var hyphenated = 0
+        for width in [400.0, 300, 250] {
+            let tex = try TeXReferee.run(directory: directory, input: input, fontFile: TestFonts.url("DejaVuSerif.ttf").path, size: 12, width: width)
+            try #require(tex.count == paragraphs.count)
+            for (paragraph, texLines) in zip(paragraphs, tex) {
+                let galley = paragraph.lines(width: CGFloat(width), parameters: .tex)
+                #expect(galley.map(\.firstSegment) == texLines.map(\.firstSegment),
+                        "\(Int(width)) pt\n  TeX:    \(paragraph.describe(texLines))\n  Galley: \(paragraph.describe(galley))")
+                // The same lines measure the same: what TeX's luaotfload and Galley's HarfBuzz make of the font.
+                if galley.map(\.firstSegment) == texLines.map(\.firstSegment) {
+                    for (line, texLine) in zip(galley, texLines) {
+                        #expect(abs(line.naturalWidth - texLine.naturalWidth) < 0.5, "\(Int(width)) pt: \(line) against TeX's \(texLine)")
+                    }
+                }
+                lines += texLines.count
+                hyphenated += texLines.filter(\.isHyphenated).count
+            }
+        }
+        // The comparison covers real choices: many lines, hyphenation among them.
+        #expect(lines > 400 && hyphenated > 30, "\(lines) lines, \(hyphenated) hyphenated")
+    }
+}

@@ -6,7 +6,7 @@
 -- hyphenation point, "x" a break after an explicit hyphen, "b" a break between characters, "m" the paragraph's end.
 -- Output (one line per line set, "P" after each paragraph): the index of the line's first segment, 1 when the line
 -- ends with an inserted hyphen, the glue sign (0 natural, 1 stretched, 2 shrunk), the glue set ratio and the line's
--- natural width in points.
+-- natural width in points, and 1 when it is overfull.
 
 local SEGMENT, HYPHENATED, HYPHEN = 1, 2, 3
 local GLYPH, HLIST = node.id("glyph"), node.id("hlist")
@@ -44,7 +44,10 @@ luatexbase.add_to_callback("post_linebreak_filter", function(head)
     end
     local hyphenated = last and node.has_attribute(last, HYPHEN) == 1 and 1 or 0
     local natural = node.dimensions(0, 0, 0, line.head) / 65536
-    output:write(string.format("%d\t%d\t%d\t%.9f\t%.5f\n", first or -1, hyphenated, line.glue_sign, line.glue_set, natural))
+    -- Overfull: wider than the measure even with its spaces fully shrunk.
+    local overfull = node.dimensions(1, 2, 0, line.head) > tex.hsize + 655 and 1 or 0
+    output:write(string.format("%d\t%d\t%d\t%.9f\t%.5f\t%d\n", first or -1, hyphenated, line.glue_sign, line.glue_set, natural,
+                               overfull))
   end
   output:write("P\n")
   return head

@@ -53,13 +53,14 @@ package enum TeXReferee {
                 continue
             }
             let fields = row.split(separator: "\t")
-            guard fields.count == 5, let first = Int(fields[0]), let sign = Int(fields[2]), let set = Double(fields[3]),
+            guard fields.count == 6, let first = Int(fields[0]), let sign = Int(fields[2]), let set = Double(fields[3]),
                 let natural = Double(fields[4])
             else {
                 throw TeXRefereeError(description: "unreadable TeX line \"\(row)\"")
             }
             let ratio = sign == 1 ? set : sign == 2 ? -set : 0
-            current.append(SetLine(firstSegment: first, isHyphenated: fields[1] == "1", ratio: CGFloat(ratio), naturalWidth: CGFloat(natural)))
+            current.append(SetLine(firstSegment: first, isHyphenated: fields[1] == "1", ratio: CGFloat(ratio), naturalWidth: CGFloat(natural),
+                                   isOverfull: fields[5] == "1"))
         }
         return result
     }
@@ -78,6 +79,8 @@ package struct SetLine: Equatable {
     package var ratio: CGFloat?
     /// The width of the line's text and hyphen with spaces at their natural width.
     package var naturalWidth: CGFloat
+    /// Whether the line is wider than its measure even with its spaces fully shrunk.
+    package var isOverfull = false
 }
 
 /// One paragraph, cut into segments at Galley's line-break opportunities.
@@ -127,7 +130,8 @@ package struct ComparedParagraph: Sendable {
         let starts = [0] + opportunities.map(\.position)
         return framesetter.statistics(of: frame).lines.map { line in
             SetLine(firstSegment: starts.firstIndex(of: line.stringRange.lowerBound) ?? -1, isHyphenated: line.isHyphenated,
-                    ratio: line.endsParagraph ? nil : line.adjustmentRatio, naturalWidth: line.naturalWidth)
+                    ratio: line.endsParagraph ? nil : line.adjustmentRatio, naturalWidth: line.naturalWidth,
+                    isOverfull: line.isOverfull)
         }
     }
 
@@ -157,6 +161,7 @@ package struct BreakMeasures {
     package var hyphenRuns = 0
     package var hyphenatedPenultimate = 0
     package var sameBreaks = 0
+    package var overfullLines = 0
     /// The largest difference in natural width between a line and the reference's line with the same text.
     package var widthDisagreement: CGFloat = 0
 
@@ -170,6 +175,7 @@ package struct BreakMeasures {
             for (line, other) in zip(set, reference) { widthDisagreement = max(widthDisagreement, abs(line.naturalWidth - other.naturalWidth)) }
         }
         var run = 0
+        overfullLines += set.filter(\.isOverfull).count
         for (index, line) in set.enumerated() {
             let isLast = index == set.count - 1
             let ratio = isLast ? nil : line.ratio
@@ -210,6 +216,7 @@ package struct BreakMeasures {
             row("hyphenated lines") { "\($0.hyphenatedLines)" },
             row("runs of ≥ 2 hyphenated lines") { "\($0.hyphenRuns)" },
             row("hyphenated penultimate lines") { "\($0.hyphenatedPenultimate)" },
+            row("overfull lines") { "\($0.overfullLines)" },
             row("paragraphs with TeX's breaks") { "\($0.sameBreaks) / \($0.paragraphs)" },
             row("largest natural-width difference from TeX's line, pt") { String(format: "%.4f", Double($0.widthDisagreement)) },
         ]

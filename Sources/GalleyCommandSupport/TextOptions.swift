@@ -38,6 +38,8 @@ package struct TextOptions: ParsableArguments {
     package var doubleHyphenDemerits: Double?
     @Option(name: .customLong("final-hyphen-demerits"), help: "Optimal breaking: TeX's \\finalhyphendemerits.")
     package var finalHyphenDemerits: Double?
+    @Option(name: .customLong("very-loose-demerits"), help: "Optimal breaking: demerits for a very loose line (Galley's, not TeX's).")
+    package var veryLooseDemerits: Double?
     @Option(help: "Optimal breaking: TeX's \\pretolerance (badness; negative skips the first pass).") package var pretolerance: Double?
     @Option(help: "Optimal breaking: TeX's \\tolerance (badness).") package var tolerance: Double?
     @Option(name: .customLong("emergency-stretch"), help: "Optimal breaking: TeX's \\emergencystretch, in ems.")
@@ -180,6 +182,7 @@ extension TextOptions {
         set(adjacentDemerits, \.adjacentDemerits)
         set(doubleHyphenDemerits, \.doubleHyphenDemerits)
         set(finalHyphenDemerits, \.finalHyphenDemerits)
+        set(veryLooseDemerits, \.veryLooseDemerits)
         set(pretolerance, \.pretolerance)
         set(tolerance, \.tolerance)
         set(emergencyStretch, \.emergencyStretchEms)

@@ -51,6 +51,8 @@ public struct LayoutStatistics: Hashable, Sendable, CustomStringConvertible {
         public var endsParagraph: Bool
         /// The width of the line's visible text (and inserted hyphen) with its spaces at their natural width.
         public var naturalWidth: CGFloat = 0
+        /// Whether the line is wider than its fragment even with its spaces fully shrunk.
+        public var isOverfull = false
 
         /// TeX's badness of the line, 100 × |ratio|³ (0 when it has no ratio).
         public var badness: CGFloat { adjustmentRatio.map { 100 * abs($0 * $0 * $0) } ?? 0 }
@@ -100,7 +102,10 @@ extension Framesetter {
             let natural = sums.width(range.lowerBound..<visibleEnd) + startCorrection + hyphenPart
             let shrink = sums.shrink(range.lowerBound..<visibleEnd)
             measure.naturalWidth = natural
-            if natural - shrink > fragment.width + 0.01 { statistics.overfullLines += 1 }
+            if natural - shrink > fragment.width + 0.01 {
+                statistics.overfullLines += 1
+                measure.isOverfull = true
+            }
             guard !isLast else { continue }
             let ratio = OptimalLineBreaker.ratio(
                 natural: natural, stretch: sums.stretch(range.lowerBound..<visibleEnd), shrink: shrink, width: fragment.width,

@@ -460,6 +460,7 @@ struct OptimalLineBreaker {
             if candidate.isForced, candidate.position == end { demerits += parameters.finalHyphenDemerits }
         }
         let fitness = FitnessClass(ratio: ratio).rawValue
+        if fitness == FitnessClass.veryLoose.rawValue, !candidate.isForced { demerits += parameters.veryLooseDemerits }
         if abs(fitness - previousFitness) > 1 { demerits += parameters.adjacentDemerits }
         return (demerits, fitness)
     }

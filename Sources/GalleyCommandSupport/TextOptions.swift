@@ -40,6 +40,8 @@ package struct TextOptions: ParsableArguments {
     package var finalHyphenDemerits: Double?
     @Option(name: .customLong("very-loose-demerits"), help: "Optimal breaking: demerits for a very loose line (Galley's, not TeX's).")
     package var veryLooseDemerits: Double?
+    @Option(name: .customLong("last-line-fill"), help: "Optimal breaking: how much of its width a paragraph's last line should fill (0 to 1).")
+    package var lastLineFill: Double?
     @Option(help: "Optimal breaking: TeX's \\pretolerance (badness; negative skips the first pass).") package var pretolerance: Double?
     @Option(help: "Optimal breaking: TeX's \\tolerance (badness).") package var tolerance: Double?
     @Option(name: .customLong("emergency-stretch"), help: "Optimal breaking: TeX's \\emergencystretch, in ems.")
@@ -183,6 +185,7 @@ extension TextOptions {
         set(doubleHyphenDemerits, \.doubleHyphenDemerits)
         set(finalHyphenDemerits, \.finalHyphenDemerits)
         set(veryLooseDemerits, \.veryLooseDemerits)
+        set(lastLineFill, \.lastLineFill)
         set(pretolerance, \.pretolerance)
         set(tolerance, \.tolerance)
         set(emergencyStretch, \.emergencyStretchEms)

@@ -11,6 +11,8 @@ import Foundation
 /// that cannot stretch counting as 5), then greedy breaking, so a paragraph is always set without overfull lines
 /// where greedy breaking can avoid them.
 ///
+/// TeX's `\looseness` is the strategy's (`LineBreakStrategy.optimal(looseness:)`), not a parameter here.
+///
 /// Core Text has no optimal breaking; TeX: `\linepenalty`, `\hyphenpenalty`, `\exhyphenpenalty`, `\adjdemerits`,
 /// `\doublehyphendemerits`, `\finalhyphendemerits`, `\pretolerance`, `\tolerance`, `\emergencystretch`.
 public struct OptimalBreakParameters: Hashable, Sendable, Codable {
@@ -33,6 +35,12 @@ public struct OptimalBreakParameters: Hashable, Sendable, Codable {
     /// Added for every line whose spaces stretch past their stretchability (very loose: badness above 99), on top of its
     /// badness: Galley's, not TeX's (0 in `.tex`), to set fewer visibly gappy lines at a small cost in evenness.
     public var veryLooseDemerits: CGFloat
+    /// How much of its width a paragraph's last line should fill, from 0 (any: TeX's `\parfillskip` of
+    /// `0pt plus 1fil`) to 1. A shorter last line adds to its badness that of a line stretched by three times the
+    /// part of the fill it lacks (a last word alone at a tenth of the width, with a quarter wanted, lacks 60%:
+    /// badness 581, a line stretched by 1.8), so runts move where the paragraph can take them; it never makes a
+    /// paragraph unsettable. No TeX parameter (TeX users give `\parfillskip` a finite stretch, which charges every last line).
+    public var lastLineFill: CGFloat
     /// The largest badness of the first pass, without hyphenation; negative skips that pass. TeX: `\pretolerance`.
     public var pretolerance: CGFloat
     /// The largest badness of the pass with hyphenation. TeX: `\tolerance`.
@@ -45,7 +53,7 @@ public struct OptimalBreakParameters: Hashable, Sendable, Codable {
     public init(linePenalty: CGFloat = 10, hyphenPenalty: CGFloat = 50, explicitHyphenPenalty: CGFloat = 0,
                 explicitHyphensCountAsHyphenated: Bool = false, adjacentDemerits: CGFloat = 15_000, doubleHyphenDemerits: CGFloat = 30_000,
                 finalHyphenDemerits: CGFloat = 20_000, veryLooseDemerits: CGFloat = 5_000, pretolerance: CGFloat = -1, tolerance: CGFloat = 2700,
-                emergencyStretchEms: CGFloat = 0) {
+                emergencyStretchEms: CGFloat = 0, lastLineFill: CGFloat = 0) {
         self.linePenalty = linePenalty
         self.hyphenPenalty = hyphenPenalty
         self.explicitHyphenPenalty = explicitHyphenPenalty
@@ -57,6 +65,7 @@ public struct OptimalBreakParameters: Hashable, Sendable, Codable {
         self.pretolerance = pretolerance
         self.tolerance = tolerance
         self.emergencyStretchEms = emergencyStretchEms
+        self.lastLineFill = lastLineFill
     }
 
     /// Galley's defaults, chosen with `make compare-tex` to set better paragraphs than TeX's tolerant setting on every
@@ -95,10 +104,11 @@ public struct OptimalBreakParameters: Hashable, Sendable, Codable {
         pretolerance = try value(.pretolerance, fallback.pretolerance)
         tolerance = try value(.tolerance, fallback.tolerance)
         emergencyStretchEms = try value(.emergencyStretchEms, fallback.emergencyStretchEms)
+        lastLineFill = try value(.lastLineFill, fallback.lastLineFill)
     }
 
     private enum CodingKeys: String, CodingKey {
         case linePenalty, hyphenPenalty, explicitHyphenPenalty, explicitHyphensCountAsHyphenated, adjacentDemerits
-        case doubleHyphenDemerits, finalHyphenDemerits, veryLooseDemerits, pretolerance, tolerance, emergencyStretchEms
+        case doubleHyphenDemerits, finalHyphenDemerits, veryLooseDemerits, pretolerance, tolerance, emergencyStretchEms, lastLineFill
     }
 }

@@ -184,7 +184,8 @@ struct OptimalLineBreaker {
             if ratio == .infinity, maximumRatio >= OptimalLineBreaker.finalTolerance { ratio = OptimalLineBreaker.unstretchableRatio }
             guard ratio >= -1, ratio.isFinite, ratio <= maximumRatio else { return nil }
             let (demerits, fitness) = demerits(ratio: ratio, candidate: candidate, previousIsFlagged: previousFlagged,
-                                               previousFitness: previousFitness)
+                                               previousFitness: previousFitness,
+                                               shortfall: lastLineShortfall(candidate, natural: natural, width: width(line)))
             total += demerits
             previousFlagged = candidate.isFlagged
             previousFitness = fitness
@@ -450,9 +451,12 @@ struct OptimalLineBreaker {
     /// The demerits of one line and its fitness class (0 tight, 1 decent, 2 loose, 3 very loose), as TeX adds them:
     /// (line penalty + badness)², plus the break's penalty², plus the double-hyphen demerits when this line and the
     /// one before end hyphenated, the final-hyphen demerits when the paragraph's last line follows a hyphenated one,
-    /// and the adjacent demerits when the fitness classes jump.
-    func demerits(ratio: CGFloat, candidate: Candidate, previousIsFlagged: Bool, previousFitness: Int) -> (demerits: CGFloat, fitness: Int) {
-        let badness = Badness.of(ratio: ratio)
+    /// and the adjacent demerits when the fitness classes jump. Galley's own: the very-loose demerits, and for a last
+    /// line short of the wanted fill (`shortfall`, a fraction of it) the badness of three times that as a ratio, added to
+    /// its badness (so it weighs in the demerits but neither in the line's fitness nor in whether it can be set).
+    func demerits(ratio: CGFloat, candidate: Candidate, previousIsFlagged: Bool, previousFitness: Int,
+                  shortfall: CGFloat = 0) -> (demerits: CGFloat, fitness: Int) {
+        let badness = Badness.of(ratio: ratio) + (shortfall > 0 ? Badness.of(ratio: 3 * shortfall) : 0)
         var demerits = (parameters.linePenalty + badness) * (parameters.linePenalty + badness)
         if candidate.penalty > 0 { demerits += candidate.penalty * candidate.penalty }
         if previousIsFlagged {
@@ -463,6 +467,15 @@ struct OptimalLineBreaker {
         if fitness == FitnessClass.veryLoose.rawValue, !candidate.isForced { demerits += parameters.veryLooseDemerits }
         if abs(fitness - previousFitness) > 1 { demerits += parameters.adjacentDemerits }
         return (demerits, fitness)
+    }
+
+    /// How much of the wanted fill (`OptimalBreakParameters.lastLineFill`) a line ending at `candidate`, `natural`
+    /// wide in `width`, lacks, as a fraction of it: 0 for every line but the text's last, and for a last line that
+    /// fills enough.
+    func lastLineShortfall(_ candidate: Candidate, natural: CGFloat, width: CGFloat) -> CGFloat {
+        guard candidate.isForced, candidate.position == end, parameters.lastLineFill > 0 else { return 0 }
+        let wanted = min(parameters.lastLineFill, 1) * width
+        return wanted > 0 && natural < wanted ? (wanted - natural) / wanted : 0
     }
 
     /// The adjustment ratio of a line: how far its spaces must stretch (> 0) or shrink (< 0), in units of their
@@ -563,7 +576,8 @@ struct OptimalLineBreaker {
                     }
                     guard ratio >= -1, ratio <= tolerance, node.position < candidate.position else { continue }
                     let (lineDemerits, fitness) = demerits(ratio: ratio, candidate: candidate, previousIsFlagged: node.isFlagged,
-                                                           previousFitness: node.fitness)
+                                                           previousFitness: node.fitness,
+                                                           shortfall: lastLineShortfall(candidate, natural: natural, width: widths[line]))
                     best.offer(key: min(node.line + 1, easyLine) * 4 + 3 - fitness, demerits: node.demerits + lineDemerits, node: index,
                                line: node.line + 1)
                 }

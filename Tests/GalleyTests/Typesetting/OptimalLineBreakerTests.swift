@@ -25,7 +25,9 @@ import Testing
         ("Short words a b c d e f wrap.", 50.0),
     ])
     func breaksEqualAnExhaustiveSearch(text: String, width: Double) throws {
-        for parameters in [OptimalBreakParameters.default, .tex] {
+        var filling = OptimalBreakParameters.default
+        filling.lastLineFill = 0.6
+        for parameters in [OptimalBreakParameters.default, .tex, filling] {
             try Self.checkExhaustively(text: text, width: width, parameters: parameters)
         }
     }
@@ -101,6 +103,35 @@ import Testing
         #expect(passes[3].ratio == 10)
         let defaults = breaker(Self.typesetter(text, hyphenate: true)).passes
         #expect(defaults.map(\.ratio) == [(892.0 / 297).nextDown, 10], "Galley's defaults: hyphenation from the first pass, within ratio 3")
+    }
+
+    /// A last line shorter than `lastLineFill` of the width is charged the badness of a line stretched by three times
+    /// the fill it lacks: on Newton's paragraphs at 400 pt, last lines under a quarter of the width go with a fill of
+    /// a quarter, and a paragraph that cannot avoid a runt is still set.
+    @Test func lastLineFillAvoidsRunts() throws {
+        let text = try String(contentsOf: Corpus.directory.appendingPathComponent("newton-opticks.txt"), encoding: .utf8)
+        let paragraphs = text.components(separatedBy: "\n\n").map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            .filter { $0.split(separator: " ").count >= 40 }
+        let width: CGFloat = 400
+        func lastLineFills(_ fill: CGFloat) -> [CGFloat] {
+            var parameters = OptimalBreakParameters.default
+            parameters.lastLineFill = fill
+            return paragraphs.map { paragraph in
+                let typesetter = Self.typesetter(paragraph, hyphenate: true, parameters: parameters)
+                let last = typesetter.optimalLineBreaks(startingAt: 0) { _ in width }.dropLast().last ?? 0
+                return typesetter.line(stringRange: last..<paragraph.utf16.count).typographicBounds.width / width
+            }
+        }
+        let free = lastLineFills(0), filled = lastLineFills(0.25)
+        #expect(free.filter { $0 < 0.25 }.count >= 2, "the test needs runts to start with: \(free)")
+        #expect(filled.allSatisfy { $0 >= 0.25 }, "\(filled)")
+        // The charge by hand: a tenth of the width where a quarter is wanted lacks 60% of it, charged as ratio 1.8:
+        // badness 581 (TeX's whole 297ths: 534³ + 2¹⁷ over 2¹⁸).
+        #expect(Badness.of(ratio: 1.8) == 581)
+        // One word alone cannot fill anything: still set.
+        var parameters = OptimalBreakParameters.default
+        parameters.lastLineFill = 1
+        #expect(Self.typesetter("Word", hyphenate: false, parameters: parameters).optimalLineBreaks(startingAt: 0) { _ in 300 } == [4])
     }
 
     /// TeX's badness function by hand (tex.web §108: r = t·297 div s, badness = (r³ + 2¹⁷) div 2¹⁸, 10,000 past

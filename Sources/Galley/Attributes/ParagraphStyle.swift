@@ -79,6 +79,11 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// The fewest of the paragraph's last lines the next frame may start with (1: any); the frame before ends early
     /// to give it more. CSS: `widows`; TeX: `\widowpenalty`.
     public var widows = 1
+    /// Whether a frame, column or page that ends inside the paragraph avoids ending on a hyphenated line: it ends a
+    /// line early, when that leaves it at least `orphans` of the paragraph's lines (or one, when the paragraph began
+    /// in an earlier frame), so that no reader turns a page in the middle of a word. TeX: `\brokenpenalty`; CSS has
+    /// none.
+    public var avoidsHyphenatedFrameEnds = true
 
     /// The default style, with a base direction.
     public init(baseWritingDirection: WritingDirection = .natural) {
@@ -90,7 +95,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         case lineHeightMultiple, minimumLineHeight, maximumLineHeight, lineSpacingAdjustment, minimumLineSpacing
         case maximumLineSpacing, paragraphSpacing, paragraphSpacingBefore, baseWritingDirection, lineHeightPolicy
         case hyphenationFactor, hyphenatesCompounds, lineBreakStrategy, justification, allowsDefaultTighteningForTruncation
-        case optimalBreakParameters, orphans, widows
+        case optimalBreakParameters, orphans, widows, avoidsHyphenatedFrameEnds
     }
 
     /// Decodes a style; a field the data lacks keeps its default, so archives written before a field existed still
@@ -123,6 +128,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         optimalBreakParameters = try value(.optimalBreakParameters, optimalBreakParameters)
         orphans = try value(.orphans, orphans)
         widows = try value(.widows, widows)
+        avoidsHyphenatedFrameEnds = try value(.avoidsHyphenatedFrameEnds, avoidsHyphenatedFrameEnds)
     }
 
     /// The default style: natural alignment and direction, word wrapping, no indents, no extra spacing.

@@ -184,14 +184,17 @@ struct FrameFiller {
     /// A frame that ran out of room inside a paragraph leaves neither fewer of its first lines at its bottom than the
     /// paragraph's `orphans` nor fewer of its last lines for the next frame than its `widows` (CSS's rules; TeX's
     /// club and widow penalties): it ends a line or more early, or before the paragraph, when that still leaves it
-    /// some text (or it starts below other text, `FrameAttributes.startingDepth`). The lines after the frame are
-    /// counted by breaking the rest greedily at the last line's width, as far as `widows` lines.
+    /// some text (or it starts below other text, `FrameAttributes.startingDepth`). Then, when it would end on a
+    /// hyphenated line and the paragraph style avoids that (`avoidsHyphenatedFrameEnds`, TeX's `\brokenpenalty`), it
+    /// ends a line earlier (again while that line is hyphenated too) as long as that keeps `orphans` of the
+    /// paragraph's lines (one, when the paragraph began in an earlier frame). The lines after the frame are counted, as far as `widows` lines, at the last line's width, by
+    /// the paragraph's own breaking: greedily, or optimally from the frame's end (as the next frame sets them).
     private func keepWidowsAndOrphans(_ state: inout FillState) {
         guard let last = state.lines.last else { return }
         let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: last.stringRange.lowerBound)]
         let style = paragraph.style
         let orphans = min(max(style.orphans, 1), 100), widows = min(max(style.widows, 1), 100)
-        guard orphans > 1 || widows > 1, last.stringRange.upperBound < paragraph.range.upperBound else { return }
+        guard orphans > 1 || widows > 1 || style.avoidsHyphenatedFrameEnds, last.stringRange.upperBound < paragraph.range.upperBound else { return }
         // This paragraph's lines in the frame, at its end.
         var here = 0
         while here < state.lines.count, state.lines[state.lines.count - 1 - here].stringRange.lowerBound >= paragraph.range.lowerBound { here += 1 }
@@ -199,16 +202,28 @@ struct FrameFiller {
         // The lines the rest makes, up to `widows`.
         let width = state.fragments.last?.width ?? 0
         var rest = 0
-        var position = last.stringRange.upperBound
-        while rest < widows, position < paragraph.range.upperBound, width > 0 {
-            let next = typesetter.breakLine(startingAt: position, width: width, offset: 0, endingBy: paragraph.range.upperBound).end
-            guard next > position else { break }
-            position = next
-            rest += 1
+        if widows > 1, width > 0 {
+            if case .optimal = style.lineBreakStrategy, style.lineBreakMode == .byWordWrapping {
+                rest = min(typesetter.optimalBreaks(startingAt: last.stringRange.upperBound, looseness: 0, width: { _ in width }).count, widows)
+            } else {
+                var position = last.stringRange.upperBound
+                while rest < widows, position < paragraph.range.upperBound {
+                    let next = typesetter.breakLine(startingAt: position, width: width, offset: 0, endingBy: paragraph.range.upperBound).end
+                    guard next > position else { break }
+                    position = next
+                    rest += 1
+                }
+            }
         }
         var keep = here
-        if rest < widows { keep = here - (widows - rest) }
+        if widows > 1, rest < widows { keep = here - (widows - rest) }
         if startsHere, keep < orphans { keep = 0 }
+        // Not on a hyphenated line, when a line fewer still keeps enough of the paragraph here.
+        while style.avoidsHyphenatedFrameEnds, keep > 0, keep - 1 >= (startsHere ? orphans : 1),
+            state.lines[state.lines.count - here + keep - 1].runs.contains(where: \.isInsertedHyphen)
+        {
+            keep -= 1
+        }
         guard keep < here else { return }
         let mayEmpty = state.lines.count > here || attributes.startingDepth > tolerance
         if keep <= 0, !mayEmpty { return }

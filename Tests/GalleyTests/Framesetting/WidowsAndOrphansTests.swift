@@ -80,4 +80,70 @@ import Testing
         #expect(manager.characterRange(forContainerAt: 0) == 0..<25)
         #expect(manager.characterRange(forContainerAt: 1) == 25..<storage.length)
     }
+
+    /// A justified, hyphenated paragraph in frames of every height from 2 to 12 lines, each frame continued by the next
+    /// from where it ended (as columns are).
+    static func columns(_ style: ParagraphStyle, height lines: Int, width: CGFloat = 170) -> [Frame] {
+        var style = style
+        style.alignment = .justified
+        style.hyphenationFactor = 1
+        let text = "Typographers have long disliked a column that ends in the middle of a hyphenated word, because the reader "
+            + "must carry the broken fragment across the page turn; they dislike equally a paragraph's solitary last line "
+            + "stranded at the top of the next column. Optimal breaking considers the whole paragraph at once, and the "
+            + "frame decides afterwards where its column ends, keeping lines together where the typographic rules demand."
+        let setter = Framesetter(attributedString: NSAttributedString(string: text, attributes: [.font: font, .paragraphStyle: style,
+                                                                                               .language: "en-US"]))
+        var frames: [Frame] = []
+        var start = 0
+        while start < text.utf16.count, frames.count < 40 {
+            let frame = setter.frame(stringRange: start..<text.utf16.count,
+                                     path: Path(rect: CGRect(x: 0, y: 0, width: width, height: CGFloat(lines) * lineHeight() + 0.5)))
+            checkCoverage(frame)
+            guard frame.visibleStringRange.upperBound > start else { break }
+            frames.append(frame)
+            start = frame.visibleStringRange.upperBound
+        }
+        return frames
+    }
+
+    /// TeX's `\brokenpenalty`: no column ends on a hyphenated line when one line fewer keeps the orphans; without the
+    /// rule some do (or the test proves nothing).
+    @Test func columnsDoNotEndOnHyphenatedLines() {
+        var endedOnHyphens = 0
+        for strategy in [LineBreakStrategy.greedy, .optimal()] {
+            for height in 2...12 {
+                var style = ParagraphStyle()
+                style.lineBreakStrategy = strategy
+                style.avoidsHyphenatedFrameEnds = false
+                endedOnHyphens += Self.columns(style, height: height).dropLast().filter { $0.lines.last?.runs.contains(where: \.isInsertedHyphen) == true }.count
+                style.avoidsHyphenatedFrameEnds = true
+                let columns = Self.columns(style, height: height)
+                for column in columns.dropLast() where column.lines.count >= 2 {
+                    #expect(column.lines.last?.runs.contains(where: \.isInsertedHyphen) == false, "\(strategy), \(height) lines: \(column.visibleStringRange)")
+                }
+                // Every character is set in some column.
+                #expect(columns.last?.visibleStringRange.upperBound == columns.first?.stringRange.upperBound)
+            }
+        }
+        #expect(endedOnHyphens > 0)
+    }
+
+    /// Widows with optimal breaking: the lines left for the next column are counted as the next column sets them
+    /// (optimally, from the column's end, where spaces may shrink and fewer lines than greedy breaking's may do), so
+    /// the paragraph's last column holds at least `widows` lines, at every measure and column height tried.
+    @Test func widowsHoldWithOptimalBreaking() {
+        var checked = 0
+        for width in stride(from: 150.0, through: 300, by: 5) {
+            for height in 3...8 {
+                var style = ParagraphStyle()
+                style.lineBreakStrategy = .optimal()
+                style.widows = 3
+                let columns = Self.columns(style, height: height, width: CGFloat(width))
+                guard columns.count > 1, let last = columns.last else { continue }
+                #expect(last.lines.count >= 3, "\(height) lines of \(width) pt a column: the last column has \(last.lines.count)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 100)
+    }
 }

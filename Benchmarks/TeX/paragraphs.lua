@@ -9,7 +9,7 @@
 -- natural width in points, and 1 when it is overfull.
 
 local SEGMENT, HYPHENATED, HYPHEN = 1, 2, 3
-local GLYPH, HLIST = node.id("glyph"), node.id("hlist")
+local GLYPH, HLIST, MARGIN_KERN = node.id("glyph"), node.id("hlist"), node.id("margin_kern")
 local input_path, output_path = ...
 local output = assert(io.open(output_path, "w"))
 
@@ -43,7 +43,10 @@ luatexbase.add_to_callback("post_linebreak_filter", function(head)
       last = glyph
     end
     local hyphenated = last and node.has_attribute(last, HYPHEN) == 1 and 1 or 0
-    local natural = node.dimensions(0, 0, 0, line.head) / 65536
+    -- The text's natural width: margin kerns (character protrusion) left out.
+    local natural = node.dimensions(0, 0, 0, line.head)
+    for kern in node.traverse_id(MARGIN_KERN, line.head) do natural = natural - kern.width end
+    natural = natural / 65536
     -- Overfull: wider than the measure even with its spaces fully shrunk.
     local overfull = node.dimensions(1, 2, 0, line.head) > tex.hsize + 655 and 1 or 0
     output:write(string.format("%d\t%d\t%d\t%.9f\t%.5f\t%d\n", first or -1, hyphenated, line.glue_sign, line.glue_set, natural,

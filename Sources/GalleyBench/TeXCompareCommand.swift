@@ -29,6 +29,8 @@ struct TeXCompareCommand: ParsableCommand {
     @Option(help: "Where the TeX input and output go.") var work = ".build/tex-compare"
     @Option(help: "The LuaTeX command.") var luatex = "luatex"
     @Option(help: "Write the paragraphs whose breaks differ from TeX's, with both breakings, to this file.") var differences: String?
+    @Flag(help: "Both set the paragraphs with character protrusion (Galley's standard table, as luaotfload's protrusion feature with \\protrudechars=2).")
+    var protrusion = false
     @Option(help: "Also set the paragraphs with these parameters (JSON of OptimalBreakParameters; omitted fields take the defaults).")
     var parameters: String?
 
@@ -48,10 +50,13 @@ struct TeXCompareCommand: ParsableCommand {
         try paragraphs.map(\.texInput).joined(separator: "\n").appending("\n").write(to: input, atomically: true, encoding: .utf8)
 
         var report = ["Paragraphs: \(paragraphs.count) of \(corpus) (at least \(minimumWords) words, after \(skip)); "
-                      + "\(URL(fileURLWithPath: fontFile).lastPathComponent) \(size) pt, justified, en-US hyphenation.", ""]
+                      + "\(URL(fileURLWithPath: fontFile).lastPathComponent) \(size) pt, justified, en-US hyphenation"
+                      + (protrusion ? ", character protrusion." : "."), ""]
         var differing: [String] = []
         for width in widths.split(separator: ",").compactMap({ Double($0) }) {
-            let tex = try TeXReferee.run(luatex: luatex, directory: texDirectory, input: input, fontFile: fontFile, size: size, width: width)
+            let table: CharacterProtrusion? = protrusion ? .standard : nil
+            let tex = try TeXReferee.run(luatex: luatex, directory: texDirectory, input: input, fontFile: fontFile, size: size, width: width,
+                                         protrusion: table)
             guard tex.count == paragraphs.count else {
                 throw ValidationError("TeX set \(tex.count) paragraphs of \(paragraphs.count); see \(directory.path)")
             }
@@ -60,7 +65,7 @@ struct TeXCompareCommand: ParsableCommand {
             for (index, paragraph) in paragraphs.enumerated() {
                 measures[0].measures.add(tex[index], reference: tex[index])
                 for (column, (_, parameters)) in columns.enumerated() {
-                    let lines = paragraph.lines(width: CGFloat(width), parameters: parameters)
+                    let lines = paragraph.lines(width: CGFloat(width), parameters: parameters, protrusion: table)
                     measures[column + 1].measures.add(lines, reference: tex[index])
                     if column == 0, lines.map(\.firstSegment) != tex[index].map(\.firstSegment) {
                         differing.append("\(Int(width)) pt, paragraph \(index + skip):\n  TeX:    \(paragraph.describe(tex[index]))\n"

@@ -12,15 +12,24 @@ package enum TeXReferee {
     /// at `fontFile` and `size` points, and returns TeX's lines per paragraph. `directory` holds paragraphs.tex and
     /// paragraphs.lua; TeX's log and output go beside `input`.
     package static func run(luatex: String = "luatex", directory: String, input: URL, fontFile: String, size: Double,
-                            width: Double) throws -> [[SetLine]] {
+                            width: Double, protrusion: CharacterProtrusion? = nil) throws -> [[SetLine]] {
         let output = input.deletingLastPathComponent().appendingPathComponent("lines-\(Int(width)).txt")
+        var protrusionDefinition = ""
+        if let protrusion {
+            // Galley's table as luaotfload's protrusion setup "galley": per code point, start and end factors.
+            let table = input.deletingLastPathComponent().appendingPathComponent("protrusion.lua")
+            let entries = protrusion.factors.sorted { $0.key < $1.key }.map { "[\($0.key)] = { \($0.value.start), \($0.value.end) }" }
+            try ("fonts.protrusions.setups.galley = { factor = 1, left = 1, right = 1,\n  " + entries.joined(separator: ",\n  ") + "\n}\n")
+                .write(to: table, atomically: true, encoding: .utf8)
+            protrusionDefinition = "\\def\\galleyprotrusion{\(table.standardizedFileURL.path)}"
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let directory = URL(fileURLWithPath: directory).standardizedFileURL.path
         let definitions = "\\def\\galleyfont{\(URL(fileURLWithPath: fontFile).standardizedFileURL.path)}\\def\\galleysize{\(size)pt}"
             + "\\def\\galleywidth{\(width)pt}\\def\\galleyinput{\(input.standardizedFileURL.path)}"
             + "\\def\\galleyoutput{\(output.standardizedFileURL.path)}\\def\\galleydirectory{\(directory)}"
-            + "\\input \(directory)/paragraphs.tex"
+            + protrusionDefinition + "\\input \(directory)/paragraphs.tex"
         process.arguments = [luatex, "--interaction=nonstopmode", "--output-directory=\(input.deletingLastPathComponent().path)",
                              "--jobname=tex-\(Int(width))", definitions]
         process.currentDirectoryURL = input.deletingLastPathComponent()
@@ -96,8 +105,10 @@ package struct ComparedParagraph: Sendable {
     }
 
     /// The paragraph as both set it: justified, broken optimally with `parameters`, hyphenated in en-US.
-    static func attributedString(_ text: String, font: Font, parameters: OptimalBreakParameters) -> NSAttributedString {
+    static func attributedString(_ text: String, font: Font, parameters: OptimalBreakParameters,
+                                 protrusion: CharacterProtrusion? = nil) -> NSAttributedString {
         var style = ParagraphStyle()
+        style.characterProtrusion = protrusion
         style.alignment = .justified
         style.lineBreakStrategy = .optimal()
         style.hyphenationFactor = 1
@@ -124,8 +135,8 @@ package struct ComparedParagraph: Sendable {
     }
 
     /// Galley's lines at `width` with `parameters`.
-    package func lines(width: CGFloat, parameters: OptimalBreakParameters) -> [SetLine] {
-        let framesetter = Framesetter(attributedString: Self.attributedString(text, font: font, parameters: parameters))
+    package func lines(width: CGFloat, parameters: OptimalBreakParameters, protrusion: CharacterProtrusion? = nil) -> [SetLine] {
+        let framesetter = Framesetter(attributedString: Self.attributedString(text, font: font, parameters: parameters, protrusion: protrusion))
         let frame = framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: width, height: 1_000_000)))
         let starts = [0] + opportunities.map(\.position)
         return framesetter.statistics(of: frame).lines.map { line in

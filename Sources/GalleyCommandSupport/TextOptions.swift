@@ -24,6 +24,8 @@ package struct TextOptions: ParsableArguments {
     @Option(name: .customLong("hyphenation-factor"), help: "Hyphenate lines filled less than this (0…1; default 1 with --hyphenate).")
     package var hyphenationFactor: Double?
     @Flag(help: "Justify (the same as --align justified).") package var justify = false
+    @Flag(help: "Let punctuation and open-sided letters hang into the margins (character protrusion, Galley's standard table).")
+    package var protrusion = false
     @Option(name: .customLong("line-breaking"), help: "greedy, or optimal (Knuth–Plass).") package var lineBreaking = LineBreakingArgument.greedy
     @Option(help: "How justified lines stretch: automatic (spaces; clusters in lines without spaces), inter-word (Core Text's) or inter-cluster (spaces to 150 %, then clusters).")
     package var justification = JustificationArgument.automatic
@@ -67,6 +69,7 @@ package struct TextOptions: ParsableArguments {
         if justify { style.alignment = .justified }
         if hyphenate != nil || hyphenationFactor != nil { style.hyphenationFactor = Float(hyphenationFactor ?? 1) }
         style.lineBreakStrategy = lineBreaking == .optimal ? .optimal() : .greedy
+        if protrusion { style.characterProtrusion = .standard }
         style.optimalBreakParameters = optimalBreakParameters
         style.justification = justification.justification
         style.lineHeightMultiple = CGFloat(lineHeight)

@@ -84,6 +84,11 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// in an earlier frame), so that no reader turns a page in the middle of a word. TeX: `\brokenpenalty`; CSS has
     /// none.
     public var avoidsHyphenatedFrameEnds = true
+    /// How far characters at a line's ends hang into the margins (`CharacterProtrusion.standard`, or a table of your
+    /// own); nil: none. Frames set the line so that its protruding characters pass the margins, and optimal breaking
+    /// measures lines with it. Core Text has none (only line bounds with optical bounds); pdfTeX:
+    /// `\pdfprotrudechars=2`.
+    public var characterProtrusion: CharacterProtrusion? = nil
 
     /// The default style, with a base direction.
     public init(baseWritingDirection: WritingDirection = .natural) {
@@ -95,7 +100,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         case lineHeightMultiple, minimumLineHeight, maximumLineHeight, lineSpacingAdjustment, minimumLineSpacing
         case maximumLineSpacing, paragraphSpacing, paragraphSpacingBefore, baseWritingDirection, lineHeightPolicy
         case hyphenationFactor, hyphenatesCompounds, lineBreakStrategy, justification, allowsDefaultTighteningForTruncation
-        case optimalBreakParameters, orphans, widows, avoidsHyphenatedFrameEnds
+        case optimalBreakParameters, orphans, widows, avoidsHyphenatedFrameEnds, characterProtrusion
     }
 
     /// Decodes a style; a field the data lacks keeps its default, so archives written before a field existed still
@@ -129,6 +134,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         orphans = try value(.orphans, orphans)
         widows = try value(.widows, widows)
         avoidsHyphenatedFrameEnds = try value(.avoidsHyphenatedFrameEnds, avoidsHyphenatedFrameEnds)
+        characterProtrusion = try container.decodeIfPresent(CharacterProtrusion.self, forKey: .characterProtrusion)
     }
 
     /// The default style: natural alignment and direction, word wrapping, no indents, no extra spacing.

@@ -508,9 +508,16 @@ struct FrameFiller {
                 ? .start : style.lineBreakMode == .byTruncatingMiddle ? .middle : .end
             line = line.truncated(width: available, type: type, style: style) ?? line
         }
+        // Character protrusion: the line's first and last characters may hang into the margins (left and right as
+        // the paragraph's direction puts its start and end).
+        var visibleEnd = lineEnd
+        while visibleEnd > start, CharacterClasses.hangsAtLineEnd(typesetter.text.units[visibleEnd - 1]) { visibleEnd -= 1 }
+        let protrusion = line.runs.contains(where: \.isTruncationToken) ? (start: CGFloat(0), end: CGFloat(0))
+            : typesetter.protrusion(of: paragraph, start: start, visibleEnd: visibleEnd, hyphenated: line.runs.contains(where: \.isInsertedHyphen))
+        let (hangLeft, hangRight) = rightToLeft ? (protrusion.end, protrusion.start) : (protrusion.start, protrusion.end)
         // Justified paragraphs stretch every line but the last and lines that end at a forced break.
         if style.alignment == .justified, lineEnd < paragraph.range.upperBound, !typesetter.endsWithForcedBreak(lineEnd) {
-            line = line.justified(factor: 1, width: available, justification: style.justification) ?? line
+            line = line.justified(factor: 1, width: available + hangLeft + hangRight, justification: style.justification) ?? line
         }
         var box = lineBox(line, paragraph: paragraph)
         if let adjust = lineFragmentAdjustment {
@@ -529,7 +536,7 @@ struct FrameFiller {
         let factor = FrameFiller.alignmentFactor(style.alignment, rightToLeft: rightToLeft)
         let leftMargin = rightToLeft ? span.upperBound - end : span.lowerBound + head
         let visibleLeftInLine = rightToLeft ? trailing : 0
-        let x = leftMargin + (available - visible) * factor - visibleLeftInLine
+        let x = leftMargin + (available - (visible - hangLeft - hangRight)) * factor - visibleLeftInLine - hangLeft
         // Relative to the box's origin, computed from the depth (see `fill`).
         let baseline = self.box.height - (bandDepth + box.above)
         let fragment = CGRect(x: leftMargin - self.box.minX, y: self.box.height - (bandDepth + box.height), width: available,

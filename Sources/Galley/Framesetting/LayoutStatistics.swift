@@ -100,15 +100,18 @@ extension Framesetter {
                     ?? typesetter.hyphenWidth(at: range.upperBound - 1)
                 : 0
             let natural = sums.width(range.lowerBound..<visibleEnd) + startCorrection + hyphenPart
+            // What may hang into the margins (character protrusion) is measured off, as the breaker does.
+            let protrusion = typesetter.protrusion(of: paragraph, start: range.lowerBound, visibleEnd: visibleEnd, hyphenated: hyphenated)
             let shrink = sums.shrink(range.lowerBound..<visibleEnd)
             measure.naturalWidth = natural
-            if natural - shrink > fragment.width + 0.01 {
+            if natural - protrusion.start - protrusion.end - shrink > fragment.width + 0.01 {
                 statistics.overfullLines += 1
                 measure.isOverfull = true
             }
             guard !isLast else { continue }
             let ratio = OptimalLineBreaker.ratio(
-                natural: natural, stretch: sums.stretch(range.lowerBound..<visibleEnd), shrink: shrink, width: fragment.width,
+                natural: natural - protrusion.start - protrusion.end, stretch: sums.stretch(range.lowerBound..<visibleEnd), shrink: shrink,
+                width: fragment.width,
                 isLast: false)
             guard ratio.isFinite else { continue }
             measure.adjustmentRatio = ratio

@@ -108,7 +108,51 @@ public struct Line: Sendable {
                 descent = max(descent, -box.minY - shift)
             }
         }
-        return CGRect(x: 0, y: -descent, width: storage.width, height: ascent + descent + leading)
+        let height = ascent + descent + leading
+        if options.contains(.useOpticalBounds) || options.contains(.useHangingPunctuation) {
+            let (left, right) = marginHang(options.contains(.useOpticalBounds) ? .standard : .punctuation)
+            let trailing = trailingWhitespaceWidth
+            let leftEdge = left + (isVisuallyRightToLeft ? trailing : 0)
+            return CGRect(x: leftEdge, y: -descent, width: max(storage.width - trailing - left - right, 0), height: height)
+        }
+        return CGRect(x: 0, y: -descent, width: storage.width, height: height)
+    }
+
+    /// How far the line's first and last visible characters (or its inserted hyphen) hang past its left and right
+    /// edges by `table`: their factors times their advances, left and right as the line's direction puts them.
+    func marginHang(_ table: CharacterProtrusion) -> (left: CGFloat, right: CGFloat) {
+        let range = storage.stringRange
+        let visibleEnd = storage.trailingWhitespaceStart
+        guard visibleEnd > range.lowerBound else { return (0, 0) }
+        let units = storage.paragraph.text.units
+        func scalar(at index: Int) -> (codePoint: UInt32, width: Int) {
+            let (codePoint, width) = UnicodeScalarReader.codePoint(in: units, at: index)
+            return (codePoint, width)
+        }
+        func advance(from index: Int, width: Int) -> CGFloat {
+            abs(offset(forStringIndex: index + width).primary - offset(forStringIndex: index).primary)
+        }
+        let first = scalar(at: range.lowerBound)
+        let start = table.start(first.codePoint) * advance(from: range.lowerBound, width: first.width)
+        var end: CGFloat
+        if let hyphen = runs.first(where: \.isInsertedHyphen) {
+            end = table.end(0x2010) * hyphen.typographicBounds(in: nil).width
+        } else {
+            var last = visibleEnd - 1
+            if last > range.lowerBound, UTF16.isTrailSurrogate(units[last]), UTF16.isLeadSurrogate(units[last - 1]) { last -= 1 }
+            let character = scalar(at: last)
+            end = table.end(character.codePoint) * advance(from: last, width: character.width)
+        }
+        if !end.isFinite { end = 0 }
+        return isVisuallyRightToLeft ? (end, start.isFinite ? start : 0) : (start.isFinite ? start : 0, end)
+    }
+
+    /// Whether the line's text starts at its right (its first character is right of its last visible one).
+    private var isVisuallyRightToLeft: Bool {
+        let range = storage.stringRange
+        let visibleEnd = storage.trailingWhitespaceStart
+        guard visibleEnd > range.lowerBound + 1 else { return runs.first?.status.contains(.rightToLeft) ?? false }
+        return offset(forStringIndex: range.lowerBound).primary > offset(forStringIndex: visibleEnd - 1).primary
     }
 
     /// The union of the glyphs' ink, relative to the line origin (y up); `.zero` when no glyph has ink.

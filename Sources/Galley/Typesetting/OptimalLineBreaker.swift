@@ -68,6 +68,9 @@ struct OptimalLineBreaker {
         var startCorrection: CGFloat = 0
         /// The width of the hyphen a line ending here shows (0 when it shows none).
         var hyphenWidth: CGFloat = 0
+        /// How far a line ending here hangs its last character or hyphen into the margin (character protrusion):
+        /// what it may be wider than its measure. A line starting here hangs its first into `startCorrection`.
+        var endProtrusion: CGFloat = 0
         /// The sums from the lines' start to `visibleEnd` and to `position` (set by `withPrefixes`).
         var visiblePrefix = Prefix()
         var endPrefix = Prefix()
@@ -173,11 +176,11 @@ struct OptimalLineBreaker {
         var position = start
         var previousFlagged = false
         var previousFitness = 1
-        var startCorrection: CGFloat = 0
+        var startCorrection = firstStartCorrection
         for (line, end) in ends.enumerated() {
             guard let candidate = candidates[end.end] else { return nil }
             let range = position..<candidate.visibleEnd
-            let natural = (range.isEmpty ? 0 : sums.width(range) + startCorrection) + candidate.hyphenWidth
+            let natural = (range.isEmpty ? 0 : sums.width(range) + startCorrection - candidate.endProtrusion) + candidate.hyphenWidth
             var ratio = OptimalLineBreaker.ratio(natural: natural, stretch: (range.isEmpty ? 0 : sums.stretch(range)) + emergencyStretch,
                                                  shrink: range.isEmpty ? 0 : sums.shrink(range), width: width(line),
                                                  isLast: candidate.isForced)
@@ -218,6 +221,7 @@ struct OptimalLineBreaker {
                     var candidate = Candidate(position: point, visibleEnd: point, penalty: parameters.hyphenPenalty, isHyphen: true,
                                               isForced: false, isFlagged: true, hyphenWidth: hyphenWidths.width(at: point - 1))
                     correctForReshaping(&candidate)
+                    protrude(&candidate)
                     result.append(candidate)
                 }
                 next += 1
@@ -235,6 +239,7 @@ struct OptimalLineBreaker {
                                       isFlagged: softHyphen || (explicitHyphen && parameters.explicitHyphensCountAsHyphenated),
                                       hyphenWidth: softHyphen ? hyphenWidths.width(at: position - 1) : 0)
             if softHyphen { correctForReshaping(&candidate) }
+            protrude(&candidate)
             result.append(candidate)
             if position == end { break }
         }
@@ -312,6 +317,7 @@ struct OptimalLineBreaker {
                 var hyphenated = Candidate(position: point, visibleEnd: point, penalty: parameters.hyphenPenalty, isHyphen: true, isForced: false,
                                            isFlagged: true, hyphenWidth: hyphenWidths.width(at: point - 1), visiblePrefix: sums, endPrefix: sums)
                 correctForReshaping(&hyphenated)
+                protrude(&hyphenated)
                 result.append(hyphenated)
             }
             result.append(candidate)
@@ -361,6 +367,24 @@ struct OptimalLineBreaker {
 
     /// Sets a hyphenated candidate's hyphen width and start correction to what the set lines show where the cut is
     /// not safe (see `reshapingCorrections`).
+    /// Character protrusion (`ParagraphStyle.characterProtrusion`): a line ending at `candidate` may be wider by its
+    /// last character's (or hyphen's) protrusion, and a line starting there by its first's (taken off its start
+    /// correction). Called for every candidate, after `correctForReshaping`.
+    /// A line ending in a forced break (a paragraph's last) is set at its natural width and gains nothing from its
+    /// end (as in TeX, where `\parfillskip` stands between its last character and the margin).
+    func protrude(_ candidate: inout Candidate) {
+        guard let table = paragraph.style.characterProtrusion, !candidate.isForced else { return }
+        candidate.endProtrusion = typesetter.endProtrusion(of: paragraph, visibleEnd: candidate.visibleEnd, hyphenated: candidate.isHyphen,
+                                                           table: table)
+        candidate.startCorrection -= typesetter.startProtrusion(of: paragraph, at: candidate.position, table: table)
+    }
+
+    /// The start correction of the lines' first line: its first character's protrusion.
+    var firstStartCorrection: CGFloat {
+        guard let table = paragraph.style.characterProtrusion else { return 0 }
+        return -typesetter.startProtrusion(of: paragraph, at: start, table: table)
+    }
+
     func correctForReshaping(_ candidate: inout Candidate) {
         guard let corrections = Self.reshapingCorrections(at: candidate.position, in: paragraph, typesetter: typesetter) else { return }
         candidate.hyphenWidth = corrections.endWithHyphen
@@ -518,8 +542,8 @@ struct OptimalLineBreaker {
     /// candidate, the lines from every active node to it (`consider`), then a node for each best way there. Nil when
     /// no set of lines within the tolerance reaches the end.
     private func run(_ candidates: [Candidate], tolerance: CGFloat, emergencyStretch: CGFloat = 0) -> [LineEnd]? {
-        var nodes: [Node] = [Node(position: start, line: 0, fitness: 1, demerits: 0, isHyphen: false, isFlagged: false, previous: -1,
-                                  prefix: Prefix())]
+        var nodes: [Node] = [Node(position: start, line: 0, fitness: 1, demerits: 0, isHyphen: false, isFlagged: false,
+                                  startCorrection: firstStartCorrection, previous: -1, prefix: Prefix())]
         var active: [Int] = [0]
         // Line widths asked of the shape once each.
         var widths: [CGFloat] = []
@@ -562,7 +586,8 @@ struct OptimalLineBreaker {
                     let line = min(node.line, easyLine)
                     while widths.count <= line { widths.append(width(widths.count)) }
                     let isEmpty = candidate.visibleEnd <= node.position
-                    let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width + node.startCorrection) + candidate.hyphenWidth
+                    let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width + node.startCorrection - candidate.endProtrusion)
+                        + candidate.hyphenWidth
                     var ratio = OptimalLineBreaker.ratio(
                         natural: natural, stretch: (isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch) + emergencyStretch,
                         shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink,

@@ -34,11 +34,15 @@ public struct LineBoundsOptions: OptionSet, Hashable, Sendable {
     public static let excludeTypographicLeading = LineBoundsOptions(rawValue: 1 << 0)
     /// Ignore baseline offsets and superscripts. Core Text: `kCTLineBoundsExcludeTypographicShifts`.
     public static let excludeTypographicShifts = LineBoundsOptions(rawValue: 1 << 1)
-    /// Reserved: hanging punctuation is not applied yet. Core Text: `kCTLineBoundsUseHangingPunctuation`.
+    /// Punctuation at the line's ends hangs outside the bounds (`CharacterProtrusion.punctuation`: a final period by
+    /// 70% of its advance, a hyphen by 70%, quotes by 30–40%); trailing whitespace is left out.
+    /// Core Text: `kCTLineBoundsUseHangingPunctuation`.
     public static let useHangingPunctuation = LineBoundsOptions(rawValue: 1 << 2)
     /// The glyphs' ink instead of typographic metrics. Core Text: `kCTLineBoundsUseGlyphPathBounds`.
     public static let useGlyphPathBounds = LineBoundsOptions(rawValue: 1 << 3)
-    /// Reserved: optical bounds are not applied yet. Core Text: `kCTLineBoundsUseOpticalBounds`.
+    /// The line's optical edges: its end characters' protrusion taken off (`CharacterProtrusion.standard`: punctuation
+    /// and open-sided letters such as T and V), trailing whitespace left out. Core Text reads a font's `opbd` table,
+    /// which few fonts have; Galley's table works with every font. Core Text: `kCTLineBoundsUseOpticalBounds`.
     public static let useOpticalBounds = LineBoundsOptions(rawValue: 1 << 4)
     /// Room for every glyph sequence the line's fonts can make (their bounding boxes): stacked marks fit.
     /// Core Text: `kCTLineBoundsIncludeLanguageExtents`.

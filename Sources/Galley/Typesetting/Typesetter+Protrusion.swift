@@ -1,0 +1,37 @@
+import Foundation
+
+extension Typesetter {
+    /// How far a line of `paragraph` hangs into the margins by its style's character protrusion: at its start, its
+    /// first character (at `start`); at its end, its inserted hyphen when `hyphenated`, else its last visible
+    /// character (before `visibleEnd`). The factors times those characters' advances; (0, 0) without protrusion.
+    /// The breaker, the frame filler and the statistics all measure protrusion here.
+    func protrusion(of paragraph: Paragraph, start: Int, visibleEnd: Int, hyphenated: Bool) -> (start: CGFloat, end: CGFloat) {
+        guard let table = paragraph.style.characterProtrusion, visibleEnd > start else { return (0, 0) }
+        return (startProtrusion(of: paragraph, at: start, table: table),
+                endProtrusion(of: paragraph, visibleEnd: visibleEnd, hyphenated: hyphenated, table: table))
+    }
+
+    /// How far a line starting at `index` hangs its first character into the margin.
+    func startProtrusion(of paragraph: Paragraph, at index: Int, table: CharacterProtrusion) -> CGFloat {
+        guard paragraph.range.contains(index) else { return 0 }
+        let factor = table.start(UnicodeScalarReader.codePoint(in: text.units, at: index).0)
+        guard factor > 0 else { return 0 }
+        var advances = paragraph.unitAdvances.reader
+        return factor * max(advances.advance(at: index), 0)
+    }
+
+    /// How far a line whose visible text ends at `visibleEnd` hangs its last character, or its hyphen, into the margin.
+    func endProtrusion(of paragraph: Paragraph, visibleEnd: Int, hyphenated: Bool, table: CharacterProtrusion) -> CGFloat {
+        guard visibleEnd > paragraph.range.lowerBound, visibleEnd <= paragraph.range.upperBound else { return 0 }
+        if hyphenated {
+            return table.end(0x2010) * hyphenWidth(at: visibleEnd - 1)
+        }
+        let units = text.units
+        var last = visibleEnd - 1
+        if last > paragraph.range.lowerBound, UTF16.isTrailSurrogate(units[last]), UTF16.isLeadSurrogate(units[last - 1]) { last -= 1 }
+        let factor = table.end(UnicodeScalarReader.codePoint(in: units, at: last).0)
+        guard factor > 0 else { return 0 }
+        var advances = paragraph.unitAdvances.reader
+        return factor * max(advances.advance(at: last), 0)
+    }
+}

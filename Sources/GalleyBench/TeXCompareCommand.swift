@@ -31,6 +31,8 @@ struct TeXCompareCommand: ParsableCommand {
     @Option(help: "Write the paragraphs whose breaks differ from TeX's, with both breakings, to this file.") var differences: String?
     @Flag(help: "Both set the paragraphs with character protrusion (Galley's standard table, as luaotfload's protrusion feature with \\protrudechars=2).")
     var protrusion = false
+    @Flag(help: "Also set the paragraphs with Galley's defaults and font expansion (FontExpansion.standard, Galley only).")
+    var expansion = false
     @Option(help: "Also set the paragraphs with these parameters (JSON of OptimalBreakParameters; omitted fields take the defaults).")
     var parameters: String?
 
@@ -39,9 +41,11 @@ struct TeXCompareCommand: ParsableCommand {
         let texts = try TeXReferee.paragraphs(String(contentsOfFile: corpus, encoding: .utf8), minimumWords: minimumWords)
             .dropFirst(skip).prefix(count)
         guard !texts.isEmpty else { throw ValidationError("no paragraphs of \(minimumWords) words or more in \(corpus)") }
-        var columns: [(name: String, parameters: OptimalBreakParameters)] = [("Galley, .tex", .tex), ("Galley, .default", .default)]
+        var columns: [(name: String, parameters: OptimalBreakParameters, expansion: FontExpansion?)] = [
+            ("Galley, .tex", .tex, nil), ("Galley, .default", .default, nil)]
+        if expansion { columns.append(("Galley, .default, expansion", .default, .standard)) }
         if let parameters {
-            columns.append(("Galley, --parameters", try JSONDecoder().decode(OptimalBreakParameters.self, from: Data(parameters.utf8))))
+            columns.append(("Galley, --parameters", try JSONDecoder().decode(OptimalBreakParameters.self, from: Data(parameters.utf8)), nil))
         }
         let paragraphs = texts.map { ComparedParagraph(text: $0, font: font) }
         let directory = URL(fileURLWithPath: work)
@@ -64,8 +68,8 @@ struct TeXCompareCommand: ParsableCommand {
                 + columns.map { ($0.name, BreakMeasures()) }
             for (index, paragraph) in paragraphs.enumerated() {
                 measures[0].measures.add(tex[index], reference: tex[index])
-                for (column, (_, parameters)) in columns.enumerated() {
-                    let lines = paragraph.lines(width: CGFloat(width), parameters: parameters, protrusion: table)
+                for (column, (_, parameters, expansion)) in columns.enumerated() {
+                    let lines = paragraph.lines(width: CGFloat(width), parameters: parameters, protrusion: table, expansion: expansion)
                     measures[column + 1].measures.add(lines, reference: tex[index])
                     if column == 0, lines.map(\.firstSegment) != tex[index].map(\.firstSegment) {
                         differing.append("\(Int(width)) pt, paragraph \(index + skip):\n  TeX:    \(paragraph.describe(tex[index]))\n"

@@ -106,9 +106,10 @@ package struct ComparedParagraph: Sendable {
 
     /// The paragraph as both set it: justified, broken optimally with `parameters`, hyphenated in en-US.
     static func attributedString(_ text: String, font: Font, parameters: OptimalBreakParameters,
-                                 protrusion: CharacterProtrusion? = nil) -> NSAttributedString {
+                                 protrusion: CharacterProtrusion? = nil, expansion: FontExpansion? = nil) -> NSAttributedString {
         var style = ParagraphStyle()
         style.characterProtrusion = protrusion
+        style.fontExpansion = expansion
         style.alignment = .justified
         style.lineBreakStrategy = .optimal()
         style.hyphenationFactor = 1
@@ -135,8 +136,10 @@ package struct ComparedParagraph: Sendable {
     }
 
     /// Galley's lines at `width` with `parameters`.
-    package func lines(width: CGFloat, parameters: OptimalBreakParameters, protrusion: CharacterProtrusion? = nil) -> [SetLine] {
-        let framesetter = Framesetter(attributedString: Self.attributedString(text, font: font, parameters: parameters, protrusion: protrusion))
+    package func lines(width: CGFloat, parameters: OptimalBreakParameters, protrusion: CharacterProtrusion? = nil,
+                       expansion: FontExpansion? = nil) -> [SetLine] {
+        let framesetter = Framesetter(attributedString: Self.attributedString(text, font: font, parameters: parameters, protrusion: protrusion,
+                                                                              expansion: expansion))
         let frame = framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: width, height: 1_000_000)))
         let starts = [0] + opportunities.map(\.position)
         return framesetter.statistics(of: frame).lines.map { line in

@@ -26,6 +26,8 @@ package struct TextOptions: ParsableArguments {
     @Flag(help: "Justify (the same as --align justified).") package var justify = false
     @Flag(help: "Let punctuation and open-sided letters hang into the margins (character protrusion, Galley's standard table).")
     package var protrusion = false
+    @Flag(help: "Let justified lines widen or narrow their glyphs by up to 2% (font expansion).")
+    package var expansion = false
     @Option(name: .customLong("line-breaking"), help: "greedy, or optimal (Knuth–Plass).") package var lineBreaking = LineBreakingArgument.greedy
     @Option(help: "How justified lines stretch: automatic (spaces; clusters in lines without spaces), inter-word (Core Text's) or inter-cluster (spaces to 150 %, then clusters).")
     package var justification = JustificationArgument.automatic
@@ -70,6 +72,7 @@ package struct TextOptions: ParsableArguments {
         if hyphenate != nil || hyphenationFactor != nil { style.hyphenationFactor = Float(hyphenationFactor ?? 1) }
         style.lineBreakStrategy = lineBreaking == .optimal ? .optimal() : .greedy
         if protrusion { style.characterProtrusion = .standard }
+        if expansion { style.fontExpansion = .standard }
         style.optimalBreakParameters = optimalBreakParameters
         style.justification = justification.justification
         style.lineHeightMultiple = CGFloat(lineHeight)

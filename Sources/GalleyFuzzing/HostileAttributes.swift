@@ -100,6 +100,12 @@ public enum HostileAttributes {
             style.orphans = 2 + Int(mask & 1)
             style.widows = 2 + Int((mask >> 1) & 3)
         }
+        // Microtypography from bits already read, as above: protrusion with hyphenation and optimal breaking, font
+        // expansion with hyphenation and a justification rule, a last-line fill with optimal breaking and a spacing
+        // adjustment.
+        if mask & 0x3000 == 0x3000 { style.characterProtrusion = .standard }
+        if mask & 0x5000 == 0x5000 { style.fontExpansion = .standard }
+        if mask & 0x2100 == 0x2100 { style.optimalBreakParameters.lastLineFill = 0.5 }
         return style
     }
 

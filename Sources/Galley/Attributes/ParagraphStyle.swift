@@ -89,6 +89,9 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// measures lines with it. Core Text has none (only line bounds with optical bounds); pdfTeX:
     /// `\pdfprotrudechars=2`.
     public var characterProtrusion: CharacterProtrusion? = nil
+    /// How far justified lines may widen or narrow their glyphs (`FontExpansion.standard`: 2% either way); nil: not
+    /// at all. Optimal breaking counts it as stretch and shrink. Core Text has none; pdfTeX: `\pdfadjustspacing=2`.
+    public var fontExpansion: FontExpansion? = nil
 
     /// The default style, with a base direction.
     public init(baseWritingDirection: WritingDirection = .natural) {
@@ -100,7 +103,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         case lineHeightMultiple, minimumLineHeight, maximumLineHeight, lineSpacingAdjustment, minimumLineSpacing
         case maximumLineSpacing, paragraphSpacing, paragraphSpacingBefore, baseWritingDirection, lineHeightPolicy
         case hyphenationFactor, hyphenatesCompounds, lineBreakStrategy, justification, allowsDefaultTighteningForTruncation
-        case optimalBreakParameters, orphans, widows, avoidsHyphenatedFrameEnds, characterProtrusion
+        case optimalBreakParameters, orphans, widows, avoidsHyphenatedFrameEnds, characterProtrusion, fontExpansion
     }
 
     /// Decodes a style; a field the data lacks keeps its default, so archives written before a field existed still
@@ -135,6 +138,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         widows = try value(.widows, widows)
         avoidsHyphenatedFrameEnds = try value(.avoidsHyphenatedFrameEnds, avoidsHyphenatedFrameEnds)
         characterProtrusion = try container.decodeIfPresent(CharacterProtrusion.self, forKey: .characterProtrusion)
+        fontExpansion = try container.decodeIfPresent(FontExpansion.self, forKey: .fontExpansion)
     }
 
     /// The default style: natural alignment and direction, word wrapping, no indents, no extra spacing.

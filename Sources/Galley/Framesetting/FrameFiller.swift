@@ -515,9 +515,20 @@ struct FrameFiller {
         let protrusion = line.runs.contains(where: \.isTruncationToken) ? (start: CGFloat(0), end: CGFloat(0))
             : typesetter.protrusion(of: paragraph, start: start, visibleEnd: visibleEnd, hyphenated: line.runs.contains(where: \.isInsertedHyphen))
         let (hangLeft, hangRight) = rightToLeft ? (protrusion.end, protrusion.start) : (protrusion.start, protrusion.end)
-        // Justified paragraphs stretch every line but the last and lines that end at a forced break.
+        // Justified paragraphs stretch every line but the last and lines that end at a forced break: first the glyphs
+        // by the line's share of font expansion (as optimal breaking counted it), then the spaces.
         if style.alignment == .justified, lineEnd < paragraph.range.upperBound, !typesetter.endsWithForcedBreak(lineEnd) {
-            line = line.justified(factor: 1, width: available + hangLeft + hangRight, justification: style.justification) ?? line
+            let target = available + hangLeft + hangRight
+            if let expansion = style.fontExpansion {
+                let natural = line.typographicBounds.width - line.trailingWhitespaceWidth
+                let sums = OptimalLineBreaker.Sums(typesetter: typesetter, paragraph: paragraph, from: start, to: visibleEnd)
+                let adjustable = OptimalLineBreaker.adjustability(natural: natural, stretch: sums.stretch(start..<visibleEnd),
+                                                                  shrink: sums.shrink(start..<visibleEnd), expansion: expansion)
+                let ratio = OptimalLineBreaker.ratio(natural: natural, stretch: adjustable.stretch, shrink: adjustable.shrink,
+                                                     width: target, isLast: false)
+                line = line.expanded(by: expansion.scale(forRatio: ratio))
+            }
+            line = line.justified(factor: 1, width: target, justification: style.justification) ?? line
         }
         var box = lineBox(line, paragraph: paragraph)
         if let adjust = lineFragmentAdjustment {

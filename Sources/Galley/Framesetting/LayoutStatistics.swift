@@ -104,13 +104,17 @@ extension Framesetter {
             let protrusion = typesetter.protrusion(of: paragraph, start: range.lowerBound, visibleEnd: visibleEnd, hyphenated: hyphenated)
             let shrink = sums.shrink(range.lowerBound..<visibleEnd)
             measure.naturalWidth = natural
-            if natural - protrusion.start - protrusion.end - shrink > fragment.width + 0.01 {
+            // Font expansion stretches and shrinks the glyphs too (as the breaker counts it).
+            let adjustable = OptimalLineBreaker.adjustability(
+                natural: natural - protrusion.start - protrusion.end, stretch: sums.stretch(range.lowerBound..<visibleEnd), shrink: shrink,
+                expansion: paragraph.style.fontExpansion)
+            if natural - protrusion.start - protrusion.end - adjustable.shrink > fragment.width + 0.01 {
                 statistics.overfullLines += 1
                 measure.isOverfull = true
             }
             guard !isLast else { continue }
             let ratio = OptimalLineBreaker.ratio(
-                natural: natural - protrusion.start - protrusion.end, stretch: sums.stretch(range.lowerBound..<visibleEnd), shrink: shrink,
+                natural: natural - protrusion.start - protrusion.end, stretch: adjustable.stretch, shrink: adjustable.shrink,
                 width: fragment.width,
                 isLast: false)
             guard ratio.isFinite else { continue }

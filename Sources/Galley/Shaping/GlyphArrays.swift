@@ -98,6 +98,12 @@ struct GlyphArrays: Sendable {
     /// Replaces glyph `index`'s glyph ID (glyph substitution after shaping).
     mutating func setGlyph(_ index: Int, _ glyph: Glyph) { records[index].glyph = glyph }
 
+    /// Scales the x offsets of the glyphs in `range` by `factor` (a horizontally scaled font moves its marks too).
+    mutating func scaleOffsetsX(_ range: Range<Int>, by factor: CGFloat) {
+        guard !offsetValues.isEmpty else { return }
+        for index in range where index < offsetValues.count { offsetValues[index].x *= Float(factor) }
+    }
+
     /// Sets the advances of the glyphs from `start` on and gives their sum as stored.
     mutating func setAdvances(from start: Int, _ advances: ArraySlice<CGFloat>) -> CGFloat {
         var total: CGFloat = 0

@@ -20,6 +20,13 @@ extension Line {
         justified(factor: factor, width: width, justification: .interWord)
     }
 
+    /// The line with its glyphs (not its spaces) set `scale` times as wide, drawn with a horizontally scaled font:
+    /// font expansion (`FontExpansion`). The same line for a scale of 1 or one that is not finite and positive.
+    func expanded(by scale: CGFloat) -> Line {
+        guard scale.isFinite, scale > 0, abs(scale - 1) > 1e-9 else { return self }
+        return Line(storage: LineStorage(storage, expandedBy: scale))
+    }
+
     /// `justified(factor:width:)` by a justification rule: spaces widen up to the rule's limit, the rest goes
     /// between grapheme clusters (never inside joining scripts such as Arabic), and spaces take what no cluster gap
     /// can. Squeezing narrows spaces only. Returns nil when nothing on the line can widen. Galley only.

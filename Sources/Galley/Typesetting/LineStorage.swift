@@ -226,6 +226,58 @@ final class LineStorage: Sendable {
         _checkInvariants()
     }
 
+    /// A copy of a line whose glyphs are set `scale` times as wide (font expansion): every glyph's advance and x
+    /// offset but those of spaces (`CharacterClasses.stretchesWhenJustified`, which justification widens instead),
+    /// and each run's font given the horizontal scale in its matrix, so that drawing scales the outlines alike.
+    /// Inserted runs (a hyphen) are scaled too; run delegates are not.
+    init(_ other: LineStorage, expandedBy scale: CGFloat) {
+        paragraph = other.paragraph
+        stringRange = other.stringRange
+        glyphCount = other.glyphCount
+        let units = other.paragraph.text.units
+        var glyphs = GlyphArrays(base: other.paragraph.glyphs.base)
+        glyphs.reserve(other.glyphCount)
+        var owners = other.owners
+        var runs = other.runs
+        var pen: CGFloat = 0
+        for position in runs.indices {
+            let run = runs[position]
+            let source = other.source(of: run)
+            runs[position].source = .line
+            runs[position].sourceStart = glyphs.count
+            runs[position].x = pen
+            let start = glyphs.count
+            glyphs.append(contentsOf: source, run.sourceIndex(run.glyphRange.lowerBound)..<run.sourceIndex(run.glyphRange.upperBound))
+            var advances: [CGFloat] = []
+            advances.reserveCapacity(run.glyphRange.count)
+            for glyph in run.glyphRange {
+                let index = run.sourceIndex(glyph)
+                let advance = source.advance(index)
+                let isSpace = run.insertion == nil && CharacterClasses.stretchesWhenJustified(units[source.stringIndex(index)])
+                advances.append(run.isDelegate || isSpace ? advance : advance * scale)
+            }
+            if !run.isDelegate {
+                glyphs.scaleOffsetsX(start..<glyphs.count, by: scale)
+                let m = run.font.matrix
+                let font = run.font.derived(size: run.font.size, matrix: AffineTransform(m11: m.m11 * scale, m12: m.m12, m21: m.m21 * scale,
+                                                                                         m22: m.m22, tX: m.tX, tY: m.tY))
+                var attributes = run.attributes
+                attributes.font = font
+                let shared = SharedAttributes(attributes)
+                owners.append(font)
+                owners.append(shared)
+                runs[position].font = font
+                runs[position].sharedAttributes = shared
+            }
+            pen += glyphs.setAdvances(from: start, advances[...])
+        }
+        ownGlyphs = OwnGlyphs(glyphs)
+        self.owners = owners
+        self.runs = runs
+        width = pen
+        _checkInvariants()
+    }
+
     /// A copy of a line with drawing attributes laid over string ranges (`Line.applyingRenderingAttributes`): a run
     /// that a range's edge crosses is cut between its glyphs there, each glyph going with the range that holds its
     /// string index (a cluster with its first character); glyphs, pen positions and width stay. Where ranges overlap,

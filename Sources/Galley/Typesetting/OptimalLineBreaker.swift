@@ -30,6 +30,8 @@ struct OptimalLineBreaker {
 
     /// The paragraph style's penalties, demerits and tolerances.
     let parameters: OptimalBreakParameters
+    /// The paragraph style's font expansion, counted as stretch and shrink.
+    let expansion: FontExpansion?
 
     /// A breaker for the lines from `start` to `end` (nil: the paragraph's end) of `paragraph`.
     init(typesetter: Typesetter, paragraph: Typesetter.Paragraph, start: Int, end: Int? = nil,
@@ -42,6 +44,7 @@ struct OptimalLineBreaker {
         self.looseness = looseness
         self.uniformFrom = uniformFrom
         parameters = paragraph.style.optimalBreakParameters
+        expansion = paragraph.style.fontExpansion
     }
 
     static let stretchOfSpace: CGFloat = 0.5
@@ -181,9 +184,10 @@ struct OptimalLineBreaker {
             guard let candidate = candidates[end.end] else { return nil }
             let range = position..<candidate.visibleEnd
             let natural = (range.isEmpty ? 0 : sums.width(range) + startCorrection - candidate.endProtrusion) + candidate.hyphenWidth
-            var ratio = OptimalLineBreaker.ratio(natural: natural, stretch: (range.isEmpty ? 0 : sums.stretch(range)) + emergencyStretch,
-                                                 shrink: range.isEmpty ? 0 : sums.shrink(range), width: width(line),
-                                                 isLast: candidate.isForced)
+            let adjustable = OptimalLineBreaker.adjustability(natural: natural, stretch: range.isEmpty ? 0 : sums.stretch(range),
+                                                              shrink: range.isEmpty ? 0 : sums.shrink(range), expansion: expansion)
+            var ratio = OptimalLineBreaker.ratio(natural: natural, stretch: adjustable.stretch + emergencyStretch,
+                                                 shrink: adjustable.shrink, width: width(line), isLast: candidate.isForced)
             if ratio == .infinity, maximumRatio >= OptimalLineBreaker.finalTolerance { ratio = OptimalLineBreaker.unstretchableRatio }
             guard ratio >= -1, ratio.isFinite, ratio <= maximumRatio else { return nil }
             let (demerits, fitness) = demerits(ratio: ratio, candidate: candidate, previousIsFlagged: previousFlagged,
@@ -493,6 +497,18 @@ struct OptimalLineBreaker {
         return (demerits, fitness)
     }
 
+    /// The stretch and shrink of a line `natural` wide whose spaces stretch by `stretch` and shrink by `shrink`: with
+    /// font expansion (`ParagraphStyle.fontExpansion`), its glyphs' too — the expansion limits times the width that
+    /// is not spaces — as pdfTeX counts them.
+    static func adjustability(natural: CGFloat, stretch: CGFloat, shrink: CGFloat, expansion: FontExpansion?)
+        -> (stretch: CGFloat, shrink: CGFloat)
+    {
+        guard let expansion else { return (stretch, shrink) }
+        let glyphs = max(natural - stretch / stretchOfSpace, 0)
+        let limits = expansion.limits
+        return (stretch + limits.stretch * glyphs, shrink + limits.shrink * glyphs)
+    }
+
     /// How much of the wanted fill (`OptimalBreakParameters.lastLineFill`) a line ending at `candidate`, `natural`
     /// wide in `width`, lacks, as a fraction of it: 0 for every line but the text's last, and for a last line that
     /// fills enough.
@@ -588,9 +604,11 @@ struct OptimalLineBreaker {
                     let isEmpty = candidate.visibleEnd <= node.position
                     let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width + node.startCorrection - candidate.endProtrusion)
                         + candidate.hyphenWidth
+                    let adjustable = OptimalLineBreaker.adjustability(
+                        natural: natural, stretch: isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch,
+                        shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink, expansion: expansion)
                     var ratio = OptimalLineBreaker.ratio(
-                        natural: natural, stretch: (isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch) + emergencyStretch,
-                        shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink,
+                        natural: natural, stretch: adjustable.stretch + emergencyStretch, shrink: adjustable.shrink,
                         width: widths[line], isLast: candidate.isForced)
                     // A short line without spaces cannot stretch (TeX's "infinitely bad"); the last pass accepts it.
                     if ratio == .infinity, acceptsUnstretchable { ratio = OptimalLineBreaker.unstretchableRatio }

@@ -124,6 +124,7 @@ demo: build
 	$$bin-demos showcase --font-dir Fonts -o out/showcase-page.pdf -o out/showcase-page.png || exit 1; \
 	$$bin-demos selection --font-dir Fonts -o out/selection.pdf -o out/selection.png > /dev/null || exit 1; \
 	$$bin-demos spelling --font-dir Fonts -o out/spelling.pdf -o out/spelling.png > /dev/null || exit 1; \
+	$$bin-demos microtype --font-dir Fonts -o out/microtype.pdf -o out/microtype.png > out/microtype.txt || exit 1; \
 	for kind in pdf png; do \
 		$$bin render docs/markdown-sample.md --font-dir Fonts --font "Linux Libertine O" --size 11 --page-size 440x330 \
 			--margins 28 -o out/markdown.$$kind > /dev/null || exit 1; \
@@ -146,6 +147,7 @@ demo: build
 	cat out/shape.txt; echo; \
 	echo "make demo wrote:"; \
 	echo "  out/showcase.png   the showcase line drawn through Cairo (the picture in the README is a copy)"; \
+	echo "  out/microtype.pdf, .png  a paragraph without and with character protrusion and font expansion (.txt: their measures)"; \
 	echo "  out/showcase.pdf   the same line as PDF, its text selectable"; \
 	echo "  out/showcase.svg   the same line as SVG"; \
 	echo "  out/showcase-page.pdf, .png  a page: two justified columns around a circle, six scripts, tab stops,"; \

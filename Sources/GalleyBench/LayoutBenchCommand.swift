@@ -33,6 +33,7 @@ struct LayoutBenchCommand: ParsableCommand {
             help: "Re-cut the corpus into paragraphs of about this many characters, at spaces (0: as it is).")
     var paragraphLength: Int = 0
     @Option(help: "Mode paragraphs: how many threads lay the paragraphs out.") var threads: Int = 1
+    @Flag(help: "Modes optimal and greedy-justified: with character protrusion and font expansion.") var microtype = false
 
     func run() throws {
         let text = try String(contentsOfFile: corpus, encoding: .utf8)
@@ -81,6 +82,10 @@ struct LayoutBenchCommand: ParsableCommand {
                 style.alignment = .justified
                 style.hyphenationFactor = 1
                 style.lineBreakStrategy = mode == .optimal ? .optimal() : .greedy
+                if microtype {
+                    style.characterProtrusion = .standard
+                    style.fontExpansion = .standard
+                }
                 let string = NSAttributedString(string: joined, attributes: [.font: font, .paragraphStyle: style,
                                                                              NSAttributedString.Key.language: "en-US"])
                 let frame = Framesetter(attributedString: string)

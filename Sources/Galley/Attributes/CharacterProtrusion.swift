@@ -28,18 +28,60 @@ public struct CharacterProtrusion: Hashable, Sendable, Codable {
     }
 
     /// The factors per Unicode scalar value; a character not listed does not protrude.
-    public var factors: [UInt32: Factors]
+    public var factors: [UInt32: Factors] {
+        didSet { lookup = Lookup(factors) }
+    }
+
+    /// The factors as looked up: ASCII from an array, the rest from the table (breaking asks at every candidate).
+    private var lookup: Lookup
 
     /// A table of factors per character.
     public init(factors: [UInt32: Factors]) {
         self.factors = factors
+        lookup = Lookup(factors)
     }
 
     /// How far `codePoint` may hang past a line's start, as a fraction of its advance (clamped to 0…1).
-    public func start(_ codePoint: UInt32) -> CGFloat { Self.clamped(factors[codePoint]?.start) }
+    public func start(_ codePoint: UInt32) -> CGFloat { lookup.factors(codePoint)?.start ?? 0 }
 
     /// How far `codePoint` may hang past a line's end, as a fraction of its advance (clamped to 0…1).
-    public func end(_ codePoint: UInt32) -> CGFloat { Self.clamped(factors[codePoint]?.end) }
+    public func end(_ codePoint: UInt32) -> CGFloat { lookup.factors(codePoint)?.end ?? 0 }
+
+    /// Clamped factors, ASCII in an array.
+    private struct Lookup: Sendable {
+        var ascii: [Factors?]
+        var others: [UInt32: Factors]
+
+        init(_ factors: [UInt32: Factors]) {
+            ascii = Array(repeating: nil, count: 128)
+            others = [:]
+            for (codePoint, value) in factors {
+                let clamped = Factors(start: CharacterProtrusion.clamped(value.start), end: CharacterProtrusion.clamped(value.end))
+                if codePoint < 128 { ascii[Int(codePoint)] = clamped } else { others[codePoint] = clamped }
+            }
+        }
+
+        @inline(__always)
+        func factors(_ codePoint: UInt32) -> Factors? { codePoint < 128 ? ascii[Int(codePoint)] : others.isEmpty ? nil : others[codePoint] }
+    }
+
+    public static func == (lhs: CharacterProtrusion, rhs: CharacterProtrusion) -> Bool { lhs.factors == rhs.factors }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(factors) }
+
+    private enum CodingKeys: String, CodingKey { case factors }
+
+    /// Decodes a table (its factors).
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(factors: try container.decode([UInt32: Factors].self, forKey: .factors))
+    }
+
+    /// Encodes the table (its factors).
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(factors, forKey: .factors)
+    }
 
     private static func clamped(_ factor: CGFloat?) -> CGFloat {
         guard let factor, factor.isFinite else { return 0 }

@@ -521,9 +521,15 @@ struct FrameFiller {
             let target = available + hangLeft + hangRight
             if let expansion = style.fontExpansion {
                 let natural = line.typographicBounds.width - line.trailingWhitespaceWidth
-                let sums = OptimalLineBreaker.Sums(typesetter: typesetter, paragraph: paragraph, from: start, to: visibleEnd)
-                let adjustable = OptimalLineBreaker.adjustability(natural: natural, stretch: sums.stretch(start..<visibleEnd),
-                                                                  shrink: sums.shrink(start..<visibleEnd), expansion: expansion)
+                // The spaces' stretch and shrink, as the breaker sums them.
+                var spaces = OptimalLineBreaker.Prefix()
+                var walker = paragraph.unitAdvances.walker(from: start)
+                let units = typesetter.text.units
+                while let (unit, advance) = walker.next(before: visibleEnd) {
+                    if CharacterClasses.stretchesWhenJustified(units[unit]) { spaces.add(advance, stretches: true) }
+                }
+                let adjustable = OptimalLineBreaker.adjustability(natural: natural, stretch: spaces.stretch, shrink: spaces.shrink,
+                                                                  expansion: expansion)
                 let ratio = OptimalLineBreaker.ratio(natural: natural, stretch: adjustable.stretch, shrink: adjustable.shrink,
                                                      width: target, isLast: false)
                 line = line.expanded(by: expansion.scale(forRatio: ratio))

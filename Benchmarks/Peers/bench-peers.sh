@@ -43,6 +43,7 @@ for round in $(seq "$ROUNDS"); do
     if [ "$lang" = en ]; then
       record "en galley optimal" "$GALLEY" layout --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode optimal
       record "en galley greedy-justified" "$GALLEY" layout --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode greedy-justified
+      record "en galley optimal microtype" "$GALLEY" layout --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode optimal --microtype
       record "en typst optimized" "$PY" "$PEERS/typst_layout.py" --runs "$RUNS" --json --mode optimized --font-file "$font"
       record "en galley paragraphs 2" "$GALLEY" layout --corpus "$corpus" --font-file "$font" --runs "$RUNS" --mode paragraphs --threads 2
       # What the machine gives this work on two cores with nothing shared: the one-thread layout alone, then in two

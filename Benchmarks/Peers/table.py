@@ -91,6 +91,11 @@ def main():
         print(f"| lines: {results.get(gj, {}).get('lines', '—')} / {results.get(o, {}).get('lines', '—')} / "
               f"{results.get(t, {}).get('lines', '—')} | {fmt(greedy, o)} | {fmt(optimal, o)} | {fmt(typst, o)} | {within} | "
               f"{ratio(typst, optimal, 5)} |")
+        micro = get(o + " microtype")
+        if micro:
+            within = f"{micro / greedy:.2f}×" + (" ✓" if micro / greedy <= 2.5 else " (target within 2.5×)") if greedy else "—"
+            print(f"| with protrusion and expansion: {results.get(o + ' microtype', {}).get('lines', '—')} lines | | "
+                  f"{fmt(micro, o)} | | {within} | {ratio(typst, micro, 5)} |")
 
 
 def parallel(results):

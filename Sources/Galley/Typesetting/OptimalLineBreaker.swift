@@ -225,7 +225,7 @@ struct OptimalLineBreaker {
                     var candidate = Candidate(position: point, visibleEnd: point, penalty: parameters.hyphenPenalty, isHyphen: true,
                                               isForced: false, isFlagged: true, hyphenWidth: hyphenWidths.width(at: point - 1))
                     correctForReshaping(&candidate)
-                    protrude(&candidate)
+                    protrude(&candidate, hyphens: &hyphenWidths)
                     result.append(candidate)
                 }
                 next += 1
@@ -243,7 +243,7 @@ struct OptimalLineBreaker {
                                       isFlagged: softHyphen || (explicitHyphen && parameters.explicitHyphensCountAsHyphenated),
                                       hyphenWidth: softHyphen ? hyphenWidths.width(at: position - 1) : 0)
             if softHyphen { correctForReshaping(&candidate) }
-            protrude(&candidate)
+            protrude(&candidate, hyphens: &hyphenWidths)
             result.append(candidate)
             if position == end { break }
         }
@@ -321,7 +321,7 @@ struct OptimalLineBreaker {
                 var hyphenated = Candidate(position: point, visibleEnd: point, penalty: parameters.hyphenPenalty, isHyphen: true, isForced: false,
                                            isFlagged: true, hyphenWidth: hyphenWidths.width(at: point - 1), visiblePrefix: sums, endPrefix: sums)
                 correctForReshaping(&hyphenated)
-                protrude(&hyphenated)
+                protrude(&hyphenated, hyphens: &hyphenWidths)
                 result.append(hyphenated)
             }
             result.append(candidate)
@@ -330,7 +330,7 @@ struct OptimalLineBreaker {
     }
 
     /// The width of the hyphen a line ending after a unit shows, asked of the font once per attribute run.
-    private struct HyphenWidths {
+    struct HyphenWidths {
         let typesetter: Typesetter
         private var last: (run: Int, width: CGFloat) = (-1, 0)
 
@@ -376,10 +376,12 @@ struct OptimalLineBreaker {
     /// correction). Called for every candidate, after `correctForReshaping`.
     /// A line ending in a forced break (a paragraph's last) is set at its natural width and gains nothing from its
     /// end (as in TeX, where `\parfillskip` stands between its last character and the margin).
-    func protrude(_ candidate: inout Candidate) {
+    /// `hyphens` gives the hyphen's width, asked of the font once per attribute run.
+    func protrude(_ candidate: inout Candidate, hyphens: inout HyphenWidths) {
         guard let table = paragraph.style.characterProtrusion, !candidate.isForced else { return }
-        candidate.endProtrusion = typesetter.endProtrusion(of: paragraph, visibleEnd: candidate.visibleEnd, hyphenated: candidate.isHyphen,
-                                                           table: table)
+        candidate.endProtrusion = typesetter.endProtrusion(
+            of: paragraph, visibleEnd: candidate.visibleEnd, hyphenated: candidate.isHyphen, table: table,
+            hyphenWidth: candidate.isHyphen ? hyphens.width(at: candidate.visibleEnd - 1) : 0)
         candidate.startCorrection -= typesetter.startProtrusion(of: paragraph, at: candidate.position, table: table)
     }
 

@@ -20,11 +20,14 @@ extension Typesetter {
         return factor * max(advances.advance(at: index), 0)
     }
 
-    /// How far a line whose visible text ends at `visibleEnd` hangs its last character, or its hyphen, into the margin.
-    func endProtrusion(of paragraph: Paragraph, visibleEnd: Int, hyphenated: Bool, table: CharacterProtrusion) -> CGFloat {
+    /// How far a line whose visible text ends at `visibleEnd` hangs its last character, or its hyphen, into the margin
+    /// (`hyphenWidth`: the hyphen's width when the caller knows it, else asked of the font).
+    func endProtrusion(of paragraph: Paragraph, visibleEnd: Int, hyphenated: Bool, table: CharacterProtrusion,
+                       hyphenWidth knownHyphenWidth: CGFloat? = nil) -> CGFloat {
         guard visibleEnd > paragraph.range.lowerBound, visibleEnd <= paragraph.range.upperBound else { return 0 }
         if hyphenated {
-            return table.end(0x2010) * hyphenWidth(at: visibleEnd - 1)
+            let factor = table.end(0x2010)
+            return factor > 0 ? factor * (knownHyphenWidth ?? hyphenWidth(at: visibleEnd - 1)) : 0
         }
         let units = text.units
         var last = visibleEnd - 1

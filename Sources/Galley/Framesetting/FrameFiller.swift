@@ -187,14 +187,17 @@ struct FrameFiller {
     /// some text (or it starts below other text, `FrameAttributes.startingDepth`). Then, when it would end on a
     /// hyphenated line and the paragraph style avoids that (`avoidsHyphenatedFrameEnds`, TeX's `\brokenpenalty`), it
     /// ends a line earlier (again while that line is hyphenated too) as long as that keeps `orphans` of the
-    /// paragraph's lines (one, when the paragraph began in an earlier frame). The lines after the frame are counted, as far as `widows` lines, at the last line's width, by
-    /// the paragraph's own breaking: greedily, or optimally from the frame's end (as the next frame sets them).
+    /// paragraph's lines (one, when the paragraph began in an earlier frame). The lines after the frame are counted at
+    /// the last line's width, as far as `widows` lines, by the paragraph's own breaking: greedily, or — when greedy
+    /// breaking leaves no more than `widows` lines, so the rest is short — optimally from the frame's end, as the next
+    /// frame sets them (optimal breaking can shrink a short rest into fewer lines; work stays bounded by `widows`).
     private func keepWidowsAndOrphans(_ state: inout FillState) {
         guard let last = state.lines.last else { return }
         let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: last.stringRange.lowerBound)]
         let style = paragraph.style
         let orphans = min(max(style.orphans, 1), 100), widows = min(max(style.widows, 1), 100)
-        guard orphans > 1 || widows > 1 || style.avoidsHyphenatedFrameEnds, last.stringRange.upperBound < paragraph.range.upperBound else { return }
+        guard orphans > 1 || widows > 1 || style.avoidsHyphenatedFrameEnds, last.stringRange.upperBound < paragraph.range.upperBound
+        else { return }
         // This paragraph's lines in the frame, at its end.
         var here = 0
         while here < state.lines.count, state.lines[state.lines.count - 1 - here].stringRange.lowerBound >= paragraph.range.lowerBound { here += 1 }
@@ -203,17 +206,19 @@ struct FrameFiller {
         let width = state.fragments.last?.width ?? 0
         var rest = 0
         if widows > 1, width > 0 {
-            if case .optimal = style.lineBreakStrategy, style.lineBreakMode == .byWordWrapping {
-                rest = min(typesetter.optimalBreaks(startingAt: last.stringRange.upperBound, looseness: 0, width: { _ in width }).count, widows)
-            } else {
-                var position = last.stringRange.upperBound
-                while rest < widows, position < paragraph.range.upperBound {
-                    let next = typesetter.breakLine(startingAt: position, width: width, offset: 0, endingBy: paragraph.range.upperBound).end
-                    guard next > position else { break }
-                    position = next
-                    rest += 1
-                }
+            var position = last.stringRange.upperBound
+            while rest <= widows, position < paragraph.range.upperBound {
+                let next = typesetter.breakLine(startingAt: position, width: width, offset: 0, endingBy: paragraph.range.upperBound).end
+                guard next > position else { break }
+                position = next
+                rest += 1
             }
+            if rest <= widows, position >= paragraph.range.upperBound, case .optimal = style.lineBreakStrategy,
+                style.lineBreakMode == .byWordWrapping
+            {
+                rest = typesetter.optimalBreaks(startingAt: last.stringRange.upperBound, looseness: 0, width: { _ in width }).count
+            }
+            rest = min(rest, widows)
         }
         var keep = here
         if widows > 1, rest < widows { keep = here - (widows - rest) }

@@ -83,6 +83,28 @@ public struct OptimalBreakParameters: Hashable, Sendable, Codable {
         doubleHyphenDemerits: 10_000, finalHyphenDemerits: 5_000, veryLooseDemerits: 0, pretolerance: 100, tolerance: 1_000,
         emergencyStretchEms: 1)
 
+    /// The parameters as breaking uses them: a value that is NaN takes Galley's default for it, an infinite one the
+    /// largest finite magnitude breaking keeps apart (10¹²), so that hostile values give some breaking, never a crash
+    /// or a comparison that cannot order.
+    var sanitized: OptimalBreakParameters {
+        let fallback = OptimalBreakParameters.default
+        var result = self
+        func fix(_ keyPath: WritableKeyPath<OptimalBreakParameters, CGFloat>) {
+            let value = result[keyPath: keyPath]
+            if value.isNaN {
+                result[keyPath: keyPath] = fallback[keyPath: keyPath]
+            } else if value.isInfinite {
+                result[keyPath: keyPath] = value > 0 ? 1e12 : -1e12
+            }
+        }
+        for keyPath in [\OptimalBreakParameters.linePenalty, \.hyphenPenalty, \.explicitHyphenPenalty, \.adjacentDemerits,
+                        \.doubleHyphenDemerits, \.finalHyphenDemerits, \.veryLooseDemerits, \.pretolerance, \.tolerance,
+                        \.emergencyStretchEms, \.lastLineFill] {
+            fix(keyPath)
+        }
+        return result
+    }
+
     /// The largest adjustment ratio a badness allows (`Badness`), for values that are not finite or negative: 0.
     static func ratio(forBadness badness: CGFloat) -> CGFloat {
         Badness.largestRatio(withBadnessAtMost: badness)

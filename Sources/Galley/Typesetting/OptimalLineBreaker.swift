@@ -43,7 +43,7 @@ struct OptimalLineBreaker {
         self.width = width
         self.looseness = looseness
         self.uniformFrom = uniformFrom
-        parameters = paragraph.style.optimalBreakParameters
+        parameters = paragraph.style.optimalBreakParameters.sanitized
         expansion = paragraph.style.fontExpansion
     }
 

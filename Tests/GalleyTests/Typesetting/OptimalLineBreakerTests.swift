@@ -134,6 +134,33 @@ import Testing
         #expect(Self.typesetter("Word", hyphenate: false, parameters: parameters).optimalLineBreaks(startingAt: 0) { _ in 300 } == [4])
     }
 
+    /// Hostile parameters still give a breaking of the whole paragraph: NaN takes the default, infinities ±10¹²;
+    /// hostile protrusion and expansion tables are clamped.
+    @Test func hostileParametersStillBreak() throws {
+        let text = "Typographical hyphenation considerations include well-known hyphenation dictionaries and their patterns."
+        for value in [CGFloat.nan, .infinity, -.infinity, -1e300, 1e300] {
+            let parameters = OptimalBreakParameters(linePenalty: value, hyphenPenalty: value, explicitHyphenPenalty: value,
+                                                    adjacentDemerits: value, doubleHyphenDemerits: value, finalHyphenDemerits: value,
+                                                    veryLooseDemerits: value, pretolerance: value, tolerance: value, emergencyStretchEms: value,
+                                                    lastLineFill: value)
+            #expect(parameters.sanitized.linePenalty.isFinite && parameters.sanitized.tolerance.isFinite)
+            var style = ParagraphStyle()
+            style.alignment = .justified
+            style.hyphenationFactor = 1
+            style.lineBreakStrategy = .optimal()
+            style.optimalBreakParameters = parameters
+            style.characterProtrusion = CharacterProtrusion(factors: [0x2E: .init(start: value, end: value), 0x54: .init(start: -value, end: 2)])
+            style.fontExpansion = FontExpansion(stretch: value, shrink: -value, step: value)
+            let setter = Framesetter(attributedString: NSAttributedString(string: text, attributes: [.font: Self.font, .paragraphStyle: style,
+                                                                                                    .language: "en-US"]))
+            let frame = setter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: 150, height: 10_000)))
+            #expect(frame.visibleStringRange == 0..<text.utf16.count, "\(value)")
+            for (line, origin) in zip(frame.lines, frame.lineOrigins) {
+                #expect(origin.x.isFinite && line.typographicBounds.width.isFinite, "\(value)")
+            }
+        }
+    }
+
     /// TeX's badness function by hand (tex.web §108: r = t·297 div s, badness = (r³ + 2¹⁷) div 2¹⁸, 10,000 past
     /// r = 1290), and TeX's fitness classes by it (loose above 12, very loose above 99, tight when shrinking above 12).
     @Test func badnessAndFitnessAreTeXs() {

@@ -13,8 +13,12 @@ public enum FitnessClass: Int, Hashable, Sendable, Comparable {
 
     /// The class of a line with adjustment ratio `ratio`.
     public init(ratio: CGFloat) {
-        let badness = Badness.of(ratio: ratio)
-        if ratio < 0 {
+        self.init(badness: Badness.of(ratio: ratio), shrinking: ratio < 0)
+    }
+
+    /// The class of a line of `badness` whose spaces shrink (`shrinking`) or stretch.
+    init(badness: CGFloat, shrinking: Bool) {
+        if shrinking {
             self = badness > 12 ? .tight : .decent
         } else {
             self = badness > 99 ? .veryLoose : badness > 12 ? .loose : .decent

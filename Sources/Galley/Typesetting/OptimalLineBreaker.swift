@@ -486,14 +486,15 @@ struct OptimalLineBreaker {
     /// its badness (so it weighs in the demerits but neither in the line's fitness nor in whether it can be set).
     func demerits(ratio: CGFloat, candidate: Candidate, previousIsFlagged: Bool, previousFitness: Int,
                   shortfall: CGFloat = 0) -> (demerits: CGFloat, fitness: Int) {
-        let badness = Badness.of(ratio: ratio) + (shortfall > 0 ? Badness.of(ratio: 3 * shortfall) : 0)
+        let lineBadness = Badness.of(ratio: ratio)
+        let badness = lineBadness + (shortfall > 0 ? Badness.of(ratio: 3 * shortfall) : 0)
         var demerits = (parameters.linePenalty + badness) * (parameters.linePenalty + badness)
         if candidate.penalty > 0 { demerits += candidate.penalty * candidate.penalty }
         if previousIsFlagged {
             if candidate.isFlagged { demerits += parameters.doubleHyphenDemerits }
             if candidate.isForced, candidate.position == end { demerits += parameters.finalHyphenDemerits }
         }
-        let fitness = FitnessClass(ratio: ratio).rawValue
+        let fitness = FitnessClass(badness: lineBadness, shrinking: ratio < 0).rawValue
         if fitness == FitnessClass.veryLoose.rawValue, !candidate.isForced { demerits += parameters.veryLooseDemerits }
         if abs(fitness - previousFitness) > 1 { demerits += parameters.adjacentDemerits }
         return (demerits, fitness)

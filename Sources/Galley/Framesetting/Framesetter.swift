@@ -116,7 +116,16 @@ public final class Framesetter: Sendable {
         if let last = frame.lineFragments.last, last.height <= LayoutTolerance.depth(inHeight: usedHeight) {
             usedHeight = min(usedHeight + 2 * LayoutTolerance.depth(inHeight: usedHeight), height)
         }
-        return (CGSize(width: suggestedWidth, height: usedHeight), frame.visibleStringRange)
+        let size = CGSize(width: suggestedWidth, height: usedHeight)
+        // Text was left over and the suggestion is narrower than the frame measured: the lines shown break alike in
+        // a frame of the suggested size (their widths were measured for that), but the lines after them break
+        // shorter there, and one that did not fit (too tall) may give way to shorter ones that do, lines of no
+        // height among them. The range is what a frame of the suggested size shows (found by the frames fuzzer).
+        if frame.visibleStringRange.upperBound < frame.stringRange.upperBound, suggestedWidth < width {
+            let check = self.frame(stringRange: stringRange, path: Path(rect: CGRect(origin: .zero, size: size)), attributes: attributes)
+            return (size, check.visibleStringRange)
+        }
+        return (size, frame.visibleStringRange)
     }
 
     /// The least width `suggestFrameSize` gives a line's fragment beyond the indents, so that a line showing nothing

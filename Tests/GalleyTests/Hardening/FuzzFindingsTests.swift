@@ -172,6 +172,25 @@ import Testing
         }
     }
 
+    /// Text left over, and a suggestion narrower than the frame it measured: a line too tall for any frame stopped the
+    /// measuring frame, but in a frame of the suggested width the text before it breaks into shorter lines of no
+    /// height that fit. The suggestion's range is what that frame shows (found by the frames fuzzer).
+    @Test func suggestedSizeWhenALineTooTallLeavesTextOver() {
+        let text = NSMutableAttributedString(string: "Hello world\n", attributes: [.font: Self.sans])
+        let flat = RunDelegate(width: 40, ascent: 0, descent: 0)
+        // A line of no height of its own first (so that the suggestion leaves a sliver below the last line), then more.
+        text.append(NSAttributedString(string: "\u{FFFC}\u{2028}", attributes: [.font: Self.sans, .runDelegate: flat]))
+        for _ in 0..<4 { text.append(NSAttributedString(string: "\u{FFFC} ", attributes: [.font: Self.sans, .runDelegate: flat])) }
+        text.append(NSAttributedString(string: "\u{FFFC}", attributes: [.font: Self.sans, .runDelegate: RunDelegate(width: 40, ascent: 1e9, descent: 0)]))
+        let framesetter = Framesetter(attributedString: text)
+        let (size, fit) = framesetter.suggestFrameSize(constraints: .zero)
+        let shown = framesetter.frame(path: Path(rect: CGRect(origin: .zero, size: size))).visibleStringRange
+        #expect(shown == fit, "suggested \(fit) in \(size), shown \(shown)")
+        // The lines of no height after the first do fit at the suggested width (or the test proves nothing).
+        #expect(fit.upperBound > 14, "\(fit)")
+        #expect(fit.upperBound < text.length)
+    }
+
     // MARK: 5. Incremental layout with a line taller than its container
 
     @Test func incrementalLayoutWithALineTallerThanItsContainer() throws {

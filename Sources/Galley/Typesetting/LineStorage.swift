@@ -205,24 +205,10 @@ final class LineStorage: Sendable {
         stringRange = other.stringRange
         owners = other.owners
         glyphCount = other.glyphCount
-        // Indices relative to the paragraph's start, as the paragraph stores them: its glyphs copy over wholesale.
-        var glyphs = GlyphArrays(base: other.paragraph.glyphs.base)
-        glyphs.reserve(other.glyphCount)
-        var runs = other.runs
-        var pen: CGFloat = 0
-        for position in runs.indices {
-            let run = runs[position]
-            let source = other.source(of: run)
-            runs[position].source = .line
-            runs[position].sourceStart = glyphs.count
-            runs[position].x = pen
-            glyphs.append(contentsOf: source, run.sourceIndex(run.glyphRange.lowerBound)..<run.sourceIndex(run.glyphRange.upperBound))
-            // As stored, so positions add up to the width.
-            pen += glyphs.setAdvances(from: runs[position].sourceStart, newAdvances[run.glyphRange])
-        }
-        ownGlyphs = OwnGlyphs(glyphs)
-        self.runs = runs
-        width = pen
+        let copy = Self.ownCopy(of: other) { run, _, _, _ in Array(newAdvances[run.glyphRange]) }
+        ownGlyphs = OwnGlyphs(copy.glyphs)
+        runs = copy.runs
+        width = copy.width
         _checkInvariants()
     }
 
@@ -235,29 +221,16 @@ final class LineStorage: Sendable {
         stringRange = other.stringRange
         glyphCount = other.glyphCount
         let units = other.paragraph.text.units
-        var glyphs = GlyphArrays(base: other.paragraph.glyphs.base)
-        glyphs.reserve(other.glyphCount)
         var owners = other.owners
-        var runs = other.runs
-        var pen: CGFloat = 0
-        for position in runs.indices {
-            let run = runs[position]
-            let source = other.source(of: run)
-            runs[position].source = .line
-            runs[position].sourceStart = glyphs.count
-            runs[position].x = pen
-            let start = glyphs.count
-            glyphs.append(contentsOf: source, run.sourceIndex(run.glyphRange.lowerBound)..<run.sourceIndex(run.glyphRange.upperBound))
-            var advances: [CGFloat] = []
-            advances.reserveCapacity(run.glyphRange.count)
-            for glyph in run.glyphRange {
+        let copy = Self.ownCopy(of: other) { run, source, glyphs, copied in
+            let advances = run.glyphRange.map { glyph -> CGFloat in
                 let index = run.sourceIndex(glyph)
                 let advance = source.advance(index)
                 let isSpace = run.insertion == nil && CharacterClasses.stretchesWhenJustified(units[source.stringIndex(index)])
-                advances.append(run.isDelegate || isSpace ? advance : advance * scale)
+                return run.isDelegate || isSpace ? advance : advance * scale
             }
             if !run.isDelegate {
-                glyphs.scaleOffsetsX(start..<glyphs.count, by: scale)
+                glyphs.scaleOffsetsX(copied, by: scale)
                 let m = run.font.matrix
                 let font = run.font.derived(size: run.font.size, matrix: AffineTransform(m11: m.m11 * scale, m12: m.m12, m21: m.m21 * scale,
                                                                                          m22: m.m22, tX: m.tX, tY: m.tY))
@@ -266,16 +239,42 @@ final class LineStorage: Sendable {
                 let shared = SharedAttributes(attributes)
                 owners.append(font)
                 owners.append(shared)
-                runs[position].font = font
-                runs[position].sharedAttributes = shared
+                run.font = font
+                run.sharedAttributes = shared
             }
-            pen += glyphs.setAdvances(from: start, advances[...])
+            return advances
         }
-        ownGlyphs = OwnGlyphs(glyphs)
+        ownGlyphs = OwnGlyphs(copy.glyphs)
         self.owners = owners
-        self.runs = runs
-        width = pen
+        runs = copy.runs
+        width = copy.width
         _checkInvariants()
+    }
+
+    /// `other`'s glyphs copied into a line's own arrays run by run (indices relative to the paragraph's start, as it
+    /// stores them, so they copy over wholesale), each run moved to them; `advances` gives a run's new advances (it
+    /// may change the run, and the copied glyphs in the given range). Positions and width follow the advances as
+    /// stored, so that they add up.
+    private static func ownCopy(
+        of other: LineStorage, advances: (_ run: inout RunRecord, _ source: GlyphArrays, _ glyphs: inout GlyphArrays, _ copied: Range<Int>) -> [CGFloat]
+    ) -> (glyphs: GlyphArrays, runs: Runs, width: CGFloat) {
+        var glyphs = GlyphArrays(base: other.paragraph.glyphs.base)
+        glyphs.reserve(other.glyphCount)
+        var runs = other.runs
+        var pen: CGFloat = 0
+        for position in runs.indices {
+            var run = runs[position]
+            let source = other.source(of: run)
+            let start = glyphs.count
+            glyphs.append(contentsOf: source, run.sourceIndex(run.glyphRange.lowerBound)..<run.sourceIndex(run.glyphRange.upperBound))
+            let newAdvances = advances(&run, source, &glyphs, start..<glyphs.count)
+            run.source = .line
+            run.sourceStart = start
+            run.x = pen
+            runs[position] = run
+            pen += glyphs.setAdvances(from: start, newAdvances[...])
+        }
+        return (glyphs, runs, pen)
     }
 
     /// A copy of a line with drawing attributes laid over string ranges (`Line.applyingRenderingAttributes`): a run

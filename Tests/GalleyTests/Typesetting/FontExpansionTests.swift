@@ -26,15 +26,10 @@ import Testing
     }
 
     static func text(expansion: FontExpansion?, strategy: LineBreakStrategy = .optimal()) -> NSAttributedString {
-        var style = ParagraphStyle()
-        style.alignment = .justified
-        style.hyphenationFactor = 1
-        style.lineBreakStrategy = strategy
-        style.fontExpansion = expansion
         let paragraph = "Font expansion lets a justified line set its letters a little wider or narrower, up to two percent, "
             + "so that the spaces between words need not stretch as far; pdfTeX made it practical, and a careful eye sees "
             + "fewer rivers and fewer hyphens in a column set with it. Glyphs are scaled horizontally; spaces are not."
-        return NSAttributedString(string: paragraph, attributes: [.font: font, .paragraphStyle: style, .language: "en-US"])
+        return JustifiedParagraph.make(paragraph, font: font, strategy: strategy) { $0.fontExpansion = expansion }
     }
 
     /// Each justified line spans the measure; its glyphs (not its spaces) are scaled by one factor in half-percent

@@ -33,15 +33,10 @@ import Testing
     }
 
     static func paragraph(protrusion: CharacterProtrusion?, strategy: LineBreakStrategy) -> NSAttributedString {
-        var style = ParagraphStyle()
-        style.alignment = .justified
-        style.hyphenationFactor = 1
-        style.lineBreakStrategy = strategy
-        style.characterProtrusion = protrusion
         let text = "“Typographers,” she said, “have long hung punctuation into the margin — periods, commas, hyphens and quotes — "
             + "so that a justified column looks straight to the eye: a line that ends with a small mark leaves a notch. "
             + "Virtually every fine book set with TeX’s microtype package, or with InDesign’s optical margin alignment, does this."
-        return NSAttributedString(string: text, attributes: [.font: font, .paragraphStyle: style, .language: "en-US"])
+        return JustifiedParagraph.make(text, font: font, strategy: strategy) { $0.characterProtrusion = protrusion }
     }
 
     /// Justified lines set with protrusion: each line's visible text spans the measure plus what its end characters

@@ -10,22 +10,30 @@ import Testing
 /// Galley's default parameters must set the same paragraphs better than TeX on every measure of the table.
 /// `make compare-tex` runs the same on 490 paragraphs of Tom Sawyer and prints the quality table.
 @Suite struct TeXLineBreakingTests {
-    @Test func texParametersBreakWhereTeXBreaks() throws {
+    static let texDirectory = TestFonts.root.appendingPathComponent("Benchmarks/TeX").path
+
+    /// Newton's paragraphs of 40 words or more in DejaVu Serif 12 pt, written for TeX into a fresh folder (the caller
+    /// removes it).
+    static func newton() throws -> (paragraphs: [ComparedParagraph], input: URL, work: URL) {
         let font = try TestFonts.font("DejaVuSerif.ttf", size: 12)
         let text = try String(contentsOf: Corpus.directory.appendingPathComponent("newton-opticks.txt"), encoding: .utf8)
         let paragraphs = TeXReferee.paragraphs(text, minimumWords: 40).map { ComparedParagraph(text: $0, font: font) }
-        #expect(paragraphs.count >= 15)
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("galley-tex-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
         let input = work.appendingPathComponent("paragraphs.txt")
         try paragraphs.map(\.texInput).joined(separator: "\n").appending("\n").write(to: input, atomically: true, encoding: .utf8)
-        let directory = TestFonts.root.appendingPathComponent("Benchmarks/TeX").path
+        return (paragraphs, input, work)
+    }
+
+    @Test func texParametersBreakWhereTeXBreaks() throws {
+        let (paragraphs, input, work) = try Self.newton()
+        defer { try? FileManager.default.removeItem(at: work) }
+        #expect(paragraphs.count >= 15)
         var lines = 0
         var hyphenated = 0
         var texMeasures = BreakMeasures(), defaultMeasures = BreakMeasures()
         for width in [400.0, 300, 250] {
-            let tex = try TeXReferee.run(directory: directory, input: input, fontFile: TestFonts.url("DejaVuSerif.ttf").path, size: 12, width: width)
+            let tex = try TeXReferee.run(directory: Self.texDirectory, input: input, fontFile: TestFonts.url("DejaVuSerif.ttf").path, size: 12, width: width)
             try #require(tex.count == paragraphs.count)
             for (paragraph, texLines) in zip(paragraphs, tex) {
                 let galley = paragraph.lines(width: CGFloat(width), parameters: .tex)
@@ -58,18 +66,11 @@ import Testing
     /// thousandths of an em, Galley exactly, so a line at the edge of its tolerance can fall either way (Tom Sawyer:
     /// 978 of 980 paragraphs at 400 and 300 pt).
     @Test func texParametersBreakWhereTeXBreaksWithProtrusion() throws {
-        let font = try TestFonts.font("DejaVuSerif.ttf", size: 12)
-        let text = try String(contentsOf: Corpus.directory.appendingPathComponent("newton-opticks.txt"), encoding: .utf8)
-        let paragraphs = TeXReferee.paragraphs(text, minimumWords: 40).map { ComparedParagraph(text: $0, font: font) }
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("galley-tex-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let (paragraphs, input, work) = try Self.newton()
         defer { try? FileManager.default.removeItem(at: work) }
-        let input = work.appendingPathComponent("paragraphs.txt")
-        try paragraphs.map(\.texInput).joined(separator: "\n").appending("\n").write(to: input, atomically: true, encoding: .utf8)
-        let directory = TestFonts.root.appendingPathComponent("Benchmarks/TeX").path
         var same = 0, total = 0, protruding = 0
         for width in [400.0, 300, 250] {
-            let tex = try TeXReferee.run(directory: directory, input: input, fontFile: TestFonts.url("DejaVuSerif.ttf").path, size: 12,
+            let tex = try TeXReferee.run(directory: Self.texDirectory, input: input, fontFile: TestFonts.url("DejaVuSerif.ttf").path, size: 12,
                                          width: width, protrusion: .standard)
             try #require(tex.count == paragraphs.count)
             for (paragraph, texLines) in zip(paragraphs, tex) {

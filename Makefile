@@ -165,14 +165,16 @@ demo: build
 	echo "  out/font-info.txt  metrics, features, axes and tables of five faces"
 
 ## compare-tex: Galley's optimal line breaking against LuaTeX's (Benchmarks/TeX/README.md): the 300 paragraphs of Tom
-## Sawyer (../shared/corpus) the default parameters were tuned on, then the 190 held out after them, at 400 and 300 pt;
+## Sawyer (../shared/corpus) the default parameters were tuned on, then the 190 held out after them, at 400 and 300 pt,
+## then the 300 again with character protrusion on both sides and Galley's font expansion in a column of its own;
 ## prints the tables, and the paragraphs whose breaks differ from TeX's with .tex go to .build/tex-compare/.
 TEX_CORPUS ?= ../shared/corpus/en/tom-sawyer.txt
 compare-tex: deps
 	$(SWIFT) build --product galley-bench
 	@bin=$$($(SWIFT) build --show-bin-path); \
 	$$bin/galley-bench tex --corpus $(TEX_CORPUS) --count 300 --differences .build/tex-compare/differences-tuned.txt && \
-	$$bin/galley-bench tex --corpus $(TEX_CORPUS) --skip 300 --count 1000 --differences .build/tex-compare/differences-held-out.txt
+	$$bin/galley-bench tex --corpus $(TEX_CORPUS) --skip 300 --count 1000 --differences .build/tex-compare/differences-held-out.txt && \
+	$$bin/galley-bench tex --corpus $(TEX_CORPUS) --count 300 --protrusion --expansion --differences .build/tex-compare/differences-protrusion.txt
 
 ## bench-peers: Galley next to Pango, SkParagraph, Typst and HarfBuzz alone on the peers' corpora (English, Arabic,
 ## Chinese, Hindi), in one invocation, and the table of seconds per MB and ratios (see Benchmarks/Peers).

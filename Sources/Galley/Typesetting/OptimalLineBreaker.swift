@@ -32,6 +32,8 @@ struct OptimalLineBreaker {
     let parameters: OptimalBreakParameters
     /// The paragraph style's font expansion, counted as stretch and shrink.
     let expansion: FontExpansion?
+    /// The paragraph style's character protrusion, measured at every candidate.
+    let protrusion: CharacterProtrusion?
 
     /// A breaker for the lines from `start` to `end` (nil: the paragraph's end) of `paragraph`.
     init(typesetter: Typesetter, paragraph: Typesetter.Paragraph, start: Int, end: Int? = nil,
@@ -45,6 +47,7 @@ struct OptimalLineBreaker {
         self.uniformFrom = uniformFrom
         parameters = paragraph.style.optimalBreakParameters.sanitized
         expansion = paragraph.style.fontExpansion
+        protrusion = paragraph.style.characterProtrusion
     }
 
     static let stretchOfSpace: CGFloat = 0.5
@@ -378,7 +381,7 @@ struct OptimalLineBreaker {
     /// end (as in TeX, where `\parfillskip` stands between its last character and the margin).
     /// `hyphens` gives the hyphen's width, asked of the font once per attribute run.
     func protrude(_ candidate: inout Candidate, hyphens: inout HyphenWidths) {
-        guard let table = paragraph.style.characterProtrusion, !candidate.isForced else { return }
+        guard let table = protrusion, !candidate.isForced else { return }
         candidate.endProtrusion = typesetter.endProtrusion(
             of: paragraph, visibleEnd: candidate.visibleEnd, hyphenated: candidate.isHyphen, table: table,
             hyphenWidth: candidate.isHyphen ? hyphens.width(at: candidate.visibleEnd - 1) : 0)
@@ -387,7 +390,7 @@ struct OptimalLineBreaker {
 
     /// The start correction of the lines' first line: its first character's protrusion.
     var firstStartCorrection: CGFloat {
-        guard let table = paragraph.style.characterProtrusion else { return 0 }
+        guard let table = protrusion else { return 0 }
         return -typesetter.startProtrusion(of: paragraph, at: start, table: table)
     }
 

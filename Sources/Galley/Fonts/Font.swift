@@ -165,10 +165,7 @@ public final class Font: NSObject, Sendable {
     public convenience init(name: String, size: CGFloat = 0, matrix: AffineTransform? = nil,
                             catalog: FontCatalog = .system) throws(FontError) {
         _ = try Font.validatedSize(size)
-        let faces = catalog.allDescriptors()
-        func same(_ a: String?) -> Bool { a?.caseInsensitiveCompare(name) == .orderedSame }
-        let found = faces.first { same($0.postScriptName) } ?? faces.first { same($0.displayName) }
-            ?? FontDescriptor(family: name).matchingDescriptor(mandatoryKeys: [], in: catalog)
+        let found = catalog.descriptor(named: name) ?? FontDescriptor(family: name).matchingDescriptor(mandatoryKeys: [], in: catalog)
         guard let found else { throw FontError(.noFontsAvailable, "the font catalog has no fonts; cannot find \"\(name)\"") }
         try self.init(resolved: found, size: size, matrix: matrix, catalog: catalog)
     }

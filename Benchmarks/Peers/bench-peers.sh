@@ -23,7 +23,9 @@ if [ ! -x "$PEERS/.venv/bin/python" ] || [ ! -x "$PEERS/build/pango_layout" ] ||
   (cd "$PEERS" && sh setup.sh)
 fi
 swift build -c release --product galley-bench >&2
+swift build -c release --product galley >&2
 GALLEY=$(swift build -c release --show-bin-path)/galley-bench
+GALLEY_CLI=$(swift build -c release --show-bin-path)/galley
 PY=$PEERS/.venv/bin/python
 OUT=$ROOT/.build/bench-peers.jsonl
 : > "$OUT"
@@ -58,6 +60,14 @@ for round in $(seq "$ROUNDS"); do
       rm -f "$OUT.a" "$OUT.b"
     fi
   done
+done
+# A fresh process drawing one line into a PNG: galley render against pango-view, the same family and size.
+LINE="Hello office AVATAR"
+for round in $(seq "$ROUNDS"); do
+  record "fresh galley" python3 "$ROOT/Benchmarks/Peers/fresh_process.py" --runs 20 -- \
+    "$GALLEY_CLI" render "$LINE" --font "DejaVu Sans" --size 18 -o "$ROOT/.build/fresh-galley.png"
+  record "fresh pango-view" python3 "$ROOT/Benchmarks/Peers/fresh_process.py" --runs 20 -- \
+    pango-view --no-display -q --font "DejaVu Sans 18" -o "$ROOT/.build/fresh-pango.png" --text "$LINE"
 done
 # Growth: the English corpus 1, 2, 4 and 8 times over, and cut into paragraphs of 100 to 100,000 characters.
 EN=$PEERS/corpus/en.txt

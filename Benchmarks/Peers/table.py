@@ -116,6 +116,20 @@ def parallel(results):
           f"{ceiling} |")
 
 
+def fresh(results):
+    """A fresh process drawing one line to PNG: galley render against pango-view (issue 25: no slower)."""
+    galley, pango = results.get("fresh galley"), results.get("fresh pango-view")
+    if not galley or not pango:
+        return
+    print()
+    print("| one line to PNG, a fresh process each time | galley render | pango-view | pango-view / galley |")
+    print("|---|---|---|---|")
+    ratio = pango["median_s"] / galley["median_s"]
+    print(f"| median of {galley.get('runs', '—')} runs | {galley['median_s'] * 1000:.1f} ms, {galley.get('peak_MiB', '—')} MiB peak | "
+          f"{pango['median_s'] * 1000:.1f} ms, {pango.get('peak_MiB', '—')} MiB peak | "
+          f"{ratio:.2f}×{' ✓' if ratio >= 1 else ' (target 1×)'} |")
+
+
 def scaling(results):
     """Cost against text size and paragraph length: seconds per MB should stay flat (linear cost)."""
     sizes = [(n, results.get(f"scaling repeats {n}")) for n in (1, 2, 4, 8)]
@@ -137,4 +151,5 @@ def scaling(results):
 if __name__ == "__main__":
     main()
     parallel(load(sys.argv[1]))
+    fresh(load(sys.argv[1]))
     scaling(load(sys.argv[1]))

@@ -8,6 +8,6 @@ struct GalleyBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "galley-bench",
         abstract: "Time Galley: laying out a corpus, editing a laid-out document, spell checking, reading RTF.",
-        subcommands: [LayoutBenchCommand.self, EditBenchCommand.self, SpellBenchCommand.self, DocumentBenchCommand.self, TeXCompareCommand.self]
+        subcommands: [LayoutBenchCommand.self, EditBenchCommand.self, SpellBenchCommand.self, DocumentBenchCommand.self, TeXCompareCommand.self, FirstLineCommand.self]
     )
 }

@@ -25,11 +25,25 @@ struct WordTable {
         var isHit: Bool { lengthAndHit & 0x8000_0000 != 0 }
     }
 
+    /// A table that grows to `capacity` words. It starts with a few slots and doubles them as words come (up to twice
+    /// the capacity), so that a process that shapes one line does not pay for the whole cache.
     init(capacity: Int) {
         self.capacity = max(capacity, 2)
-        var slotCount = 4
-        while slotCount < self.capacity * 2 { slotCount *= 2 }
-        slots = Array(repeating: Slot(), count: slotCount)
+        slots = Array(repeating: Slot(), count: min(16, Self.slotCount(forCapacity: self.capacity)))
+    }
+
+    /// The slots a table of `capacity` words ends up with: the power of two at least twice the capacity.
+    private static func slotCount(forCapacity capacity: Int) -> Int {
+        var count = 4
+        while count < capacity * 2 { count *= 2 }
+        return count
+    }
+
+    /// Doubles the slots, placing every word again.
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: Slot(), count: old.count * 2)
+        for word in old where !word.key.isEmpty { slots[slot(of: word.key, hash: word.key.spread)] = word }
     }
 
     /// The slot holding `key`, or the empty slot where it would go.
@@ -58,6 +72,8 @@ struct WordTable {
     /// Keeps a word's packed glyphs (a word already kept stays as it is).
     mutating func insert(_ key: WordShapes.Key, hash: UInt64, packed: [UInt32]) {
         if count >= capacity { sweep() }
+        // Keep probes short: at most half the slots in use, until they are twice the capacity.
+        if (count + 1) * 2 > slots.count, slots.count < Self.slotCount(forCapacity: capacity) { grow() }
         let index = slot(of: key, hash: hash)
         guard slots[index].key.isEmpty else { return }
         slots[index] = Slot(key: key, start: UInt32(arena.count), lengthAndHit: UInt32(packed.count))
@@ -79,12 +95,14 @@ struct WordTable {
         _checkInvariants()
     }
 
-    /// Checks the table (`InternalChecks`): a power-of-two slot count at least twice the capacity; `count` words,
+    /// Checks the table (`InternalChecks`): a power-of-two slot count at least twice the words (growing to twice the
+    /// capacity); `count` words,
     /// no more than the capacity, each reachable from its hash without crossing an empty slot; their glyphs lying
     /// one after another in the arena, which holds nothing else.
     func _checkInvariants() {
         #if GALLEY_INTERNAL_CHECKS
-        precondition(slots.count.nonzeroBitCount == 1 && slots.count >= 2 * capacity, "\(slots.count) slots for \(capacity) words")
+        precondition(slots.count.nonzeroBitCount == 1 && slots.count >= 2 * count && slots.count <= Self.slotCount(forCapacity: capacity),
+                     "\(slots.count) slots for \(count) words of \(capacity)")
         var words = 0
         var ranges: [Range<Int>] = []
         for (index, slot) in slots.enumerated() where !slot.key.isEmpty {

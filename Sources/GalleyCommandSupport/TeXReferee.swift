@@ -181,37 +181,30 @@ package struct BreakMeasures {
 
     package init() {}
 
+    /// Adds a paragraph's lines, measured as `Framesetter.statistics(of:)` measures a frame's (its last line at
+    /// natural width), and whether they break where `reference`'s do.
     package mutating func add(_ set: [SetLine], reference: [SetLine]) {
         paragraphs += 1
-        lines += set.count
         if set.map(\.firstSegment) == reference.map(\.firstSegment) {
             sameBreaks += 1
             for (line, other) in zip(set, reference) { widthDisagreement = max(widthDisagreement, abs(line.naturalWidth - other.naturalWidth)) }
         }
-        var run = 0
-        overfullLines += set.filter(\.isOverfull).count
-        for (index, line) in set.enumerated() {
+        let statistics = LayoutStatistics(lines: set.enumerated().map { index, line in
             let isLast = index == set.count - 1
-            let ratio = isLast ? nil : line.ratio
-            if let ratio {
-                adjusted += 1
-                totalBadness += 100 * abs(ratio * ratio * ratio)
-                ratioSum += abs(ratio)
-                if ratio > 1 { looseLines += 1 }
-            }
-            if line.isHyphenated {
-                hyphenatedLines += 1
-                run += 1
-                if run == 2 { hyphenRuns += 1 }
-            } else {
-                run = 0
-            }
-            if index > 0 {
-                let previous = FitnessClass(ratio: set[index - 1].ratio ?? 0), current = FitnessClass(ratio: ratio ?? 0)
-                if abs(previous.rawValue - current.rawValue) > 1 { fitnessJumps += 1 }
-            }
-            if isLast, index > 0, set[index - 1].isHyphenated { hyphenatedPenultimate += 1 }
-        }
+            return LayoutStatistics.LineMeasure(stringRange: line.firstSegment..<line.firstSegment, adjustmentRatio: isLast ? nil : line.ratio,
+                                                isHyphenated: line.isHyphenated, endsParagraph: isLast, naturalWidth: line.naturalWidth,
+                                                isOverfull: line.isOverfull)
+        })
+        lines += statistics.lineCount
+        adjusted += statistics.adjustedLines
+        ratioSum += statistics.meanAdjustmentRatio * CGFloat(statistics.adjustedLines)
+        totalBadness += statistics.totalBadness
+        looseLines += statistics.looseLines
+        fitnessJumps += statistics.fitnessJumps
+        hyphenatedLines += statistics.hyphenatedLines
+        hyphenRuns += statistics.hyphenRuns
+        hyphenatedPenultimate += statistics.hyphenatedPenultimateLines
+        overfullLines += statistics.overfullLines
     }
 
     /// A Markdown table with one column per breaker.

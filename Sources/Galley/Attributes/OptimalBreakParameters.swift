@@ -89,7 +89,7 @@ public struct OptimalBreakParameters: Hashable, Sendable, Codable {
     var sanitized: OptimalBreakParameters {
         let fallback = OptimalBreakParameters.default
         var result = self
-        func fix(_ keyPath: WritableKeyPath<OptimalBreakParameters, CGFloat>) {
+        for (_, keyPath) in Self.numbers {
             let value = result[keyPath: keyPath]
             if value.isNaN {
                 result[keyPath: keyPath] = fallback[keyPath: keyPath]
@@ -97,12 +97,17 @@ public struct OptimalBreakParameters: Hashable, Sendable, Codable {
                 result[keyPath: keyPath] = value > 0 ? 1e12 : -1e12
             }
         }
-        for keyPath in [\OptimalBreakParameters.linePenalty, \.hyphenPenalty, \.explicitHyphenPenalty, \.adjacentDemerits,
-                        \.doubleHyphenDemerits, \.finalHyphenDemerits, \.veryLooseDemerits, \.pretolerance, \.tolerance,
-                        \.emergencyStretchEms, \.lastLineFill] {
-            fix(keyPath)
-        }
         return result
+    }
+
+    /// Every numeric parameter with its archive key: what decoding reads and sanitizing checks.
+    private static var numbers: [(key: CodingKeys, keyPath: WritableKeyPath<OptimalBreakParameters, CGFloat>)] {
+        [
+        (.linePenalty, \.linePenalty), (.hyphenPenalty, \.hyphenPenalty), (.explicitHyphenPenalty, \.explicitHyphenPenalty),
+        (.adjacentDemerits, \.adjacentDemerits), (.doubleHyphenDemerits, \.doubleHyphenDemerits),
+        (.finalHyphenDemerits, \.finalHyphenDemerits), (.veryLooseDemerits, \.veryLooseDemerits), (.pretolerance, \.pretolerance),
+        (.tolerance, \.tolerance), (.emergencyStretchEms, \.emergencyStretchEms), (.lastLineFill, \.lastLineFill),
+        ]
     }
 
     /// The largest adjustment ratio a badness allows (`Badness`), for values that are not finite or negative: 0.
@@ -113,20 +118,14 @@ public struct OptimalBreakParameters: Hashable, Sendable, Codable {
     /// Decodes parameters; a field the data lacks takes Galley's default.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let fallback = OptimalBreakParameters()
-        func value<T: Decodable>(_ key: CodingKeys, _ defaultValue: T) throws -> T { try container.decodeIfPresent(T.self, forKey: key) ?? defaultValue }
-        linePenalty = try value(.linePenalty, fallback.linePenalty)
-        hyphenPenalty = try value(.hyphenPenalty, fallback.hyphenPenalty)
-        explicitHyphenPenalty = try value(.explicitHyphenPenalty, fallback.explicitHyphenPenalty)
-        explicitHyphensCountAsHyphenated = try value(.explicitHyphensCountAsHyphenated, fallback.explicitHyphensCountAsHyphenated)
-        adjacentDemerits = try value(.adjacentDemerits, fallback.adjacentDemerits)
-        doubleHyphenDemerits = try value(.doubleHyphenDemerits, fallback.doubleHyphenDemerits)
-        finalHyphenDemerits = try value(.finalHyphenDemerits, fallback.finalHyphenDemerits)
-        veryLooseDemerits = try value(.veryLooseDemerits, fallback.veryLooseDemerits)
-        pretolerance = try value(.pretolerance, fallback.pretolerance)
-        tolerance = try value(.tolerance, fallback.tolerance)
-        emergencyStretchEms = try value(.emergencyStretchEms, fallback.emergencyStretchEms)
-        lastLineFill = try value(.lastLineFill, fallback.lastLineFill)
+        var parameters = OptimalBreakParameters()
+        for (key, keyPath) in Self.numbers {
+            if let value = try container.decodeIfPresent(CGFloat.self, forKey: key) { parameters[keyPath: keyPath] = value }
+        }
+        if let counts = try container.decodeIfPresent(Bool.self, forKey: .explicitHyphensCountAsHyphenated) {
+            parameters.explicitHyphensCountAsHyphenated = counts
+        }
+        self = parameters
     }
 
     private enum CodingKeys: String, CodingKey {

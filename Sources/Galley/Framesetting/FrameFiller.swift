@@ -515,10 +515,16 @@ struct FrameFiller {
         }
         // Character protrusion: the line's first and last characters may hang into the margins (left and right as
         // the paragraph's direction puts its start and end).
+        // (Measured only for styles with protrusion or expansion: every other line skips it.)
         var visibleEnd = lineEnd
-        while visibleEnd > start, CharacterClasses.hangsAtLineEnd(typesetter.text.units[visibleEnd - 1]) { visibleEnd -= 1 }
-        let protrusion = line.runs.contains(where: \.isTruncationToken) ? (start: CGFloat(0), end: CGFloat(0))
-            : typesetter.protrusion(of: paragraph, start: start, visibleEnd: visibleEnd, hyphenated: line.runs.contains(where: \.isInsertedHyphen))
+        var protrusion: (start: CGFloat, end: CGFloat) = (0, 0)
+        if style.characterProtrusion != nil || style.fontExpansion != nil {
+            while visibleEnd > start, CharacterClasses.hangsAtLineEnd(typesetter.text.units[visibleEnd - 1]) { visibleEnd -= 1 }
+            if !line.runs.contains(where: \.isTruncationToken) {
+                protrusion = typesetter.protrusion(of: paragraph, start: start, visibleEnd: visibleEnd,
+                                                   hyphenated: line.runs.contains(where: \.isInsertedHyphen))
+            }
+        }
         let (hangLeft, hangRight) = rightToLeft ? (protrusion.end, protrusion.start) : (protrusion.start, protrusion.end)
         // Justified paragraphs stretch every line but the last and lines that end at a forced break: first the glyphs
         // by the line's share of font expansion (as optimal breaking counted it), then the spaces.

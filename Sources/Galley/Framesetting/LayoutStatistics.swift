@@ -54,10 +54,55 @@ public struct LayoutStatistics: Hashable, Sendable, CustomStringConvertible {
         /// Whether the line is wider than its fragment even with its spaces fully shrunk.
         public var isOverfull = false
 
+        /// A line's measures by name (for lines another typesetter set, to compare them alike).
+        package init(stringRange: Range<Int>, adjustmentRatio: CGFloat?, isHyphenated: Bool, endsParagraph: Bool,
+                     naturalWidth: CGFloat = 0, isOverfull: Bool = false) {
+            self.stringRange = stringRange
+            self.adjustmentRatio = adjustmentRatio
+            self.isHyphenated = isHyphenated
+            self.endsParagraph = endsParagraph
+            self.naturalWidth = naturalWidth
+            self.isOverfull = isOverfull
+        }
+
         /// TeX's badness of the line, 100 × |ratio|³ (0 when it has no ratio).
         public var badness: CGFloat { adjustmentRatio.map { 100 * abs($0 * $0 * $0) } ?? 0 }
         /// The line's fitness class by its badness (decent when it has no ratio).
         public var fitness: FitnessClass { adjustmentRatio.map(FitnessClass.init(ratio:)) ?? .decent }
+    }
+
+    /// The measures of a frame whose lines measure `lines`: every count and sum is made from them here, for
+    /// `Framesetter.statistics(of:)` and for lines another typesetter set (the TeX referee).
+    package init(lines: [LineMeasure]) {
+        self.lines = lines
+        lineCount = lines.count
+        var ratioSum: CGFloat = 0
+        var run = 0
+        for (index, line) in lines.enumerated() {
+            if line.isOverfull { overfullLines += 1 }
+            if let ratio = line.adjustmentRatio {
+                adjustedLines += 1
+                ratioSum += abs(ratio)
+                sumOfSquaredAdjustmentRatios += ratio * ratio
+                maximumAdjustmentRatio = max(maximumAdjustmentRatio, ratio)
+                if ratio * OptimalLineBreaker.stretchOfSpace > 0.5 { looseLines += 1 }
+            }
+            totalBadness += line.badness
+            if line.isHyphenated {
+                hyphenatedLines += 1
+                run += 1
+                if run > 1 { consecutiveHyphens += 1 }
+                if run == 2 { hyphenRuns += 1 }
+            } else {
+                run = 0
+            }
+            // Within a paragraph: a jump of fitness classes, a hyphenated line before the last.
+            guard index > 0, !lines[index - 1].endsParagraph else { continue }
+            let previous = lines[index - 1]
+            if abs(line.fitness.rawValue - previous.fitness.rawValue) > 1 { fitnessJumps += 1 }
+            if line.endsParagraph, previous.isHyphenated { hyphenatedPenultimateLines += 1 }
+        }
+        meanAdjustmentRatio = adjustedLines > 0 ? ratioSum / CGFloat(adjustedLines) : 0
     }
 
     public var description: String {
@@ -74,16 +119,14 @@ public struct LayoutStatistics: Hashable, Sendable, CustomStringConvertible {
 extension Framesetter {
     /// Quality measures of a frame this framesetter made.
     public func statistics(of frame: Frame) -> LayoutStatistics {
-        var statistics = LayoutStatistics()
-        statistics.lineCount = frame.lines.count
-        var ratioSum: CGFloat = 0
+        var measures: [LayoutStatistics.LineMeasure] = []
         let units = typesetter.text.units
         for (line, fragment) in zip(frame.lines, frame.lineFragments) {
             let hyphenated = line.runs.contains { $0.isInsertedHyphen }
             let range = line.stringRange
-            let startsAfterHyphen = statistics.lines.last.map { $0.isHyphenated && $0.stringRange.upperBound == range.lowerBound } ?? false
+            let startsAfterHyphen = measures.last.map { $0.isHyphenated && $0.stringRange.upperBound == range.lowerBound } ?? false
             var measure = LayoutStatistics.LineMeasure(stringRange: range, adjustmentRatio: nil, isHyphenated: hyphenated, endsParagraph: true)
-            defer { statistics.lines.append(measure) }
+            defer { measures.append(measure) }
             guard !range.isEmpty, !line.runs.contains(where: \.isTruncationToken) else { continue }
             let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: range.lowerBound)]
             let isLast = range.upperBound >= paragraph.range.upperBound || typesetter.endsWithForcedBreak(range.upperBound)
@@ -108,48 +151,14 @@ extension Framesetter {
             let adjustable = OptimalLineBreaker.adjustability(
                 natural: natural - protrusion.start - protrusion.end, stretch: sums.stretch(range.lowerBound..<visibleEnd), shrink: shrink,
                 expansion: paragraph.style.fontExpansion)
-            if natural - protrusion.start - protrusion.end - adjustable.shrink > fragment.width + 0.01 {
-                statistics.overfullLines += 1
-                measure.isOverfull = true
-            }
+            measure.isOverfull = natural - protrusion.start - protrusion.end - adjustable.shrink > fragment.width + 0.01
             guard !isLast else { continue }
             let ratio = OptimalLineBreaker.ratio(
                 natural: natural - protrusion.start - protrusion.end, stretch: adjustable.stretch, shrink: adjustable.shrink,
                 width: fragment.width,
                 isLast: false)
-            guard ratio.isFinite else { continue }
-            measure.adjustmentRatio = ratio
-            statistics.adjustedLines += 1
-            ratioSum += abs(ratio)
-            statistics.sumOfSquaredAdjustmentRatios += ratio * ratio
-            statistics.maximumAdjustmentRatio = max(statistics.maximumAdjustmentRatio, ratio)
-            if ratio * OptimalLineBreaker.stretchOfSpace > 0.5 { statistics.looseLines += 1 }
+            if ratio.isFinite { measure.adjustmentRatio = ratio }
         }
-        statistics.meanAdjustmentRatio = statistics.adjustedLines > 0 ? ratioSum / CGFloat(statistics.adjustedLines) : 0
-        statistics.countSequences()
-        return statistics
-    }
-}
-
-extension LayoutStatistics {
-    /// The measures over sequences of lines, from `lines`: hyphens, hyphen runs, badness, fitness jumps within
-    /// paragraphs, hyphenated next-to-last lines.
-    mutating func countSequences() {
-        var run = 0
-        for (index, line) in lines.enumerated() {
-            totalBadness += line.badness
-            if line.isHyphenated {
-                hyphenatedLines += 1
-                run += 1
-                if run > 1 { consecutiveHyphens += 1 }
-                if run == 2 { hyphenRuns += 1 }
-            } else {
-                run = 0
-            }
-            guard index > 0, !lines[index - 1].endsParagraph else { continue }
-            let previous = lines[index - 1]
-            if abs(line.fitness.rawValue - previous.fitness.rawValue) > 1 { fitnessJumps += 1 }
-            if line.endsParagraph, previous.isHyphenated { hyphenatedPenultimateLines += 1 }
-        }
+        return LayoutStatistics(lines: measures)
     }
 }

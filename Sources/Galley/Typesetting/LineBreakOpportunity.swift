@@ -52,7 +52,7 @@ extension Typesetter {
             let paragraph = paragraphs[paragraphIndex]
             let start = max(paragraph.range.lowerBound, range.lowerBound)
             let breaker = OptimalLineBreaker(typesetter: self, paragraph: paragraph, start: start, width: { _ in 0 }, looseness: 0)
-            for candidate in breaker.candidates() where candidate.position <= range.upperBound {
+            for candidate in breaker.candidates(measuring: false) where candidate.position <= range.upperBound {
                 let kind: LineBreakOpportunity.Kind
                 let before = units[candidate.position - 1]
                 if candidate.isForced {

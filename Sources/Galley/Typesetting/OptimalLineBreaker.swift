@@ -206,8 +206,9 @@ struct OptimalLineBreaker {
     }
 
     /// Break candidates after `start`: UAX #14 opportunities and, when hyphenating (and the style hyphenates),
-    /// dictionary points.
-    func candidates(hyphenating: Bool = true) -> [Candidate] {
+    /// dictionary points. Without `measuring`, only where and of what kind (no reshaped hyphen pieces, no
+    /// protrusion): what `Typesetter.lineBreakOpportunities` lists.
+    func candidates(hyphenating: Bool = true, measuring: Bool = true) -> [Candidate] {
         let base = paragraph.range.lowerBound
         let units = typesetter.text.units
         var result: [Candidate] = []
@@ -227,8 +228,10 @@ struct OptimalLineBreaker {
                 if point > start, typesetter.breakVeto?(point, true) ?? true {
                     var candidate = Candidate(position: point, visibleEnd: point, penalty: parameters.hyphenPenalty, isHyphen: true,
                                               isForced: false, isFlagged: true, hyphenWidth: hyphenWidths.width(at: point - 1))
-                    correctForReshaping(&candidate)
-                    protrude(&candidate, hyphens: &hyphenWidths)
+                    if measuring {
+                        correctForReshaping(&candidate)
+                        protrude(&candidate, hyphens: &hyphenWidths)
+                    }
                     result.append(candidate)
                 }
                 next += 1
@@ -245,8 +248,10 @@ struct OptimalLineBreaker {
                                       isHyphen: softHyphen, isForced: forced,
                                       isFlagged: softHyphen || (explicitHyphen && parameters.explicitHyphensCountAsHyphenated),
                                       hyphenWidth: softHyphen ? hyphenWidths.width(at: position - 1) : 0)
-            if softHyphen { correctForReshaping(&candidate) }
-            protrude(&candidate, hyphens: &hyphenWidths)
+            if measuring {
+                if softHyphen { correctForReshaping(&candidate) }
+                protrude(&candidate, hyphens: &hyphenWidths)
+            }
             result.append(candidate)
             if position == end { break }
         }

@@ -26,7 +26,7 @@ public final class Hyphenator: Sendable {
     private let cache = Locked<[String: [Int]]>([:])
     /// The same answers for words of up to `PackedWord.maximumLength` units, keyed without making a `String`: layout
     /// asks once per word.
-    private let packedCache = Locked<[PackedWord: [Int]]>([:])
+    private let shortWords = Locked(HyphenationPointsTable(capacity: cacheCapacity))
     /// Past this many words a cache starts again.
     private static let cacheCapacity = 100_000
 
@@ -144,8 +144,18 @@ public final class Hyphenator: Sendable {
             points += hyphenationPoints(in: String(decoding: word, as: UTF16.self)).lazy.map { $0 + base }
             return
         }
-        let found = Self.cached(packed, in: packedCache) { self.points(in: String(decoding: word, as: UTF16.self)) }
-        for point in found { points.append(point + base) }
+        var found: UInt16
+        if let known = shortWords.withLock({ $0.points(of: packed) }) {
+            found = known
+        } else {
+            found = 0
+            for point in self.points(in: String(decoding: word, as: UTF16.self)) where point > 0 && point < 16 { found |= 1 << point }
+            shortWords.withLock { [found] in $0.insert(packed, points: found) }
+        }
+        while found != 0 {
+            points.append(base + found.trailingZeroBitCount)
+            found &= found - 1
+        }
     }
 
     /// The points of a word of a length libhyphen is asked about, uncached.

@@ -87,6 +87,8 @@ public struct OptimalBreakParameters: Hashable, Sendable, Codable {
     /// largest finite magnitude breaking keeps apart (10¹²), so that hostile values give some breaking, never a crash
     /// or a comparison that cannot order.
     var sanitized: OptimalBreakParameters {
+        // Nearly always every value is finite: nothing to copy.
+        guard Self.numbers.contains(where: { !self[keyPath: $0.keyPath].isFinite }) else { return self }
         let fallback = OptimalBreakParameters.default
         var result = self
         for (_, keyPath) in Self.numbers {
@@ -101,14 +103,13 @@ public struct OptimalBreakParameters: Hashable, Sendable, Codable {
     }
 
     /// Every numeric parameter with its archive key: what decoding reads and sanitizing checks.
-    private static var numbers: [(key: CodingKeys, keyPath: WritableKeyPath<OptimalBreakParameters, CGFloat>)] {
-        [
+    /// (Made once: every optimal breaker sanitizes its paragraph's parameters.)
+    nonisolated(unsafe) private static let numbers: [(key: CodingKeys, keyPath: WritableKeyPath<OptimalBreakParameters, CGFloat>)] = [
         (.linePenalty, \.linePenalty), (.hyphenPenalty, \.hyphenPenalty), (.explicitHyphenPenalty, \.explicitHyphenPenalty),
         (.adjacentDemerits, \.adjacentDemerits), (.doubleHyphenDemerits, \.doubleHyphenDemerits),
         (.finalHyphenDemerits, \.finalHyphenDemerits), (.veryLooseDemerits, \.veryLooseDemerits), (.pretolerance, \.pretolerance),
         (.tolerance, \.tolerance), (.emergencyStretchEms, \.emergencyStretchEms), (.lastLineFill, \.lastLineFill),
-        ]
-    }
+    ]
 
     /// The largest adjustment ratio a badness allows (`Badness`), for values that are not finite or negative: 0.
     static func ratio(forBadness badness: CGFloat) -> CGFloat {

@@ -245,12 +245,12 @@ public final class Font: NSObject, Sendable {
     /// The key of a font derived from another: its size and matrix.
     struct DerivedFontKey: Hashable {
         let size: CGFloat
-        let matrix: [CGFloat]
+        let matrix: AffineTransform
     }
 
     /// This face at `size` with `matrix`, made once per font object (up to 32 of them; more are made each time).
     func derived(size: CGFloat, matrix: AffineTransform) -> Font {
-        let key = DerivedFontKey(size: size, matrix: [matrix.m11, matrix.m12, matrix.m21, matrix.m22, matrix.tX, matrix.tY])
+        let key = DerivedFontKey(size: size, matrix: matrix)
         if let found = derivedFonts.withLock({ $0[key] }) { return found }
         guard let font = try? withSize(size, matrix: matrix) else { return self }
         return derivedFonts.withLock { fonts in

@@ -530,8 +530,9 @@ struct FrameFiller {
         // by the line's share of font expansion (as optimal breaking counted it), then the spaces.
         if style.alignment == .justified, lineEnd < paragraph.range.upperBound, !typesetter.endsWithForcedBreak(lineEnd) {
             let target = available + hangLeft + hangRight
+            var glyphScale: CGFloat = 1
             if let expansion = style.fontExpansion {
-                let natural = line.typographicBounds.width - line.trailingWhitespaceWidth
+                let natural = line.storage.width - line.trailingWhitespaceWidth
                 // The spaces' stretch and shrink, as the breaker sums them.
                 var spaces = OptimalLineBreaker.Prefix()
                 var walker = paragraph.unitAdvances.walker(from: start)
@@ -543,9 +544,9 @@ struct FrameFiller {
                                                                   expansion: expansion)
                 let ratio = OptimalLineBreaker.ratio(natural: natural, stretch: adjustable.stretch, shrink: adjustable.shrink,
                                                      width: target, isLast: false)
-                line = line.expanded(by: expansion.scale(forRatio: ratio))
+                glyphScale = expansion.scale(forRatio: ratio)
             }
-            line = line.justified(factor: 1, width: target, justification: style.justification) ?? line
+            line = line.justified(factor: 1, width: target, justification: style.justification, glyphScale: glyphScale) ?? line
         }
         var box = lineBox(line, paragraph: paragraph)
         if let adjust = lineFragmentAdjustment {

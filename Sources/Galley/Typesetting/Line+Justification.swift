@@ -20,13 +20,6 @@ extension Line {
         justified(factor: factor, width: width, justification: .interWord)
     }
 
-    /// The line with its glyphs (not its spaces) set `scale` times as wide, drawn with a horizontally scaled font:
-    /// font expansion (`FontExpansion`). The same line for a scale of 1 or one that is not finite and positive.
-    func expanded(by scale: CGFloat) -> Line {
-        guard scale.isFinite, scale > 0, abs(scale - 1) > 1e-9 else { return self }
-        return Line(storage: LineStorage(storage, expandedBy: scale))
-    }
-
     /// `justified(factor:width:)` by a justification rule: spaces widen up to the rule's limit, the rest goes
     /// between grapheme clusters (never inside joining scripts such as Arabic), and spaces take what no cluster gap
     /// can. Squeezing narrows spaces only. Returns nil when nothing on the line can widen. Galley only.
@@ -37,35 +30,59 @@ extension Line {
     ///   - justification: how far spaces may widen and whether the rest goes between clusters.
     /// - Returns: the justified line, or nil when nothing on the line can widen.
     public func justified(factor: CGFloat, width: CGFloat, justification: Justification) -> Line? {
-        guard factor.isFinite, !width.isNaN, factor > 0 else { return self }
-        // Wider than any line can be: as wide as the longest (infinity included).
-        let width = min(width, LayoutLimits.maximumExtent)
-        let visible = storage.width - trailingWhitespaceWidth
-        let gap = (width - visible) * min(factor, 1)
-        guard abs(gap) > LayoutTolerance.negligibleGap else { return self }
+        justified(factor: factor, width: width, justification: justification, glyphScale: 1)
+    }
+
+    /// `justified(factor:width:justification:)` after setting the line's glyphs `glyphScale` times as wide (font
+    /// expansion, `FontExpansion`), in one copy of the line: every glyph of its visible text but the spaces that
+    /// justification widens, drawn with a horizontally scaled font (run delegates and the hanging whitespace keep
+    /// their width). With a scale other than 1 the result is never nil: a line that cannot be justified is only
+    /// expanded. A scale that is not finite and positive counts as 1.
+    func justified(factor: CGFloat, width: CGFloat, justification: Justification, glyphScale: CGFloat) -> Line? {
+        let scale = glyphScale.isFinite && glyphScale > 0 && abs(glyphScale - 1) > 1e-9 ? glyphScale : 1
+        let trailing = trailingWhitespaceWidth
+        if scale == 1 {
+            // Nothing to do: no copy.
+            guard factor.isFinite, !width.isNaN, factor > 0,
+                  abs((min(width, LayoutLimits.maximumExtent) - (storage.width - trailing)) * min(factor, 1)) > LayoutTolerance.negligibleGap
+            else { return self }
+        }
         let units = storage.paragraph.text.units
         // The whitespace at the logical end hangs: its string indices are excluded.
         let trailingStart = storage.trailingWhitespaceStart
         var advances = storage.collect { $0.advance($1) }
-        // The stretchable spaces: before the hanging whitespace, with some width.
+        // The stretchable spaces: before the hanging whitespace, with some width; and the glyphs expansion scales.
         var spaces: [Int] = []
         spaces.reserveCapacity(storage.glyphCount)
+        var expandedWidth = storage.width
         for run in storage.runs {
             let source = storage.source(of: run)
+            let scales = scale != 1 && !run.isDelegate
             for glyph in run.glyphRange {
                 let index = source.stringIndex(run.sourceIndex(glyph))
-                let unit = units[index]
-                if CharacterClasses.stretchesWhenJustified(unit) && index < trailingStart && advances[glyph] > 0 {
-                    spaces.append(glyph)
+                let stretches = CharacterClasses.stretchesWhenJustified(units[index])
+                if stretches && index < trailingStart && advances[glyph] > 0 { spaces.append(glyph) }
+                if scales, run.insertion != nil || (!stretches && index < trailingStart) {
+                    expandedWidth += advances[glyph] * (scale - 1)
+                    advances[glyph] *= scale
                 }
             }
         }
+        func copy(_ advances: [CGFloat]) -> Line { Line(storage: LineStorage(storage, advances: advances, glyphScale: scale)) }
+        // Without justification: the line as it is, or only expanded.
+        let unjustified: Line? = scale == 1 ? nil : copy(advances)
+        guard factor.isFinite, !width.isNaN, factor > 0 else { return unjustified ?? self }
+        // Wider than any line can be: as wide as the longest (infinity included).
+        let width = min(width, LayoutLimits.maximumExtent)
+        let visible = expandedWidth - trailing
+        let gap = (width - visible) * min(factor, 1)
+        guard abs(gap) > LayoutTolerance.negligibleGap else { return unjustified ?? self }
         let spaceTotal = spaces.reduce(CGFloat(0)) { $0 + advances[$1] }
         if gap < 0 {
             // Squeezing takes from every space in proportion.
-            guard !spaces.isEmpty else { return nil }
+            guard !spaces.isEmpty else { return unjustified }
             for index in spaces { advances[index] = max(advances[index] + gap * advances[index] / spaceTotal, 0) }
-            return Line(storage: LineStorage(storage, advances: advances))
+            return copy(advances)
         }
         let limit = justification.maximumSpaceStretch.isNaN ? 0 : max(justification.maximumSpaceStretch, 0)
         var toSpaces = spaces.isEmpty ? 0 : min(gap, limit * spaceTotal)
@@ -76,7 +93,7 @@ extension Line {
                                    onlyUnspaced: justification.clusterSpacing == .unspacedScripts)
             if gaps.isEmpty {
                 // Nothing between clusters can take the rest: spaces take all of it, or the line stays as it is.
-                guard !spaces.isEmpty else { return nil }
+                guard !spaces.isEmpty else { return unjustified }
                 (toSpaces, toClusters) = (gap, 0)
             } else {
                 let each = toClusters / CGFloat(gaps.count)
@@ -88,7 +105,7 @@ extension Line {
             let each = toSpaces / CGFloat(spaces.count)
             for index in spaces { advances[index] += each }
         }
-        return Line(storage: LineStorage(storage, advances: advances))
+        return copy(advances)
     }
 
     /// The glyphs (visual indices) after which a gap between two grapheme clusters may widen: the last glyph of

@@ -198,51 +198,25 @@ final class LineStorage: Sendable {
         return (record, width)
     }
 
-    /// A copy of a line with other advances (justification), indexed by line glyph: the glyphs move to the line's
-    /// own arrays; positions and width follow, runs stay.
-    init(_ other: LineStorage, advances newAdvances: [CGFloat]) {
-        paragraph = other.paragraph
-        stringRange = other.stringRange
-        owners = other.owners
-        glyphCount = other.glyphCount
-        let copy = Self.ownCopy(of: other) { run, _, _, _ in Array(newAdvances[run.glyphRange]) }
-        ownGlyphs = OwnGlyphs(copy.glyphs)
-        runs = copy.runs
-        width = copy.width
-        _checkInvariants()
-    }
-
-    /// A copy of a line whose glyphs are set `scale` times as wide (font expansion): every glyph's advance and x
-    /// offset but those of spaces (`CharacterClasses.stretchesWhenJustified`, which justification widens instead),
-    /// and each run's font given the horizontal scale in its matrix, so that drawing scales the outlines alike.
-    /// Inserted runs (a hyphen) are scaled too; run delegates are not.
-    init(_ other: LineStorage, expandedBy scale: CGFloat) {
+    /// A copy of a line with other advances (justification, font expansion), indexed by line glyph: the glyphs move
+    /// to the line's own arrays; positions and width follow, runs stay. A `glyphScale` other than 1 (font expansion,
+    /// whose advances the caller has scaled) also scales the glyphs' x offsets and gives each run but a run
+    /// delegate's the font with that horizontal scale in its matrix, so that drawing scales the outlines alike.
+    init(_ other: LineStorage, advances newAdvances: [CGFloat], glyphScale scale: CGFloat = 1) {
         paragraph = other.paragraph
         stringRange = other.stringRange
         glyphCount = other.glyphCount
-        let units = other.paragraph.text.units
         var owners = other.owners
-        let copy = Self.ownCopy(of: other) { run, source, glyphs, copied in
-            let advances = run.glyphRange.map { glyph -> CGFloat in
-                let index = run.sourceIndex(glyph)
-                let advance = source.advance(index)
-                let isSpace = run.insertion == nil && CharacterClasses.stretchesWhenJustified(units[source.stringIndex(index)])
-                return run.isDelegate || isSpace ? advance : advance * scale
-            }
-            if !run.isDelegate {
+        let copy = Self.ownCopy(of: other) { run, _, glyphs, copied in
+            if scale != 1, !run.isDelegate {
                 glyphs.scaleOffsetsX(copied, by: scale)
-                let m = run.font.matrix
-                let font = run.font.derived(size: run.font.size, matrix: AffineTransform(m11: m.m11 * scale, m12: m.m12, m21: m.m21 * scale,
-                                                                                         m22: m.m22, tX: m.tX, tY: m.tY))
-                var attributes = run.attributes
-                attributes.font = font
-                let shared = SharedAttributes(attributes)
+                let (font, shared) = ExpandedRunStyles.style(font: run.font, attributes: run.sharedAttributes, scale: scale)
                 owners.append(font)
                 owners.append(shared)
                 run.font = font
                 run.sharedAttributes = shared
             }
-            return advances
+            return Array(newAdvances[run.glyphRange])
         }
         ownGlyphs = OwnGlyphs(copy.glyphs)
         self.owners = owners

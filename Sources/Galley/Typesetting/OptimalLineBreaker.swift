@@ -28,10 +28,24 @@ struct OptimalLineBreaker {
     /// every line count.
     var uniformFrom: Int? = nil
 
+    /// Whether `run` takes its two exact shortcuts: TeX's pruning of nodes too far behind the best at their place,
+    /// and skipping the active nodes whose lines are all too short (`ShortLineBound`). Off only in tests, which check
+    /// that the breaks are the same either way.
+    var usesShortcuts = true
+    /// Counts the lines `run` measures, for tests (nil: not counted).
+    var measuredLines: Counter? = nil
+
+    /// A count shared with the caller.
+    final class Counter {
+        var count = 0
+    }
+
     /// The paragraph style's penalties, demerits and tolerances.
     let parameters: OptimalBreakParameters
     /// The paragraph style's font expansion, counted as stretch and shrink.
     let expansion: FontExpansion?
+    /// Its limits (`FontExpansion.limits`).
+    let expansionLimits: (stretch: CGFloat, shrink: CGFloat)?
     /// The paragraph style's character protrusion, measured at every candidate.
     let protrusion: CharacterProtrusion?
 
@@ -47,6 +61,7 @@ struct OptimalLineBreaker {
         self.uniformFrom = uniformFrom
         parameters = paragraph.style.optimalBreakParameters.sanitized
         expansion = paragraph.style.fontExpansion
+        expansionLimits = expansion?.limits
         protrusion = paragraph.style.characterProtrusion
     }
 
@@ -217,7 +232,7 @@ struct OptimalLineBreaker {
             hyphenPoints = typesetter.hyphenationPoints(paragraph, in: start..<end)
         }
         result.reserveCapacity(paragraph.breaks.positions.count + hyphenPoints.count)
-        var hyphenWidths = HyphenWidths(typesetter: typesetter)
+        var hyphenWidths = HyphenWidths(typesetter: typesetter, paragraph: paragraph)
         var next = 0
         for (index, relative) in paragraph.breaks.positions.enumerated() {
             // `end` ends the text: opportunities past it do not count, and it is a forced break itself.
@@ -312,7 +327,7 @@ struct OptimalLineBreaker {
         let units = typesetter.text.units
         var result: [Candidate] = []
         result.reserveCapacity(plain.count + points.count)
-        var hyphenWidths = HyphenWidths(typesetter: typesetter)
+        var hyphenWidths = HyphenWidths(typesetter: typesetter, paragraph: paragraph)
         var next = 0
         for candidate in plain {
             while next < points.count, points[next] < candidate.position {
@@ -337,12 +352,17 @@ struct OptimalLineBreaker {
         return result
     }
 
-    /// The width of the hyphen a line ending after a unit shows, asked of the font once per attribute run.
+    /// The width of the hyphen a line ending after a unit shows, asked of the font once per attribute run; and a
+    /// reader of the paragraph's advances for measuring protrusion at candidates in order.
     struct HyphenWidths {
         let typesetter: Typesetter
         private var last: (run: Int, width: CGFloat) = (-1, 0)
+        var advances: UnitAdvances.Reader
 
-        init(typesetter: Typesetter) { self.typesetter = typesetter }
+        init(typesetter: Typesetter, paragraph: Typesetter.Paragraph) {
+            self.typesetter = typesetter
+            advances = paragraph.unitAdvances.reader
+        }
 
         mutating func width(at index: Int) -> CGFloat {
             let run = typesetter.text.runIndex(at: max(index, 0))
@@ -389,8 +409,9 @@ struct OptimalLineBreaker {
         guard let table = protrusion, !candidate.isForced else { return }
         candidate.endProtrusion = typesetter.endProtrusion(
             of: paragraph, visibleEnd: candidate.visibleEnd, hyphenated: candidate.isHyphen, table: table,
-            hyphenWidth: candidate.isHyphen ? hyphens.width(at: candidate.visibleEnd - 1) : 0)
-        candidate.startCorrection -= typesetter.startProtrusion(of: paragraph, at: candidate.position, table: table)
+            hyphenWidth: candidate.isHyphen ? hyphens.width(at: candidate.visibleEnd - 1) : 0, advances: &hyphens.advances)
+        candidate.startCorrection -= typesetter.startProtrusion(of: paragraph, at: candidate.position, table: table,
+                                                               advances: &hyphens.advances)
     }
 
     /// The start correction of the lines' first line: its first character's protrusion.
@@ -514,9 +535,17 @@ struct OptimalLineBreaker {
     static func adjustability(natural: CGFloat, stretch: CGFloat, shrink: CGFloat, expansion: FontExpansion?)
         -> (stretch: CGFloat, shrink: CGFloat)
     {
-        guard let expansion else { return (stretch, shrink) }
+        adjustability(natural: natural, stretch: stretch, shrink: shrink, limits: expansion?.limits)
+    }
+
+    /// `adjustability(natural:stretch:shrink:expansion:)` with the expansion's limits worked out (the breaker asks for
+    /// every line it measures).
+    @inline(__always)
+    static func adjustability(natural: CGFloat, stretch: CGFloat, shrink: CGFloat, limits: (stretch: CGFloat, shrink: CGFloat)?)
+        -> (stretch: CGFloat, shrink: CGFloat)
+    {
+        guard let limits else { return (stretch, shrink) }
         let glyphs = max(natural - stretch / stretchOfSpace, 0)
-        let limits = expansion.limits
         return (stretch + limits.stretch * glyphs, shrink + limits.shrink * glyphs)
     }
 
@@ -540,11 +569,66 @@ struct OptimalLineBreaker {
         return 0
     }
 
+    /// Whether the lines from every active node after a given one to the current candidate are too short for the
+    /// pass (adjustment ratio above its tolerance), so that `consider` can keep those nodes without measuring them:
+    /// on most candidates most active nodes are such, the recent ones. Exact, not a heuristic: it applies only when
+    /// the candidates' prefix sums never decrease (no negative advances), so that a later node's line is no wider
+    /// than an earlier one's but for the difference of their start corrections (bounded by the largest start
+    /// correction of any node), and has no more stretch (with font expansion, a line's stretch grows with its width
+    /// and its spaces' stretch); and only on rectangles (every line's width known: `uniformFrom`), before a forced
+    /// break (whose last line is set at its natural width), and in passes that do not accept unstretchable lines.
+    struct ShortLineBound {
+        /// Whether the bound can be used in this pass.
+        let applies: Bool
+        let tolerance: CGFloat
+        let emergencyStretch: CGFloat
+        let limits: (stretch: CGFloat, shrink: CGFloat)?
+        /// The narrowest line's width (set by `consider` when first needed).
+        var narrowest: CGFloat? = nil
+        /// The largest start correction of any node so far.
+        private(set) var largestStart = -CGFloat.infinity
+
+        init(breaker: OptimalLineBreaker, candidates: [Candidate], tolerance: CGFloat, emergencyStretch: CGFloat) {
+            self.tolerance = tolerance
+            self.emergencyStretch = emergencyStretch
+            limits = breaker.expansionLimits
+            var applies = breaker.usesShortcuts && breaker.uniformFrom != nil && breaker.looseness == 0 && tolerance < OptimalLineBreaker.finalTolerance
+                && tolerance.isFinite && emergencyStretch.isFinite
+            var previous = Prefix()
+            for candidate in candidates where applies {
+                applies = candidate.endPrefix.width >= previous.width && candidate.endPrefix.stretch >= previous.stretch
+                previous = candidate.endPrefix
+            }
+            self.applies = applies
+        }
+
+        mutating func addStart(_ correction: CGFloat) { largestStart = max(largestStart, correction) }
+
+        /// Whether every node after one whose line to the candidate is `natural` wide with `stretch` in its spaces (and
+        /// that starts with `startCorrection`) has a line too short for the tolerance. `hyphenWidth`: the candidate's.
+        func allLaterTooShort(natural: CGFloat, stretch: CGFloat, startCorrection: CGFloat, hyphenWidth: CGFloat) -> Bool {
+            guard let narrowest, narrowest.isFinite else { return false }
+            // The widest a later node's line can be: this one's plus the difference of start corrections, or an empty
+            // line (its hyphen alone).
+            let widest = max(natural + max(largestStart, startCorrection) - startCorrection, hyphenWidth)
+            let adjustable = OptimalLineBreaker.adjustability(natural: widest, stretch: stretch, shrink: 0, limits: limits).stretch
+            let margin = 1e-6 * max(1, abs(narrowest), abs(widest))
+            return narrowest - widest > tolerance * (adjustable + emergencyStretch) + margin
+        }
+    }
+
     /// The best predecessor found so far for a node at the current candidate, per line number and fitness class
     /// (key = line × 4 + 3 − fitness: very loose first, tight last, TeX's order, which decides ties), kept sorted by key
     /// (a handful of entries), so new nodes join the active list in line order.
     private struct BestPredecessors {
         var entries: [(key: Int, demerits: CGFloat, node: Int, line: Int)] = []
+
+        /// The least demerits offered for a line-number group (key / 4).
+        func minimumDemerits(line group: Int) -> CGFloat {
+            var minimum = CGFloat.infinity
+            for entry in entries where entry.key / 4 == group { minimum = min(minimum, entry.demerits) }
+            return minimum
+        }
 
         @inline(__always)
         mutating func offer(key: Int, demerits: CGFloat, node: Int, line: Int) {
@@ -575,15 +659,23 @@ struct OptimalLineBreaker {
         // Line widths asked of the shape once each.
         var widths: [CGFloat] = []
         var best = BestPredecessors()
+        var shortLines = ShortLineBound(breaker: self, candidates: candidates, tolerance: tolerance, emergencyStretch: emergencyStretch)
+        shortLines.addStart(firstStartCorrection)
         for candidate in candidates {
             best.entries.removeAll(keepingCapacity: true)
             consider(candidate, nodes: nodes, active: &active, widths: &widths, tolerance: tolerance, emergencyStretch: emergencyStretch,
-                     best: &best)
+                     best: &best, shortLines: &shortLines)
             if candidate.isForced {
                 // A forced break ends every line: only nodes at this position stay.
                 active.removeAll(keepingCapacity: true)
             }
+            let adjacent = abs(parameters.adjacentDemerits)
             for entry in best.entries {
+                // TeX's pruning (§836): a node more than the adjacent demerits worse than the best at this place and
+                // line number can never be part of the best way, since only the fitness jump between it and the next
+                // line differs between them.
+                guard !usesShortcuts || entry.demerits <= best.minimumDemerits(line: entry.key / 4) + adjacent else { continue }
+                shortLines.addStart(candidate.startCorrection)
                 active.append(nodes.count)
                 nodes.append(Node(position: candidate.position, line: entry.line, fitness: 3 - entry.key % 4, demerits: entry.demerits,
                                   isHyphen: candidate.isHyphen, isFlagged: candidate.isFlagged, startCorrection: candidate.startCorrection,
@@ -600,14 +692,24 @@ struct OptimalLineBreaker {
     /// from `active` (compacted in place), as are all of them at a forced break.
     @inline(__always)
     private func consider(_ candidate: Candidate, nodes: [Node], active: inout [Int], widths: inout [CGFloat], tolerance: CGFloat,
-                          emergencyStretch: CGFloat, best: inout BestPredecessors) {
+                          emergencyStretch: CGFloat, best: inout BestPredecessors, shortLines: inout ShortLineBound) {
         let acceptsUnstretchable = tolerance >= OptimalLineBreaker.finalTolerance
         let easyLine = looseness == 0 ? uniformFrom ?? Int.max : Int.max
+        let skipsShortLines = shortLines.applies && !candidate.isForced
+        if skipsShortLines, shortLines.narrowest == nil {
+            while widths.count <= easyLine { widths.append(width(widths.count)) }
+            shortLines.narrowest = widths.min()
+        }
         var kept = 0
+        var measured = 0
+        defer { measuredLines?.count += measured }
         // Read through buffer pointers: no reference counting or uniqueness checks per node.
         nodes.withUnsafeBufferPointer { nodes in
             active.withUnsafeMutableBufferPointer { active in
-                for position in 0..<active.count {
+                var position = 0
+                while position < active.count {
+                    defer { position += 1 }
+                    measured += 1
                     let index = active[position]
                     let node = nodes[index]
                     let line = min(node.line, easyLine)
@@ -617,7 +719,7 @@ struct OptimalLineBreaker {
                         + candidate.hyphenWidth
                     let adjustable = OptimalLineBreaker.adjustability(
                         natural: natural, stretch: isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch,
-                        shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink, expansion: expansion)
+                        shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink, limits: expansionLimits)
                     var ratio = OptimalLineBreaker.ratio(
                         natural: natural, stretch: adjustable.stretch + emergencyStretch, shrink: adjustable.shrink,
                         width: widths[line], isLast: candidate.isForced)
@@ -627,6 +729,17 @@ struct OptimalLineBreaker {
                     if !(ratio < -1), !candidate.isForced {
                         active[kept] = index
                         kept += 1
+                    }
+                    // Too short, and so are the lines from every later node: they stay active, unmeasured.
+                    if skipsShortLines, ratio > tolerance,
+                       shortLines.allLaterTooShort(natural: natural, stretch: candidate.visiblePrefix.stretch - node.prefix.stretch,
+                                                   startCorrection: node.startCorrection, hyphenWidth: candidate.hyphenWidth) {
+                        for later in (position + 1)..<active.count {
+                            active[kept] = active[later]
+                            kept += 1
+                        }
+                        position = active.count
+                        continue
                     }
                     guard ratio >= -1, ratio <= tolerance, node.position < candidate.position else { continue }
                     let (lineDemerits, fitness) = demerits(ratio: ratio, candidate: candidate, previousIsFlagged: node.isFlagged,
@@ -660,3 +773,4 @@ struct OptimalLineBreaker {
         return result.reversed()
     }
 }
+

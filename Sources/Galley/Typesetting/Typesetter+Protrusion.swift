@@ -13,10 +13,16 @@ extension Typesetter {
 
     /// How far a line starting at `index` hangs its first character into the margin.
     func startProtrusion(of paragraph: Paragraph, at index: Int, table: CharacterProtrusion) -> CGFloat {
+        var advances = paragraph.unitAdvances.reader
+        return startProtrusion(of: paragraph, at: index, table: table, advances: &advances)
+    }
+
+    /// `startProtrusion(of:at:table:)` reading advances through the caller's reader (quicker for places in order).
+    func startProtrusion(of paragraph: Paragraph, at index: Int, table: CharacterProtrusion,
+                         advances: inout UnitAdvances.Reader) -> CGFloat {
         guard paragraph.range.contains(index) else { return 0 }
         let factor = table.start(UnicodeScalarReader.codePoint(in: text.units, at: index).0)
         guard factor > 0 else { return 0 }
-        var advances = paragraph.unitAdvances.reader
         return factor * max(advances.advance(at: index), 0)
     }
 
@@ -24,6 +30,14 @@ extension Typesetter {
     /// (`hyphenWidth`: the hyphen's width when the caller knows it, else asked of the font).
     func endProtrusion(of paragraph: Paragraph, visibleEnd: Int, hyphenated: Bool, table: CharacterProtrusion,
                        hyphenWidth knownHyphenWidth: CGFloat? = nil) -> CGFloat {
+        var advances = paragraph.unitAdvances.reader
+        return endProtrusion(of: paragraph, visibleEnd: visibleEnd, hyphenated: hyphenated, table: table,
+                             hyphenWidth: knownHyphenWidth, advances: &advances)
+    }
+
+    /// `endProtrusion(of:visibleEnd:hyphenated:table:hyphenWidth:)` reading advances through the caller's reader.
+    func endProtrusion(of paragraph: Paragraph, visibleEnd: Int, hyphenated: Bool, table: CharacterProtrusion,
+                       hyphenWidth knownHyphenWidth: CGFloat?, advances: inout UnitAdvances.Reader) -> CGFloat {
         guard visibleEnd > paragraph.range.lowerBound, visibleEnd <= paragraph.range.upperBound else { return 0 }
         if hyphenated {
             let factor = table.end(0x2010)
@@ -34,7 +48,6 @@ extension Typesetter {
         if last > paragraph.range.lowerBound, UTF16.isTrailSurrogate(units[last]), UTF16.isLeadSurrogate(units[last - 1]) { last -= 1 }
         let factor = table.end(UnicodeScalarReader.codePoint(in: units, at: last).0)
         guard factor > 0 else { return 0 }
-        var advances = paragraph.unitAdvances.reader
         return factor * max(advances.advance(at: last), 0)
     }
 }

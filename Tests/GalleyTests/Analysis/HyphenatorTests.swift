@@ -101,6 +101,40 @@ import Testing
         if !twoLevel { #expect(result.same == result.total, "\(result.differences)") }
     }
 
+    /// Layout asks through `appendHyphenationPoints` (short words from `HyphenationPointsTable`): the same points as
+    /// the String path, which pyphen checks above — on the first ask and from the table, in English and German.
+    @Test func layoutsPathGivesTheSamePoints() throws {
+        for (language, file) in [("en-US", "/usr/share/dict/words"), ("de", "/usr/share/dict/ngerman")] {
+            let hyphenator = try #require(Hyphenator.forLanguage(language))
+            let all = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+                .filter { $0.count >= 4 && $0.allSatisfy(\.isLetter) }
+            let words = stride(from: 0, to: all.count, by: max(all.count / 3_000, 1)).map { all[$0] }
+            var compared = 0
+            for round in 0..<2 {
+                for (index, word) in words.enumerated() {
+                    var points: [Int] = []
+                    hyphenator.appendHyphenationPoints(of: ArraySlice(Array(word.utf16)), adding: 100 * index, to: &points)
+                    #expect(points == hyphenator.hyphenationPoints(in: word).map { $0 + 100 * index }, "\(word), round \(round)")
+                    compared += 1
+                }
+            }
+            #expect(compared > 5_000)
+        }
+    }
+
+    /// The short-word table keeps what it is given, grows, and starts again past its capacity.
+    @Test func hyphenationPointsTableKeepsAndForgets() {
+        var table = HyphenationPointsTable(capacity: 300)
+        func word(_ number: Int) -> PackedWord { PackedWord(ArraySlice(Array("w\(number)x".utf16)))! }
+        for number in 0..<299 { table.insert(word(number), points: UInt16(truncatingIfNeeded: number * 2 + 2)) }
+        #expect(table.count == 299)
+        #expect((0..<299).allSatisfy { table.points(of: word($0)) == UInt16(truncatingIfNeeded: $0 * 2 + 2) })
+        #expect(table.points(of: word(5_000)) == nil)
+        for number in 299..<700 { table.insert(word(number), points: 6) }
+        #expect(table.count <= 300)
+        #expect(table.points(of: word(699)) == 6 && table.points(of: word(0)) == nil)
+    }
+
     @Test func knownWordsAndBadInput() throws {
         let english = try #require(Hyphenator.forLanguage("en"))
         #expect(english.hyphenated("hyphenation") == "hy-phen-ation")

@@ -205,6 +205,55 @@ import Testing
         #expect(better > 0)
     }
 
+    /// The breaker's two shortcuts (TeX's pruning of nodes more than the adjacent demerits behind the best at their
+    /// place, and skipping the active nodes whose lines to a candidate are all too short) change nothing: the same
+    /// breaks with and without them, in English, French and Russian, with and without protrusion and expansion, with Galley's
+    /// and TeX's parameters, on rectangles with an indented first line (where the skipping applies) — and the
+    /// shortcuts do skip work there.
+    @Test func shortcutsKeepTheBreaks() throws {
+        var paragraphs = 0
+        var differing = 0
+        let withShortcuts = OptimalLineBreaker.Counter(), without = OptimalLineBreaker.Counter()
+        for (file, language) in [("newton-opticks.txt", "en-US"), ("candide.txt", "fr"), ("ru_Cyrl.txt", "ru")] {
+            // Paragraphs as the files' blank lines separate them.
+            let text = try String(contentsOf: Corpus.directory.appendingPathComponent(file), encoding: .utf8)
+                .replacingOccurrences(of: "\n\n", with: "\u{2029}").replacingOccurrences(of: "\n", with: " ")
+            for microtype in [false, true] {
+                for parameters in [OptimalBreakParameters.default, .tex] {
+                    var style = ParagraphStyle()
+                    style.alignment = .justified
+                    style.hyphenationFactor = 1
+                    style.lineBreakStrategy = .optimal()
+                    style.optimalBreakParameters = parameters
+                    if microtype {
+                        style.characterProtrusion = .standard
+                        style.fontExpansion = .standard
+                    }
+                    let typesetter = Typesetter(attributedString: NSAttributedString(
+                        string: text, attributes: [.font: Self.font, .paragraphStyle: style, NSAttributedString.Key.language: language]))
+                    for paragraph in typesetter.paragraphs where paragraph.range.count > 20 {
+                        for width in [250.0, 330.0] {
+                            func indented(_ line: Int) -> CGFloat { CGFloat(width) - (line == 0 ? 15 : 0) }
+                            var fast = OptimalLineBreaker(typesetter: typesetter, paragraph: paragraph, start: paragraph.range.lowerBound,
+                                                          width: indented, looseness: 0, uniformFrom: 1)
+                            fast.measuredLines = withShortcuts
+                            let shortcut = fast.breaks()
+                            fast.usesShortcuts = false
+                            fast.measuredLines = without
+                            let full = fast.breaks()
+                            #expect(shortcut == full, "\(file) \(paragraph.range) at \(width) pt, microtype \(microtype), \(parameters == .tex ? "tex" : "default")")
+                            if shortcut != full { differing += 1 }
+                            paragraphs += 1
+                        }
+                    }
+                }
+            }
+        }
+        print("breaker shortcuts: \(paragraphs) paragraphs, the same breaks; lines measured \(withShortcuts.count) against \(without.count)")
+        #expect(paragraphs > 200 && differing == 0)
+        #expect(withShortcuts.count * 2 < without.count)
+    }
+
     /// Pass two merges the hyphenation points into pass one's candidates and continues their sums from the candidate
     /// before each: the same candidates, in the same order, with bit-identical sums as summing the merged list afresh
     /// (in English, German and French, from a paragraph's start and from inside it).

@@ -17,7 +17,7 @@ DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev 
 	libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pandoc libreoffice-writer-nogui \
 	libjpeg62-turbo-dev libjpeg-turbo-progs texlive-luatex texlive-latex-base
 
-.PHONY: deps build test test-asan docs demo clean bench-peers bench-edit bench-spell bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan bench-rtf compare-tex
+.PHONY: deps build cli test test-asan docs demo clean bench-peers bench-edit bench-spell bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan bench-rtf compare-tex
 
 ## deps: install, only when missing, every Debian package above (apt-get; root or sudo).
 deps:
@@ -35,6 +35,11 @@ deps:
 
 build: deps
 	$(SWIFT) build -c $(CONFIGURATION)
+
+## cli: the `galley` command as it is best shipped: a release build with the Swift runtime and Foundation linked in
+## (--static-swift-stdlib; a fresh process starts about 6 ms sooner), in its own build folder (.build-static/release/galley).
+cli: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --product galley
 
 ## test: the whole suite, built with Galley's internal checks (GALLEY_INTERNAL_CHECKS: the packed stores check their
 ## invariants where they are built; about a sixth more test time) in its own build folder.

@@ -23,9 +23,10 @@ if [ ! -x "$PEERS/.venv/bin/python" ] || [ ! -x "$PEERS/build/pango_layout" ] ||
   (cd "$PEERS" && sh setup.sh)
 fi
 swift build -c release --product galley-bench >&2
-swift build -c release --product galley >&2
+# The command as `make cli` builds it (the Swift runtime linked in, its own build folder) for the fresh-process row.
+swift build -c release --static-swift-stdlib --scratch-path .build-static --product galley >&2
 GALLEY=$(swift build -c release --show-bin-path)/galley-bench
-GALLEY_CLI=$(swift build -c release --show-bin-path)/galley
+GALLEY_CLI=$(swift build -c release --static-swift-stdlib --scratch-path .build-static --show-bin-path)/galley
 PY=$PEERS/.venv/bin/python
 OUT=$ROOT/.build/bench-peers.jsonl
 : > "$OUT"

@@ -85,16 +85,16 @@ public final class FontCatalog: Sendable {
         }
     }
 
-    /// The first face, in `allDescriptors()`'s order, whose PostScript name is `name` (case-insensitively), else
-    /// the first whose full name is; nil when none is. Reads those two names from fontconfig's patterns and makes a
-    /// descriptor of the one face found only, so that a font by name costs no pass over every face's descriptor
-    /// (a fresh process drawing one line spent most of its font set-up there).
+    /// The first face, in `allDescriptors()`'s order, whose PostScript name is `name` (ignoring case, as fontconfig
+    /// compares names: `FcStrCmpIgnoreCase`), else the first whose full name is; nil when none is. Compares those two
+    /// names in fontconfig's patterns and makes a descriptor of the one face found only, so that a font by name costs
+    /// no pass over every face's descriptor and no Swift string per face (a fresh process drawing one line spent most
+    /// of its font set-up there).
     func descriptor(named name: String) -> FontDescriptor? {
         state.withLock { state in
             let patterns = state.configuration.allPatterns().filter { $0.bool(FC_VARIABLE) != true }
-            func same(_ value: String?) -> Bool { value?.caseInsensitiveCompare(name) == .orderedSame }
-            guard let found = patterns.first(where: { same($0.string(FC_POSTSCRIPT_NAME)) })
-                ?? patterns.first(where: { same($0.string(FC_FULLNAME)) })
+            guard let found = patterns.first(where: { $0.string(FC_POSTSCRIPT_NAME, equalsIgnoringCase: name) })
+                ?? patterns.first(where: { $0.string(FC_FULLNAME, equalsIgnoringCase: name) })
             else { return nil }
             return Self.descriptor(for: found, in: &state)
         }

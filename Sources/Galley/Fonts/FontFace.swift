@@ -32,8 +32,6 @@ final class FontFace: Sendable {
     private let lazyCodePoints = Locked<CodePointSet?>(nil)
     private let lazyLanguages = Locked<[String]?>(nil)
     private let lazyASCII = Locked<(UInt64, UInt64)?>(nil)
-    /// 0 not known yet, 1 no, 2 yes (read without a lock: asked for every shaped item).
-    private let lazySpaceInLookups = Atomic<UInt8>(0)
 
     private init(blob: HarfBuzzBlob, index: Int, key: Key, url: URL?, describe: String) throws(FontError) {
         guard blob.length > 0 else { throw FontError(.unrecognizedFormat, url: url, "\(describe) is empty") }
@@ -68,19 +66,6 @@ final class FontFace: Sendable {
         self.axes = VariationAxis.axes(of: face)
         self.hasOutlines = ["glyf", "CFF ", "CFF2"].contains { face.tableLength($0) > 0 }
         self.freeType = Locked(freeTypeFace)
-    }
-
-    /// Whether the face's GSUB or GPOS lookups involve the space glyph (then words are never shaped apart from
-    /// their spaces). Read once.
-    var spaceTakesPartInLookups: Bool {
-        switch lazySpaceInLookups.load(ordering: .acquiring) {
-        case 1: return false
-        case 2: return true
-        default:
-            let value = harfBuzz.spaceTakesPartInLookups
-            lazySpaceInLookups.store(value ? 2 : 1, ordering: .releasing)
-            return value
-        }
     }
 
     // MARK: The face cache

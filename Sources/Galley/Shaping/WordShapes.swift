@@ -90,27 +90,32 @@ final class WordShapes: Sendable {
 
     /// The setup for shaping `item` word by word, or nil when it must be shaped whole.
     func setup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
-        guard !item.isRightToLeft, Self.wordScripts.contains(item.script), !item.font.face.spaceTakesPartInLookups else {
-            return nil
-        }
+        guard !item.isRightToLeft, Self.wordScripts.contains(item.script) else { return nil }
         let key = SetupKey(
             font: item.font.serialNumber, script: script.rawValue, language: language,
             features: features.flatMap { [$0.tag, $0.value, $0.start, $0.end] }, extra: extra)
-        let (setup, cleared) = setups.withLock { setups -> (Setup, Bool) in
-            if let known = setups[key] { return (Setup(id: known), false) }
+        if let known = setups.withLock({ $0[key] }) { return known == Self.shapedWhole ? nil : Setup(id: known) }
+        // Words are shaped apart only where the lookups HarfBuzz applies to this text leave the space alone (asked
+        // once per setup, outside the lock).
+        let apart = !item.font.harfBuzzFont.spaceTakesPartInLookups(script: script, language: language, features: features)
+        let (setup, cleared) = setups.withLock { setups -> (Setup?, Bool) in
+            if let known = setups[key] { return (known == Self.shapedWhole ? nil : Setup(id: known), false) }
             let full = setups.count >= 1024
             if full { setups.removeAll() }
-            let id = UInt32(setups.count)
+            let id = apart ? UInt32(setups.count) : Self.shapedWhole
             setups[key] = id
-            return (Setup(id: id), full)
+            return (apart ? Setup(id: id) : nil, full)
         }
         // Setup numbers start again: words cached under the old ones go too.
         if cleared { shards.forEach { $0.words.withLock { $0 = WordTable(capacity: $0.capacity) } } }
         return setup
     }
 
-    /// ICU script codes of text that is shaped word by word: Common, Inherited, Cyrillic, Greek, Latin.
-    private static let wordScripts: Set<Int32> = [0, 1, 8, 14, 25]
+    /// The setup number standing for "shaped whole" in `setups`.
+    private static let shapedWhole = UInt32.max
+
+    /// ICU script codes of text that is shaped word by word: Common, Inherited, Cyrillic, Devanagari, Greek, Latin.
+    private static let wordScripts: Set<Int32> = [0, 1, 8, 10, 14, 25]
 
     /// The cache key of a word, or nil when it is not cached (too long, or holding a control character).
     static func key(_ setup: Setup, _ units: ArraySlice<UInt16>) -> Key? {

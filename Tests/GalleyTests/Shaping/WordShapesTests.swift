@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CHarfBuzz
 
 @testable import Galley
 
@@ -7,7 +8,7 @@ import Testing
 /// advances, offsets, clusters and unsafe-to-break flags, on every corpus line in every bundled text font.
 @Suite struct WordShapesTests {
     static let fonts = ["DejaVuSerif.ttf", "DejaVuSans.ttf", "DejaVuSansMono.ttf", "LinLibertine_R.otf", "Karla[wght].ttf",
-                        "Inter-roman.var.ttf"]
+                        "Inter-roman.var.ttf", "NotoSansDevanagari-Regular.ttf", "NotoSerifDevanagari-Regular.ttf"]
 
     @Test(arguments: fonts)
     func wordShapingEqualsParagraphShaping(file: String) throws {
@@ -41,18 +42,46 @@ import Testing
             }
         }
         #expect(lines > 500)
-        if !font.face.spaceTakesPartInLookups {
+        if !Self.spaceInLookups(font, script: HB_SCRIPT_LATIN) {
             // The comparison above went through the word path (it cannot pass vacuously).
             #expect(WordShapes.shared.statistics.lookups > before)
         }
     }
 
-    /// Fonts whose lookups reach the space glyph are shaped whole; DejaVu's are not, so the corpus benchmark's font
-    /// takes the word path.
+    /// Hindi in Noto Serif Devanagari (the Hindi benchmark's font) is shaped word by word, through the cache.
+    @Test func devanagariTakesTheWordPath() throws {
+        let font = try TestFonts.font("NotoSerifDevanagari-Regular.ttf")
+        var attributes = StringAttributes()
+        attributes.font = font
+        let lines = try Corpus.lines("hi_Deva.txt")
+        let before = WordShapes.shared.statistics.lookups
+        var words = 0
+        for line in lines {
+            let units = Array(line.utf16)
+            words += line.split(separator: " ").count
+            _ = ShapedParagraph(AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: font), shapesWords: true)
+        }
+        #expect(WordShapes.shared.statistics.lookups - before >= words)
+    }
+
+    /// Whether the lookups HarfBuzz applies to `script` with a font's default features reach the space glyph (then
+    /// words are shaped whole).
+    static func spaceInLookups(_ font: Font, script: hb_script_t) -> Bool {
+        var attributes = StringAttributes()
+        attributes.font = font
+        return font.harfBuzzFont.spaceTakesPartInLookups(script: script, language: nil, features: Shaper.features(attributes, font: font))
+    }
+
+    /// Which fonts' lookups reach the space glyph is asked of HarfBuzz's shape plan for the text's script: DejaVu
+    /// Serif's (the corpus benchmark's font) do not in Latin, nor Noto Serif Devanagari's (the Hindi benchmark's) in
+    /// Devanagari, so both take the word path; Noto Sans Devanagari's 'dist' lookup has the space in its context, so
+    /// its Devanagari is shaped whole.
     @Test func spaceInLookupsIsFoundByHarfBuzz() throws {
-        #expect(try !TestFonts.font("DejaVuSerif.ttf").face.spaceTakesPartInLookups)
-        let flags = try Self.fonts.map { try TestFonts.font($0).face.spaceTakesPartInLookups }
-        print("fonts whose lookups involve the space glyph: \(zip(Self.fonts, flags).filter(\.1).map(\.0))")
+        #expect(try !Self.spaceInLookups(TestFonts.font("DejaVuSerif.ttf"), script: HB_SCRIPT_LATIN))
+        #expect(try !Self.spaceInLookups(TestFonts.font("NotoSerifDevanagari-Regular.ttf"), script: HB_SCRIPT_DEVANAGARI))
+        #expect(try Self.spaceInLookups(TestFonts.font("NotoSansDevanagari-Regular.ttf"), script: HB_SCRIPT_DEVANAGARI))
+        let flags = try Self.fonts.map { try Self.spaceInLookups(TestFonts.font($0), script: HB_SCRIPT_LATIN) }
+        print("fonts whose Latin lookups involve the space glyph: \(zip(Self.fonts, flags).filter(\.1).map(\.0))")
     }
 
     static func same(_ a: GlyphArrays, _ b: GlyphArrays) -> Bool {

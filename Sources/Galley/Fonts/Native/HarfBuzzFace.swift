@@ -34,27 +34,6 @@ final class HarfBuzzFace: @unchecked Sendable {  // hb_face_make_immutable: read
         return Int(hb_blob_get_length(blob))
     }
 
-    /// Whether any GSUB or GPOS lookup reads, changes or positions the space glyph (as input or as context): then
-    /// a word's shaping may depend on the spaces around it, and words cannot be shaped on their own. A face without
-    /// a space glyph answers false.
-    var spaceTakesPartInLookups: Bool {
-        guard let font = hb_font_create(pointer) else { return true }
-        defer { hb_font_destroy(font) }
-        var space: hb_codepoint_t = 0
-        guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return false }
-        let sets = (0..<4).map { _ in hb_set_create()! }
-        defer { sets.forEach { hb_set_destroy($0) } }
-        for tag: OpenTypeTag in ["GSUB", "GPOS"] {
-            let count = hb_ot_layout_table_get_lookup_count(pointer, tag.rawValue)
-            for lookup in 0..<count {
-                sets.forEach { hb_set_clear($0) }
-                hb_ot_layout_lookup_collect_glyphs(pointer, tag.rawValue, lookup, sets[0], sets[1], sets[2], sets[3])
-                if sets.contains(where: { hb_set_has($0, space) != 0 }) { return true }
-            }
-        }
-        return false
-    }
-
     /// The tags of every table in the face, in the file's order.
     var tableTags: [OpenTypeTag] {
         var tags: [OpenTypeTag] = []

@@ -23,4 +23,41 @@ final class HarfBuzzFont: @unchecked Sendable {  // hb_font_make_immutable: Harf
     }
 
     deinit { hb_font_destroy(pointer) }
+
+    /// Whether the lookups HarfBuzz applies to left-to-right text of `script` and `language` with `features` — its
+    /// shape plan's GSUB and GPOS lookups, at this font's variation coordinates — involve the space glyph (as input,
+    /// context or output). When they do not, text shapes the same cut at its spaces. A font without a space glyph
+    /// involves none.
+    func spaceTakesPartInLookups(script: hb_script_t, language: String?, features: [hb_feature_t]) -> Bool {
+        var space: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(pointer, 0x20, &space) != 0 else { return false }
+        var properties = hb_segment_properties_t()
+        properties.direction = HB_DIRECTION_LTR
+        properties.script = script
+        properties.language = language.map { hb_language_from_string($0, -1) }  // none: as the shaper leaves it
+        var length: UInt32 = 0
+        let coordinates = hb_font_get_var_coords_normalized(pointer, &length)
+        let plan = features.withUnsafeBufferPointer { features in
+            hb_shape_plan_create_cached2(face.pointer, &properties, features.baseAddress, UInt32(features.count), coordinates, length, nil)
+        }
+        guard let plan else { return true }
+        defer { hb_shape_plan_destroy(plan) }
+        let lookups = hb_set_create()!
+        let sets = (0..<4).map { _ in hb_set_create()! }
+        defer {
+            hb_set_destroy(lookups)
+            sets.forEach { hb_set_destroy($0) }
+        }
+        for tag: OpenTypeTag in ["GSUB", "GPOS"] {
+            hb_set_clear(lookups)
+            hb_ot_shape_plan_collect_lookups(plan, tag.rawValue, lookups)
+            var lookup = HB_SET_VALUE_INVALID
+            while hb_set_next(lookups, &lookup) != 0 {
+                sets.forEach { hb_set_clear($0) }
+                hb_ot_layout_lookup_collect_glyphs(face.pointer, tag.rawValue, lookup, sets[0], sets[1], sets[2], sets[3])
+                if sets.contains(where: { hb_set_has($0, space) != 0 }) { return true }
+            }
+        }
+        return false
+    }
 }

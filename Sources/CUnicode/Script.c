@@ -50,6 +50,12 @@ int32_t galley_is_unspaced(int32_t codePoint) {
     return type == U_LB_IDEOGRAPHIC || type == U_LB_CONDITIONAL_JAPANESE_STARTER || type == U_LB_COMPLEX_CONTEXT ? 1 : 0;
 }
 
+int32_t galley_continues_cluster(int32_t codePoint) {
+    int8_t type = u_charType(codePoint);
+    if (type == U_NON_SPACING_MARK || type == U_COMBINING_SPACING_MARK || type == U_ENCLOSING_MARK || type == U_FORMAT_CHAR) return 1;
+    return u_hasBinaryProperty(codePoint, UCHAR_VARIATION_SELECTOR) || u_hasBinaryProperty(codePoint, UCHAR_GRAPHEME_EXTEND) ? 1 : 0;
+}
+
 int32_t galley_paired_bracket(int32_t codePoint, int32_t *pair) {
     int32_t type = u_getIntPropertyValue(codePoint, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
     if (pair != NULL) *pair = (int32_t)u_getBidiPairedBracket(codePoint);

@@ -41,6 +41,9 @@ int32_t galley_is_joining(int32_t codePoint);
 /// 1 for characters of writing written without spaces between words (Line_Break ID, CJ or SA: Han, kana, Thai,
 /// Lao, Khmer, Myanmar), else 0.
 int32_t galley_is_unspaced(int32_t codePoint);
+/// 1 for characters that belong to the cluster before them: marks (General_Category Mn, Mc, Me), format characters
+/// (Cf: joiners), variation selectors and other Grapheme_Extend characters; else 0.
+int32_t galley_continues_cluster(int32_t codePoint);
 
 /// Resolves bidi embedding levels (UAX #9, through ICU's ubidi) for `length` UTF-16 units.
 ///

@@ -87,7 +87,10 @@ struct Shaper {
 
     /// An item shaped word by word: each stretch of spaces and each word between them is shaped on its own, or
     /// taken from the word cache. Only called when that gives the same glyphs as shaping the whole item (see
-    /// `WordShapes.setup`).
+    /// `WordShapes.setup`). A right-to-left item's glyphs are in visual order, so its words go in from the last:
+    /// each word's own glyphs come out of HarfBuzz in visual order already. Its first and last words, where the
+    /// paragraph has text beyond the item, are shaped with the paragraph as HarfBuzz's context and not cached
+    /// (Arabic joins across a joiner there).
     mutating func appendWords(_ item: TextItem, attributes: StringAttributes, features: [hb_feature_t],
                                       script: hb_script_t, setup: WordShapes.Setup) {
         let units = text.units
@@ -98,22 +101,17 @@ struct Shaper {
         var space: ShapedWord? = nil
         var lookups = 0
         var hits = 0
-        var start = item.range.lowerBound
-        while start < item.range.upperBound {
-            let isSpace = WordShapes.cutsWords(units[start])
-            var end = start + 1
-            while end < item.range.upperBound, WordShapes.cutsWords(units[end]) == isSpace { end += 1 }
-            // A mark (or joiner) after the spaces belongs to the last space's cluster: keep them together.
-            while isSpace, end < item.range.upperBound, WordShapes.continuesCluster(units, at: end) {
-                end += 1
-                while end < item.range.upperBound, !WordShapes.cutsWords(units[end]) { end += 1 }
-            }
-            let segment = start..<end
-            start = end
-            let isSingleSpace = isSpace && segment.count == 1
+        func append(_ segment: Range<Int>) {
+            let isSingleSpace = segment.count == 1 && WordShapes.cutsWords(units[segment.lowerBound])
             if isSingleSpace, let space {
                 space.append(to: &glyphs, at: segment.lowerBound)
-                continue
+                return
+            }
+            if item.isRightToLeft,
+               (segment.lowerBound == item.range.lowerBound && segment.lowerBound > context.lowerBound)
+                || (segment.upperBound == item.range.upperBound && segment.upperBound < context.upperBound) {
+                appendShaped(item, range: segment, context: context, attributes: attributes, features: features, script: script)
+                return
             }
             let first = glyphs.count
             defer { if isSingleSpace { space = ShapedWord(glyphs, first..<glyphs.count, at: segment.lowerBound) } }
@@ -122,11 +120,11 @@ struct Shaper {
                 lookups += 1
                 if WordShapes.shared.appendWord(key, to: &glyphs, at: segment.lowerBound) {
                     hits += 1
-                    continue
+                    return
                 }
                 if let word = shapedHere[key] {
                     word.append(to: &glyphs, at: segment.lowerBound)
-                    continue
+                    return
                 }
             }
             appendShaped(item, range: segment, context: segment, attributes: attributes, features: features, script: script)
@@ -136,8 +134,38 @@ struct Shaper {
                 shapedHere[key] = word
             }
         }
+        if item.isRightToLeft {
+            var segments: [Range<Int>] = []
+            var start = item.range.lowerBound
+            while start < item.range.upperBound {
+                segments.append(Self.wordSegment(from: start, in: item.range, units: units))
+                start = segments[segments.count - 1].upperBound
+            }
+            for segment in segments.reversed() { append(segment) }
+        } else {
+            var start = item.range.lowerBound
+            while start < item.range.upperBound {
+                let segment = Self.wordSegment(from: start, in: item.range, units: units)
+                append(segment)
+                start = segment.upperBound
+            }
+        }
         WordShapes.shared.count(lookups: lookups, hits: hits)
         if !shaped.isEmpty { WordShapes.shared.store(shaped) }
+    }
+
+    /// The stretch of `range` from `start` that is shaped apart: a run of spaces or a word between them (a mark or
+    /// joiner after spaces stays with the last space's cluster, and the word it starts goes with it).
+    static func wordSegment(from start: Int, in range: Range<Int>, units: [UInt16]) -> Range<Int> {
+        let isSpace = WordShapes.cutsWords(units[start])
+        var end = start + 1
+        while end < range.upperBound, WordShapes.cutsWords(units[end]) == isSpace { end += 1 }
+        // A mark (or joiner) after the spaces belongs to the last space's cluster: keep them together.
+        while isSpace, end < range.upperBound, WordShapes.continuesCluster(units, at: end) {
+            end += 1
+            while end < range.upperBound, !WordShapes.cutsWords(units[end]) { end += 1 }
+        }
+        return start..<end
     }
 
     /// Shapes `range` with `context` as the text HarfBuzz sees around it.

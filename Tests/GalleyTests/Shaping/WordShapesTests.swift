@@ -8,7 +8,8 @@ import CHarfBuzz
 /// advances, offsets, clusters and unsafe-to-break flags, on every corpus line in every bundled text font.
 @Suite struct WordShapesTests {
     static let fonts = ["DejaVuSerif.ttf", "DejaVuSans.ttf", "DejaVuSansMono.ttf", "LinLibertine_R.otf", "Karla[wght].ttf",
-                        "Inter-roman.var.ttf", "NotoSansDevanagari-Regular.ttf", "NotoSerifDevanagari-Regular.ttf"]
+                        "Inter-roman.var.ttf", "NotoSansDevanagari-Regular.ttf", "NotoSerifDevanagari-Regular.ttf",
+                        "NotoNaskhArabic-Regular.ttf", "Amiri-Regular.ttf", "NotoSansHebrew-Regular.ttf"]
 
     @Test(arguments: fonts)
     func wordShapingEqualsParagraphShaping(file: String) throws {
@@ -48,20 +49,27 @@ import CHarfBuzz
         }
     }
 
-    /// Hindi in Noto Serif Devanagari (the Hindi benchmark's font) is shaped word by word, through the cache.
-    @Test func devanagariTakesTheWordPath() throws {
-        let font = try TestFonts.font("NotoSerifDevanagari-Regular.ttf")
+    /// Hindi in Noto Serif Devanagari (the Hindi benchmark's font), Arabic and Urdu in Noto Naskh Arabic (the Arabic
+    /// benchmark's) and Hebrew in Noto Sans Hebrew are shaped word by word, through the cache.
+    @Test(arguments: [("NotoSerifDevanagari-Regular.ttf", "hi_Deva.txt"), ("NotoNaskhArabic-Regular.ttf", "ar_Arab.txt"),
+                      ("NotoNaskhArabic-Regular.ttf", "ur_Arab.txt"), ("NotoSansHebrew-Regular.ttf", "he_Hebr.txt")])
+    func scriptTakesTheWordPath(file: String, corpus: String) throws {
+        let font = try TestFonts.font(file)
         var attributes = StringAttributes()
         attributes.font = font
-        let lines = try Corpus.lines("hi_Deva.txt")
-        let before = WordShapes.shared.statistics.lookups
-        var words = 0
-        for line in lines {
+        var items = 0
+        for line in try Corpus.lines(corpus) {
             let units = Array(line.utf16)
-            words += line.split(separator: " ").count
-            _ = ShapedParagraph(AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: font), shapesWords: true)
+            let paragraph = ShapedParagraph(AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: font))
+            // Every item of the font's script (not the digits or Latin among it) has a word setup.
+            for item in paragraph.items where item.item.font === font && item.item.script > 1 {
+                let setup = WordShapes.shared.setup(for: item.item, script: ScriptRuns.harfBuzzScript(item.item.script), language: nil,
+                                                    features: Shaper.features(attributes, font: font), extra: 0)
+                #expect(setup != nil, "\(corpus): \(line.prefix(30))")
+                items += 1
+            }
         }
-        #expect(WordShapes.shared.statistics.lookups - before >= words)
+        #expect(items > 5)
     }
 
     /// Whether the lookups HarfBuzz applies to `script` with a font's default features reach the space glyph (then

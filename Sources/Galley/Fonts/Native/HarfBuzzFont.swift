@@ -24,15 +24,15 @@ final class HarfBuzzFont: @unchecked Sendable {  // hb_font_make_immutable: Harf
 
     deinit { hb_font_destroy(pointer) }
 
-    /// Whether the lookups HarfBuzz applies to left-to-right text of `script` and `language` with `features` — its
+    /// Whether the lookups HarfBuzz applies to text of `script` and `language` set in a direction with `features` — its
     /// shape plan's GSUB and GPOS lookups, at this font's variation coordinates — involve the space glyph (as input,
     /// context or output). When they do not, text shapes the same cut at its spaces. A font without a space glyph
     /// involves none.
-    func spaceTakesPartInLookups(script: hb_script_t, language: String?, features: [hb_feature_t]) -> Bool {
+    func spaceTakesPartInLookups(script: hb_script_t, rightToLeft: Bool = false, language: String?, features: [hb_feature_t]) -> Bool {
         var space: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(pointer, 0x20, &space) != 0 else { return false }
         var properties = hb_segment_properties_t()
-        properties.direction = HB_DIRECTION_LTR
+        properties.direction = rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
         properties.script = script
         properties.language = language.map { hb_language_from_string($0, -1) }  // none: as the shaper leaves it
         var length: UInt32 = 0

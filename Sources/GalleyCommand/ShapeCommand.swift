@@ -20,7 +20,8 @@ struct ShapeCommand: ParsableCommand {
     @Argument(help: "A font file (.ttf, .otf, .ttc).") var fontFile: String
     @Argument(help: "The text to shape.") var text: String
     @Option(help: "Features in hb-shape's syntax, comma-separated (kern=0,+smcp,-liga).") var features: String?
-    @Option(help: "ltr or rtl for the whole text (default: bidi analysis).") var direction: ForcedDirection?
+    @Option(help: "ltr, rtl or ttb (vertical forms, top to bottom) for the whole text (default: bidi analysis, horizontal).")
+    var direction: ForcedDirection?
     @Option(help: "ISO 15924 script for the whole text (default: from the characters).") var script: String?
     @Option(help: "BCP 47 language for the whole text.") var language: String?
     @Option(name: .customLong("font-size"), help: "Point size (default: units per em, so points are font units).")
@@ -51,8 +52,9 @@ struct ShapeCommand: ParsableCommand {
             settings.append(setting)
         }
         var options = TypesetterOptions(script: script)
-        if let direction { options.forcedEmbeddingLevel = direction == .ltr ? 0 : 1 }
+        if let direction { options.forcedEmbeddingLevel = direction == .rtl ? 1 : 0 }
         var dictionary: [NSAttributedString.Key: Any] = [.font: font]
+        if direction == .ttb { dictionary[.verticalForms] = true }
         if !settings.isEmpty { dictionary[.fontFeatureSettings] = settings }
         if let language { dictionary[NSAttributedString.Key.language] = language }
         let string = NSAttributedString(string: text, attributes: dictionary)
@@ -61,7 +63,8 @@ struct ShapeCommand: ParsableCommand {
     }
 }
 
-/// `shape --direction`: one direction for the whole text, as hb-shape's `--direction`.
+/// `shape --direction`: one direction for the whole text, as hb-shape's `--direction` (ttb: the vertical-forms
+/// attribute on left-to-right text).
 enum ForcedDirection: String, CaseIterable, ExpressibleByArgument {
-    case ltr, rtl
+    case ltr, rtl, ttb
 }

@@ -52,7 +52,10 @@ extension NSAttributedString.Key {
     public static let fontFeatureSettings = NSAttributedString.Key("NSCTFontFeatureSettingsAttribute")
     /// `RunDelegate` reserving space for an inline object. Core Text: `kCTRunDelegateAttributeName`.
     public static let runDelegate = NSAttributedString.Key("CTRunDelegate")
-    /// `Bool`; reserved for vertical text (read, not yet applied). Core Text: `kCTVerticalFormsAttributeName`.
+    /// `Bool`: shape the text top to bottom with vertical glyph forms (HarfBuzz's TTB direction; right-to-left text
+    /// stays horizontal, to be set sideways). Vertical frames, glyph orientation and drawing turned upright are still
+    /// to come (issue 23): today a vertical run's glyphs lie along a horizontal line. Core Text:
+    /// `kCTVerticalFormsAttributeName`.
     public static let verticalForms = NSAttributedString.Key("CTVerticalForms")
     /// A number: the slant given to glyphs when they are drawn, as a shear of x by y (0.2 leans the tops right by a
     /// fifth of their height; 0 upright). UIKit: `NSAttributedString.Key.obliqueness`.

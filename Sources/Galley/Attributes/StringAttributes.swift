@@ -47,7 +47,8 @@ public struct StringAttributes: Hashable, Sendable {
     public var featureSettings: [FontFeatureSetting] = []
     /// Space for an inline object. Core Text: `kCTRunDelegateAttributeName`.
     public var runDelegate: RunDelegate?
-    /// Reserved for vertical text. Core Text: `kCTVerticalFormsAttributeName`.
+    /// Vertical glyph forms, shaped top to bottom (see `NSAttributedString.Key.verticalForms`). Core Text:
+    /// `kCTVerticalFormsAttributeName`.
     public var verticalForms = false
     /// The slant glyphs are drawn with, as a shear (x moves by `obliqueness` × y); layout is unchanged, as in UIKit
     /// (a synthetic italic for a family without one). Limited to ±10. UIKit: `NSAttributedString.Key.obliqueness`.

@@ -77,8 +77,9 @@ struct Shaper {
         let features = Self.features(attributes, font: item.font)
         let script = scriptOverride ?? ScriptRuns.harfBuzzScript(item.script)
         let extra = (attributes.kern ?? 0) + attributes.tracking
-        if shapesWords, let setup = WordShapes.shared.setup(for: item, script: script, language: attributes.language, features: features,
-                                               extra: extra) {
+        // (Vertical forms are shaped whole: the word cache keeps horizontal glyphs.)
+        if shapesWords, !attributes.verticalForms,
+           let setup = WordShapes.shared.setup(for: item, script: script, language: attributes.language, features: features, extra: extra) {
             appendWords(item, attributes: attributes, features: features, script: script, setup: setup)
         } else {
             appendShaped(item, range: item.range, context: context, attributes: attributes, features: features, script: script)
@@ -168,7 +169,13 @@ struct Shaper {
         return start..<end
     }
 
-    /// Shapes `range` with `context` as the text HarfBuzz sees around it.
+    /// Shapes `range` with `context` as the text HarfBuzz sees around it. With the vertical-forms attribute the text
+    /// is shaped top to bottom (HarfBuzz's TTB direction: the `vert` feature, vertical advances and origins from
+    /// `vhea`/`vmtx`/`VORG`, or HarfBuzz's synthesized ones), as `hb-shape --direction=ttb` shapes it, and stored in the
+    /// line's own coordinates, x along the text: each glyph's advance is its vertical advance (down the column), and
+    /// its offset is HarfBuzz's turned a quarter (x = −y offset, y = x offset), so that a line turned a quarter turn
+    /// clockwise — as a vertical frame sets it — puts every glyph where HarfBuzz does. (The font matrix is not applied
+    /// to vertical advances; right-to-left text in such a run is shaped horizontally, to be set sideways.)
     mutating func appendShaped(_ item: TextItem, range: Range<Int>, context: Range<Int>, attributes: StringAttributes,
                                        features: [hb_feature_t], script: hb_script_t) {
         let font = item.font
@@ -179,7 +186,9 @@ struct Shaper {
                 pointer, units.baseAddress.map { $0 + context.lowerBound }, Int32(context.count),
                 UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
         }
-        hb_buffer_set_direction(pointer, item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        // (Right-to-left text in a vertical run is set sideways: shaped horizontally.)
+        let vertical = attributes.verticalForms && !item.isRightToLeft
+        hb_buffer_set_direction(pointer, vertical ? HB_DIRECTION_TTB : item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(pointer, script)
         if let language = attributes.language {
             hb_buffer_set_language(pointer, hb_language_from_string(language, -1))
@@ -193,14 +202,14 @@ struct Shaper {
         else { return }
         let scale = font.scale
         // The font matrix's linear part takes advances (their x) and offsets, as it takes the outlines.
-        let matrix = font.linearMatrix
+        let matrix = vertical ? nil : font.linearMatrix
         let extra = (attributes.kern ?? 0) + attributes.tracking
         var blank: (glyph: Glyph, advance: CGFloat)? = nil
         for index in 0..<Int(count) {
             let info = infos[index]
             let position = positions[index]
             var glyph = Glyph(truncatingIfNeeded: info.codepoint)
-            var advance = CGFloat(position.x_advance) * scale * (matrix?.m11 ?? 1)
+            var advance = vertical ? -CGFloat(position.y_advance) * scale : CGFloat(position.x_advance) * scale * (matrix?.m11 ?? 1)
             let cluster = Int(info.cluster) + context.lowerBound
             let unit = text.units[cluster]
             if CharacterClasses.isLayoutControl(unit) {
@@ -218,7 +227,9 @@ struct Shaper {
                 advance += extra  // after the cluster's last glyph
             }
             let flags = hb_glyph_info_get_glyph_flags(&infos[index])
-            var offset = CGPoint(x: CGFloat(position.x_offset) * scale, y: CGFloat(position.y_offset) * scale)
+            var offset = vertical
+                ? CGPoint(x: -CGFloat(position.y_offset) * scale, y: CGFloat(position.x_offset) * scale)
+                : CGPoint(x: CGFloat(position.x_offset) * scale, y: CGFloat(position.y_offset) * scale)
             if let m = matrix, offset != .zero {
                 offset = CGPoint(x: offset.x * m.m11 + offset.y * m.m21, y: offset.x * m.m12 + offset.y * m.m22)
             }

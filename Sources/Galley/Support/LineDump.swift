@@ -10,7 +10,7 @@ extension Line {
         "[" + runs.map { $0.harfBuzzEntries(scalarBase: 0) }.filter { !$0.isEmpty }.joined(separator: "|") + "]"
     }
 
-    /// JSON: width and metrics, then each run's font, size, direction, string range and glyphs (id, x, y,
+    /// JSON: width and metrics, then each run's font, size, direction (right to left, vertical), string range and glyphs (id, x, y,
     /// advance in points, UTF-16 string index).
     public var jsonDescription: String {
         let bounds = typographicBounds
@@ -24,7 +24,7 @@ extension Line {
                     + "\"advance\":\(Self.number(advances[index].width)),\"index\":\(indices[index])}"
             }
             return "{\"font\":\(Self.jsonString(run.font.postScriptName)),\"size\":\(Self.number(run.font.size)),"
-                + "\"rightToLeft\":\(run.status.contains(.rightToLeft)),"
+                + "\"rightToLeft\":\(run.status.contains(.rightToLeft)),\"vertical\":\(run.isVertical),"
                 + "\"stringRange\":[\(run.stringRange.lowerBound),\(run.stringRange.upperBound)],"
                 + "\"glyphs\":[\(entries.joined(separator: ","))]}"
         }
@@ -72,12 +72,20 @@ extension Run {
         func value(_ points: CGFloat) -> String { Line.number(((points / divisor) * 1000).rounded() / 1000) }
         let units = storage.paragraph.text.units
         var entries: [String] = []
+        // A vertical run's glyphs are stored along the line (see `Shaper`): HarfBuzz's top-to-bottom positions again.
+        let vertical = isVertical
         storage.forEachGlyph(ofRun: index) { _, source, sourceIndex, _ in
             let cluster = Self.scalarIndex(units, utf16Index: source.stringIndex(sourceIndex)) - scalarBase
             var entry = "\(source.glyph(sourceIndex))=\(cluster)"
-            let origin = source.offset(sourceIndex)
+            let stored = source.offset(sourceIndex)
+            let origin = vertical ? CGPoint(x: stored.y, y: -stored.x) : stored
             if origin.x != 0 || origin.y != 0 { entry += "@\(value(origin.x)),\(value(origin.y))" }
-            entry += "+\(value(source.advance(sourceIndex)))"
+            if vertical {
+                let advance = -source.advance(sourceIndex)
+                entry += advance != 0 ? "+0,\(value(advance))" : "+0"
+            } else {
+                entry += "+\(value(source.advance(sourceIndex)))"
+            }
             entries.append(entry)
         }
         return entries.joined(separator: "|")

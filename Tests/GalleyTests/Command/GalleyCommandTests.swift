@@ -14,6 +14,7 @@ import Testing
         ("Inter-roman.var.ttf", "Variable", ["--variations=wght=700"]),
         ("NotoSansDevanagari-Regular.ttf", "क्षत्रिय", ["--language=hi"]),
         ("DejaVuSans.ttf", "abc", ["--direction=rtl"]),
+        ("DroidSansFallbackFull.ttf", "縦書き、テスト。（ア）ー", ["--direction=ttb"]),
     ])
     func shapePrintsWhatHarfBuzzPrints(font: String, text: String, options: [String]) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.tool.path) else {

@@ -56,6 +56,10 @@ int32_t galley_continues_cluster(int32_t codePoint) {
     return u_hasBinaryProperty(codePoint, UCHAR_VARIATION_SELECTOR) || u_hasBinaryProperty(codePoint, UCHAR_GRAPHEME_EXTEND) ? 1 : 0;
 }
 
+int32_t galley_vertical_orientation(int32_t codePoint) {
+    return u_getIntPropertyValue(codePoint, UCHAR_VERTICAL_ORIENTATION);
+}
+
 int32_t galley_paired_bracket(int32_t codePoint, int32_t *pair) {
     int32_t type = u_getIntPropertyValue(codePoint, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
     if (pair != NULL) *pair = (int32_t)u_getBidiPairedBracket(codePoint);

@@ -12,8 +12,10 @@ struct ShapeCommand: ParsableCommand {
             --script and --language apply to the whole text. Without --font-size the output is hb-shape's \
             (--no-glyph-names): glyph=cluster@dx,dy+advance in font units, clusters as Unicode scalar indices, \
             runs in visual order; it equals hb-shape's whenever the text needs no bidi reordering and has no \
-            control characters (Galley draws tabs and line ends as blank space, as Core Text does). With --font-size or --json, JSON with positions and advances in points and \
-            UTF-16 string indices.
+            control characters (Galley draws tabs and line ends as blank space, as Core Text does). --direction ttb \
+            sets the text with vertical forms: upright text prints what hb-shape --direction=ttb prints, and what \
+            Unicode sets sideways in vertical text (Latin letters, digits) is shaped left to right in runs of its own. \
+            With --font-size or --json, JSON with positions and advances in points and UTF-16 string indices.
             """
     )
 

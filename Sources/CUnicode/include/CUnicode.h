@@ -44,6 +44,9 @@ int32_t galley_is_unspaced(int32_t codePoint);
 /// 1 for characters that belong to the cluster before them: marks (General_Category Mn, Mc, Me), format characters
 /// (Cf: joiners), variation selectors and other Grapheme_Extend characters; else 0.
 int32_t galley_continues_cluster(int32_t codePoint);
+/// Unicode's Vertical_Orientation (UAX #50): 0 Rotated, 1 Transformed Rotated, 2 Transformed Upright, 3 Upright
+/// (ICU's UVerticalOrientation).
+int32_t galley_vertical_orientation(int32_t codePoint);
 
 /// Resolves bidi embedding levels (UAX #9, through ICU's ubidi) for `length` UTF-16 units.
 ///

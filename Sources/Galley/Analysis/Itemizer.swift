@@ -13,6 +13,9 @@ struct TextItem: Sendable {
     var level: UInt8
     /// The font after fallback (and after superscript scaling).
     var font: Font
+    /// Set sideways in vertical text: characters of a vertical-forms run that Unicode rotates there (Latin letters,
+    /// digits: `VerticalOrientation.rotated`), shaped horizontally in an item of their own.
+    var isSideways = false
 
     var isRightToLeft: Bool { level & 1 == 1 }
 }
@@ -43,6 +46,8 @@ enum Itemizer {
         var primary: PrimaryFont? = nil
         var language: String? = nil
         var hasDelegate = false
+        /// Whether the run has vertical forms: items split between upright and sideways text.
+        var isVertical = false
         /// Whether the last item is in the run's primary font (so ASCII text can extend it without touching fonts).
         var lastIsPrimary = false
         /// The primary font's coverage as plain values, so the common path copies no references.
@@ -64,6 +69,7 @@ enum Itemizer {
             ascii = primary?.asciiBits ?? (0, 0)
             language = attributes.language
             hasDelegate = attributes.runDelegate != nil
+            isVertical = attributes.verticalForms
             lastIsPrimary = false
         }
 
@@ -105,7 +111,10 @@ enum Itemizer {
             let level = levels.level(at: start)
             let script = scripts[cluster]
             let last = items.count - 1
-            let isSimple = end - start == 1 && !run.hasDelegate && run.isSimpleUnit(units[start])
+            // (Vertical runs decide each cluster's orientation: the run-ahead below does not.)
+            let isSimple = end - start == 1 && !run.hasDelegate && !run.isVertical && run.isSimpleUnit(units[start])
+            let sideways = run.isVertical
+                && !VerticalOrientation.of(UnicodeScalarReader.codePoint(in: units, at: start).0).isUprightInVerticalText
             if isSimple, run.lastIsPrimary, items[last].range.upperBound == start, items[last].level == level,
                 items[last].script == script
             {
@@ -125,7 +134,7 @@ enum Itemizer {
             let font = isSimple || run.hasDelegate
                 ? primary.font : fontForCluster(units, start..<end, primary: primary, language: run.language)
             if appendToLast(&items, start..<end, font: font, primary: primary.font, level: level, script: script,
-                            attributeRun: run.attributeRun, units: units) { continue }
+                            attributeRun: run.attributeRun, sideways: sideways, units: units) { continue }
             run.lastIsPrimary = items[items.count - 1].font === primary.font
         }
         return items
@@ -136,16 +145,16 @@ enum Itemizer {
     /// so a sentence in another script is one run, not one run per word.
     @inline(__always)
     private static func appendToLast(_ items: inout [TextItem], _ range: Range<Int>, font: Font, primary: Font, level: UInt8,
-                                     script: Int32, attributeRun: Int, units: [UInt16]) -> Bool {
+                                     script: Int32, attributeRun: Int, sideways: Bool, units: [UInt16]) -> Bool {
         var font = font
         if let last = items.last, last.range.upperBound == range.lowerBound, last.attributeRun == attributeRun {
             if font === primary, last.font !== font, isNeutral(units, range, in: last.font) { font = last.font }
-            if last.level == level, last.script == script, last.font === font {
+            if last.level == level, last.script == script, last.font === font, last.isSideways == sideways {
                 items[items.count - 1].range = last.range.lowerBound..<range.upperBound
                 return true
             }
         }
-        items.append(TextItem(range: range, attributeRun: attributeRun, script: script, level: level, font: font))
+        items.append(TextItem(range: range, attributeRun: attributeRun, script: script, level: level, font: font, isSideways: sideways))
         return false
     }
 

@@ -78,7 +78,7 @@ struct Shaper {
         let script = scriptOverride ?? ScriptRuns.harfBuzzScript(item.script)
         let extra = (attributes.kern ?? 0) + attributes.tracking
         // (Vertical forms are shaped whole: the word cache keeps horizontal glyphs.)
-        if shapesWords, !attributes.verticalForms,
+        if shapesWords, !Self.isVertical(item, attributes),
            let setup = WordShapes.shared.setup(for: item, script: script, language: attributes.language, features: features, extra: extra) {
             appendWords(item, attributes: attributes, features: features, script: script, setup: setup)
         } else {
@@ -175,7 +175,8 @@ struct Shaper {
     /// line's own coordinates, x along the text: each glyph's advance is its vertical advance (down the column), and
     /// its offset is HarfBuzz's turned a quarter (x = −y offset, y = x offset), so that a line turned a quarter turn
     /// clockwise — as a vertical frame sets it — puts every glyph where HarfBuzz does. (The font matrix is not applied
-    /// to vertical advances; right-to-left text in such a run is shaped horizontally, to be set sideways.)
+    /// to vertical advances. Text Unicode rotates in vertical text, and right-to-left text, is shaped horizontally,
+    /// to be set sideways: see `isVertical`.)
     mutating func appendShaped(_ item: TextItem, range: Range<Int>, context: Range<Int>, attributes: StringAttributes,
                                        features: [hb_feature_t], script: hb_script_t) {
         let font = item.font
@@ -186,8 +187,7 @@ struct Shaper {
                 pointer, units.baseAddress.map { $0 + context.lowerBound }, Int32(context.count),
                 UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
         }
-        // (Right-to-left text in a vertical run is set sideways: shaped horizontally.)
-        let vertical = attributes.verticalForms && !item.isRightToLeft
+        let vertical = Self.isVertical(item, attributes)
         hb_buffer_set_direction(pointer, vertical ? HB_DIRECTION_TTB : item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(pointer, script)
         if let language = attributes.language {
@@ -238,6 +238,12 @@ struct Shaper {
                 offset: offset,
                 stringIndex: cluster, unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
         }
+    }
+
+    /// Whether an item is shaped top to bottom: it has vertical forms and is neither set sideways (Unicode's rotated
+    /// characters) nor right to left (set sideways too).
+    static func isVertical(_ item: TextItem, _ attributes: StringAttributes) -> Bool {
+        attributes.verticalForms && !item.isSideways && !item.isRightToLeft
     }
 
     /// 1 for scripts written right to left (HarfBuzz's horizontal direction of the script), else 0.

@@ -28,10 +28,10 @@ public struct Run: Sendable {
     public var status: RunStatus { record.status }
 
     /// Whether the run's glyphs are vertical forms, shaped top to bottom: text with the vertical-forms attribute
-    /// that is not right to left. Its advances and positions run along the line as for any run — down the column
-    /// once a vertical frame turns the line a quarter turn clockwise — with each glyph drawn upright in it.
-    /// Core Text: `kCTVerticalFormsAttributeName` in the run's attributes.
-    public var isVertical: Bool { record.sharedAttributes.value.verticalForms && record.level & 1 == 0 }
+    /// that is not set sideways (`RunStatus.rotated`). Its advances and positions run along the line as for any run
+    /// — down the column once a vertical frame turns the line a quarter turn clockwise — with each glyph drawn
+    /// upright in it. Core Text: `kCTVerticalFormsAttributeName` in the run's attributes.
+    public var isVertical: Bool { record.sharedAttributes.value.verticalForms && !record.status.contains(.rotated) }
 
     /// The bidi embedding level (odd: right to left). Core Text has no accessor; Galley adds it for editors.
     public var bidiLevel: Int { Int(record.level) }

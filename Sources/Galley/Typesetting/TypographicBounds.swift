@@ -63,4 +63,8 @@ public struct RunStatus: OptionSet, Hashable, Sendable {
     /// The text matrix is not the identity and must be applied when drawing.
     /// Core Text: `kCTRunStatusHasNonIdentityMatrix`.
     public static let hasNonIdentityMatrix = RunStatus(rawValue: 1 << 2)
+    /// The run is set sideways in vertical text: text with vertical forms that Unicode rotates there (Latin letters,
+    /// digits; `VerticalOrientation.rotated`) or that is right to left, shaped horizontally to be turned a quarter turn
+    /// clockwise in its column. Galley only (Core Text gives such runs a rotating text matrix).
+    public static let rotated = RunStatus(rawValue: 1 << 3)
 }

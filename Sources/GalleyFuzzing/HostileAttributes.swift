@@ -63,6 +63,9 @@ public enum HostileAttributes {
         if mask & 1024 != 0 { attributes[.underlineStyle] = input.choose([1, 2, 9, 0x0101, 0x8001]) }
         if mask & 2048 != 0 { attributes[.strokeWidth] = input.length(ordinary: -10...10) }
         if mask & 4096 != 0 { attributes[.strikethroughStyle] = 1 }
+        // Vertical forms from bits already read (no new reads: older inputs keep their meaning elsewhere): an eighth
+        // of the runs, those with an underline, a stroke and a strikethrough.
+        if mask & 0x1C00 == 0x1C00 { attributes[.verticalForms] = true }
         return attributes
     }
 

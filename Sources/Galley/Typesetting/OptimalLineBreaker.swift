@@ -560,12 +560,16 @@ struct OptimalLineBreaker {
 
     /// The adjustment ratio of a line: how far its spaces must stretch (> 0) or shrink (< 0), in units of their
     /// stretchability or shrinkability; 0 for a last line that fits.
+    /// A line wider than its measure by no more than `LayoutTolerance.lineFit` fits as it is (ratio 0), as in greedy
+    /// breaking: sums of the same advances in other orders differ in their last digits, and a frame
+    /// `suggestFrameSize` made exactly as wide as a line must take that line (found by the frames fuzzer: a line of
+    /// one word without shrink, a trillionth of a point too wide, could not end there).
     static func ratio(natural: CGFloat, stretch: CGFloat, shrink: CGFloat, width: CGFloat, isLast: Bool) -> CGFloat {
         if natural < width {
             if isLast { return 0 }
             return stretch > 0 ? (width - natural) / stretch : .infinity
         }
-        if natural > width { return shrink > 0 ? (width - natural) / shrink : -.infinity }
+        if natural > width + LayoutTolerance.lineFit { return shrink > 0 ? (width - natural) / shrink : -.infinity }
         return 0
     }
 

@@ -163,6 +163,14 @@ import Testing
 
     /// TeX's badness function by hand (tex.web §108: r = t·297 div s, badness = (r³ + 2¹⁷) div 2¹⁸, 10,000 past
     /// r = 1290), and TeX's fitness classes by it (loose above 12, very loose above 99, tight when shrinking above 12).
+    /// A line wider than its measure by a rounding error fits, as in greedy breaking (LayoutTolerance.lineFit); one
+    /// measurably wider without shrink cannot be set (regression input frames/regression-optimal-line-a-rounding-…).
+    @Test func aRoundingErrorTooWideStillFits() {
+        #expect(OptimalLineBreaker.ratio(natural: 6627.603721618652, stretch: 0, shrink: 0, width: 6627.603721618651, isLast: false) == 0)
+        #expect(OptimalLineBreaker.ratio(natural: 100.01, stretch: 0, shrink: 0, width: 100, isLast: false) == -.infinity)
+        #expect(OptimalLineBreaker.ratio(natural: 101, stretch: 0, shrink: 2, width: 100, isLast: false) == -0.5)
+    }
+
     @Test func badnessAndFitnessAreTeXs() {
         // ratio → whole 297ths → badness: 0.5 → 148 → 12 (decent, where 100 · 0.5³ = 12.5 would be loose).
         let table: [(CGFloat, CGFloat)] = [(0, 0), (0.1, 0), (0.5, 12), (-0.5, 12), (0.51, 13), (1, 100), (1.01, 102), (2, 800), (4.34, 8_151)]

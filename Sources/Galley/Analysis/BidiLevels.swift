@@ -37,6 +37,20 @@ struct BidiLevels: Sendable {
     @inline(__always)
     func level(at index: Int) -> UInt8 { levels.isEmpty ? uniformLevel : levels[index - start] }
 
+    /// Whether every unit of a range (offsets in the whole text) has `level`: one pass over the stored bytes.
+    func all(_ range: Range<Int>, at level: UInt8) -> Bool {
+        guard !levels.isEmpty else { return uniformLevel == level || range.isEmpty }
+        return levels.withUnsafeBufferPointer { levels in
+            for index in (range.lowerBound - start)..<(range.upperBound - start) where levels[index] != level { return false }
+            return true
+        }
+    }
+
+    /// The levels of a range (offsets in the whole text), copied at once.
+    func levels(in range: Range<Int>) -> [UInt8] {
+        levels.isEmpty ? [UInt8](repeating: uniformLevel, count: range.count) : Array(levels[(range.lowerBound - start)..<(range.upperBound - start)])
+    }
+
     /// Resolves `text` with a base direction; the writing-direction attribute becomes explicit embedding
     /// levels (innermost override wins). Text that cannot hold right-to-left characters skips ICU.
     static func resolve(_ text: AttributedText, range: Range<Int>? = nil, base: WritingDirection) -> BidiLevels {

@@ -148,8 +148,8 @@ struct LineBuilder {
         let paragraphLevel = levels.paragraphLevel
         if levels.uniform == paragraphLevel { return nil }
         // Every unit at the paragraph level: nothing for rule L1 to change.
-        guard range.contains(where: { levels.level(at: $0) != paragraphLevel }) else { return nil }
-        var result = (range.lowerBound..<range.upperBound).map { levels.level(at: $0) }
+        guard !levels.all(range, at: paragraphLevel) else { return nil }
+        var result = levels.levels(in: range)
         let units = text.units
         // The level trailing whitespace takes: the paragraph's at a line's end inside the paragraph (ICU applied L1
         // at the paragraph's own end already), and before a separator that separator's, which ICU resolved to the

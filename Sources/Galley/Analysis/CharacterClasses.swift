@@ -23,6 +23,13 @@ package enum CharacterClasses {
         return unit != 0xA0 && unit != 0x2007 && unit != 0x202F && galley_is_whitespace(Int32(unit)) != 0
     }
 
+    /// Where the visible text of the line `range` ends: before the whitespace hanging at its end (`hangsAtLineEnd`).
+    static func visibleEnd(of range: Range<Int>, in units: [UInt16]) -> Int {
+        var end = range.upperBound
+        while end > range.lowerBound, hangsAtLineEnd(units[end - 1]) { end -= 1 }
+        return end
+    }
+
     /// What a character does to the whitespace hanging at a line's end, walking the line forward: whitespace
     /// hangs (`hangsAtLineEnd`); C0 controls that are not whitespace neither hang nor end the hanging run (they
     /// show nothing); anything else ends it. `LineMeasure`, `OpportunityWidths` and a line's trailing whitespace

@@ -166,4 +166,11 @@ enum UnicodeScalarReader {
         }
         return (UInt32(unit), 1)
     }
+
+    /// Where the character holding unit `index` starts: one unit earlier for the second half of a surrogate pair
+    /// (not before `lower`).
+    @inline(__always)
+    static func characterStart(at index: Int, in units: [UInt16], notBefore lower: Int = 0) -> Int {
+        index > lower && UTF16.isTrailSurrogate(units[index]) && UTF16.isLeadSurrogate(units[index - 1]) ? index - 1 : index
+    }
 }

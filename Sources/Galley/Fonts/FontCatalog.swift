@@ -78,7 +78,7 @@ public final class FontCatalog: Sendable {
     func allDescriptors() -> [FontDescriptor] {
         state.withLock { state in
             if let all = state.allDescriptors { return all }
-            let patterns = state.configuration.allPatterns().filter { $0.bool(FC_VARIABLE) != true }
+            let patterns = state.configuration.allPatterns().filter(Self.isFace)
             let all = patterns.map { Self.descriptor(for: $0, in: &state) }
             state.allDescriptors = all
             return all
@@ -92,7 +92,7 @@ public final class FontCatalog: Sendable {
     /// of its font set-up there).
     func descriptor(named name: String) -> FontDescriptor? {
         state.withLock { state in
-            let patterns = state.configuration.allPatterns().filter { $0.bool(FC_VARIABLE) != true }
+            let patterns = state.configuration.allPatterns().filter(Self.isFace)
             guard let found = patterns.first(where: { $0.string(FC_POSTSCRIPT_NAME, equalsIgnoringCase: name) })
                 ?? patterns.first(where: { $0.string(FC_FULLNAME, equalsIgnoringCase: name) })
             else { return nil }
@@ -116,10 +116,14 @@ public final class FontCatalog: Sendable {
         return state.withLock { state in
             state.configuration.prepareQuery(pattern)
             return state.configuration.sortedMatches(pattern, trim: trim)
-                .filter { $0.bool(FC_VARIABLE) != true }
+                .filter(Self.isFace)
                 .map { Self.descriptor(for: $0, in: &state) }
         }
     }
+
+    /// Whether a pattern stands for one face or named instance: not a variable font's pattern for its whole axis range
+    /// (its default instance is listed as a face of its own).
+    private static func isFace(_ pattern: FontconfigPattern) -> Bool { pattern.bool(FC_VARIABLE) != true }
 
     /// Converts a pattern once per face and caches the value.
     private static func descriptor(for pattern: FontconfigPattern, in state: inout State) -> FontDescriptor {

@@ -519,7 +519,7 @@ struct FrameFiller {
         var visibleEnd = lineEnd
         var protrusion: (start: CGFloat, end: CGFloat) = (0, 0)
         if style.characterProtrusion != nil || style.fontExpansion != nil {
-            while visibleEnd > start, CharacterClasses.hangsAtLineEnd(typesetter.text.units[visibleEnd - 1]) { visibleEnd -= 1 }
+            visibleEnd = CharacterClasses.visibleEnd(of: start..<lineEnd, in: typesetter.text.units)
             if !line.runs.contains(where: \.isTruncationToken) {
                 protrusion = typesetter.protrusion(of: paragraph, start: start, visibleEnd: visibleEnd,
                                                    hyphenated: line.runs.contains(where: \.isInsertedHyphen))

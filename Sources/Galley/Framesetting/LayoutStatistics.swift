@@ -131,8 +131,7 @@ extension Framesetter {
             let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: range.lowerBound)]
             let isLast = range.upperBound >= paragraph.range.upperBound || typesetter.endsWithForcedBreak(range.upperBound)
             measure.endsParagraph = isLast
-            var visibleEnd = range.upperBound
-            while visibleEnd > range.lowerBound, CharacterClasses.hangsAtLineEnd(units[visibleEnd - 1]) { visibleEnd -= 1 }
+            let visibleEnd = CharacterClasses.visibleEnd(of: range, in: units)
             let sums = OptimalLineBreaker.Sums(typesetter: typesetter, paragraph: paragraph, from: range.lowerBound, to: visibleEnd)
             // As the breaker measures: the pieces of a word hyphenated where its glyphs are not safe to cut are
             // reshaped (the set line's width, not the paragraph's advances).
@@ -143,20 +142,19 @@ extension Framesetter {
                     ?? typesetter.hyphenWidth(at: range.upperBound - 1)
                 : 0
             let natural = sums.width(range.lowerBound..<visibleEnd) + startCorrection + hyphenPart
-            // What may hang into the margins (character protrusion) is measured off, as the breaker does.
+            // What may hang into the margins (character protrusion) is measured off, as the breaker does: the width
+            // `inside` the margins.
             let protrusion = typesetter.protrusion(of: paragraph, start: range.lowerBound, visibleEnd: visibleEnd, hyphenated: hyphenated)
-            let shrink = sums.shrink(range.lowerBound..<visibleEnd)
+            let inside = natural - protrusion.start - protrusion.end
             measure.naturalWidth = natural
             // Font expansion stretches and shrinks the glyphs too (as the breaker counts it).
             let adjustable = OptimalLineBreaker.adjustability(
-                natural: natural - protrusion.start - protrusion.end, stretch: sums.stretch(range.lowerBound..<visibleEnd), shrink: shrink,
+                natural: inside, stretch: sums.stretch(range.lowerBound..<visibleEnd), shrink: sums.shrink(range.lowerBound..<visibleEnd),
                 expansion: paragraph.style.fontExpansion)
-            measure.isOverfull = natural - protrusion.start - protrusion.end - adjustable.shrink > fragment.width + 0.01
+            measure.isOverfull = inside - adjustable.shrink > fragment.width + 0.01
             guard !isLast else { continue }
-            let ratio = OptimalLineBreaker.ratio(
-                natural: natural - protrusion.start - protrusion.end, stretch: adjustable.stretch, shrink: adjustable.shrink,
-                width: fragment.width,
-                isLast: false)
+            let ratio = OptimalLineBreaker.ratio(natural: inside, stretch: adjustable.stretch, shrink: adjustable.shrink, width: fragment.width,
+                                                 isLast: false)
             if ratio.isFinite { measure.adjustmentRatio = ratio }
         }
         return LayoutStatistics(lines: measures)

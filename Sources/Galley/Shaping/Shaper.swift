@@ -78,7 +78,7 @@ struct Shaper {
         let script = scriptOverride ?? ScriptRuns.harfBuzzScript(item.script)
         let extra = (attributes.kern ?? 0) + attributes.tracking
         // (Vertical forms are shaped whole: the word cache keeps horizontal glyphs.)
-        if shapesWords, !Self.isVertical(item, attributes),
+        if shapesWords, !Self.isVertical(item, verticalForms: attributes.verticalForms),
            let setup = WordShapes.shared.setup(for: item, script: script, language: attributes.language, features: features, extra: extra) {
             appendWords(item, attributes: attributes, features: features, script: script, setup: setup)
         } else {
@@ -187,7 +187,7 @@ struct Shaper {
                 pointer, units.baseAddress.map { $0 + context.lowerBound }, Int32(context.count),
                 UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
         }
-        let vertical = Self.isVertical(item, attributes)
+        let vertical = Self.isVertical(item, verticalForms: attributes.verticalForms)
         hb_buffer_set_direction(pointer, vertical ? HB_DIRECTION_TTB : item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(pointer, script)
         if let language = attributes.language {
@@ -242,8 +242,15 @@ struct Shaper {
 
     /// Whether an item is shaped top to bottom: it has vertical forms and is neither set sideways (Unicode's rotated
     /// characters) nor right to left (set sideways too).
-    static func isVertical(_ item: TextItem, _ attributes: StringAttributes) -> Bool {
-        attributes.verticalForms && !item.isSideways && !item.isRightToLeft
+    static func isVertical(_ item: TextItem, verticalForms: Bool) -> Bool {
+        verticalForms && !item.isSideways && !item.isRightToLeft
+    }
+
+    /// Whether an item is shaped in its script's own direction (or its script has none): text shaped against it (Arabic
+    /// in a left-to-right override) is shaped whole, because HarfBuzz's unsafe-to-break flags do not hold there.
+    static func followsScriptDirection(_ item: TextItem, script: hb_script_t) -> Bool {
+        let natural = hb_script_get_horizontal_direction(script)
+        return natural == HB_DIRECTION_INVALID || (natural == HB_DIRECTION_RTL) == item.isRightToLeft
     }
 
     /// 1 for scripts written right to left (HarfBuzz's horizontal direction of the script), else 0.

@@ -66,10 +66,7 @@ extension Shaper {
         attributes.font = item.font
         let features = Self.features(attributes, font: item.font)
         let script = scriptOverride ?? ScriptRuns.harfBuzzScript(item.script)
-        // Text shaped against its script's direction (Arabic in a left-to-right override) is shaped whole: HarfBuzz's
-        // unsafe-to-break flags do not hold there.
-        let natural = hb_script_get_horizontal_direction(script)
-        guard natural == HB_DIRECTION_INVALID || (natural == HB_DIRECTION_RTL) == item.isRightToLeft else { return nil }
+        guard Self.followsScriptDirection(item, script: script) else { return nil }
         let extra = (attributes.kern ?? 0) + attributes.tracking
         let words = shapesWords
             ? WordShapes.shared.setup(for: item, script: script, language: attributes.language, features: features, extra: extra) : nil
@@ -195,8 +192,7 @@ extension Shaper {
             }
         } else {
             for _ in 0..<(-codePoints) where index > 0 {
-                index -= 1
-                if index > 0, UTF16.isTrailSurrogate(units[index]), UTF16.isLeadSurrogate(units[index - 1]) { index -= 1 }
+                index = UnicodeScalarReader.characterStart(at: index - 1, in: units)
             }
         }
         return index

@@ -92,10 +92,7 @@ final class WordShapes: Sendable {
 
     /// The setup for shaping `item` word by word, or nil when it must be shaped whole.
     func setup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
-        guard Self.wordScripts.contains(item.script) else { return nil }
-        // Text shaped against its script's direction (an override) is shaped whole.
-        let natural = hb_script_get_horizontal_direction(script)
-        guard natural == HB_DIRECTION_INVALID || (natural == HB_DIRECTION_RTL) == item.isRightToLeft else { return nil }
+        guard Self.wordScripts.contains(item.script), Shaper.followsScriptDirection(item, script: script) else { return nil }
         let key = SetupKey(
             font: item.font.serialNumber, script: script.rawValue, rightToLeft: item.isRightToLeft, language: language,
             features: features.flatMap { [$0.tag, $0.value, $0.start, $0.end] }, extra: extra)

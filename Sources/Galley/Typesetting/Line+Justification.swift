@@ -69,18 +69,18 @@ extension Line {
             }
         }
         func copy(_ advances: [CGFloat]) -> Line { Line(storage: LineStorage(storage, advances: advances, glyphScale: scale)) }
-        // Without justification: the line as it is, or only expanded.
-        let unjustified: Line? = scale == 1 ? nil : copy(advances)
-        guard factor.isFinite, !width.isNaN, factor > 0 else { return unjustified ?? self }
+        // Without justification: nil, or the line only expanded (made only then: one copy of the line either way).
+        func unjustified() -> Line? { scale == 1 ? nil : copy(advances) }
+        guard factor.isFinite, !width.isNaN, factor > 0 else { return unjustified() ?? self }
         // Wider than any line can be: as wide as the longest (infinity included).
         let width = min(width, LayoutLimits.maximumExtent)
         let visible = expandedWidth - trailing
         let gap = (width - visible) * min(factor, 1)
-        guard abs(gap) > LayoutTolerance.negligibleGap else { return unjustified ?? self }
+        guard abs(gap) > LayoutTolerance.negligibleGap else { return unjustified() ?? self }
         let spaceTotal = spaces.reduce(CGFloat(0)) { $0 + advances[$1] }
         if gap < 0 {
             // Squeezing takes from every space in proportion.
-            guard !spaces.isEmpty else { return unjustified }
+            guard !spaces.isEmpty else { return unjustified() }
             for index in spaces { advances[index] = max(advances[index] + gap * advances[index] / spaceTotal, 0) }
             return copy(advances)
         }
@@ -93,7 +93,7 @@ extension Line {
                                    onlyUnspaced: justification.clusterSpacing == .unspacedScripts)
             if gaps.isEmpty {
                 // Nothing between clusters can take the rest: spaces take all of it, or the line stays as it is.
-                guard !spaces.isEmpty else { return unjustified }
+                guard !spaces.isEmpty else { return unjustified() }
                 (toSpaces, toClusters) = (gap, 0)
             } else {
                 let each = toClusters / CGFloat(gaps.count)

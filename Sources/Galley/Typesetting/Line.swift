@@ -125,23 +125,18 @@ public struct Line: Sendable {
         let visibleEnd = storage.trailingWhitespaceStart
         guard visibleEnd > range.lowerBound else { return (0, 0) }
         let units = storage.paragraph.text.units
-        func scalar(at index: Int) -> (codePoint: UInt32, width: Int) {
-            let (codePoint, width) = UnicodeScalarReader.codePoint(in: units, at: index)
-            return (codePoint, width)
-        }
         func advance(from index: Int, width: Int) -> CGFloat {
             abs(offset(forStringIndex: index + width).primary - offset(forStringIndex: index).primary)
         }
-        let first = scalar(at: range.lowerBound)
-        let start = table.start(first.codePoint) * advance(from: range.lowerBound, width: first.width)
+        let first = UnicodeScalarReader.codePoint(in: units, at: range.lowerBound)
+        let start = table.start(first.0) * advance(from: range.lowerBound, width: first.1)
         var end: CGFloat
         if let hyphen = runs.first(where: \.isInsertedHyphen) {
             end = table.end(0x2010) * hyphen.typographicBounds(in: nil).width
         } else {
-            var last = visibleEnd - 1
-            if last > range.lowerBound, UTF16.isTrailSurrogate(units[last]), UTF16.isLeadSurrogate(units[last - 1]) { last -= 1 }
-            let character = scalar(at: last)
-            end = table.end(character.codePoint) * advance(from: last, width: character.width)
+            let last = UnicodeScalarReader.characterStart(at: visibleEnd - 1, in: units, notBefore: range.lowerBound)
+            let character = UnicodeScalarReader.codePoint(in: units, at: last)
+            end = table.end(character.0) * advance(from: last, width: character.1)
         }
         if !end.isFinite { end = 0 }
         return isVisuallyRightToLeft ? (end, start.isFinite ? start : 0) : (start.isFinite ? start : 0, end)

@@ -190,7 +190,7 @@ final class LineStorage: Sendable {
         var status: RunStatus = rightToLeft ? [.rightToLeft] : []
         if !inOrder { status.insert(.nonMonotonic) }
         if item.item.font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
-        if item.sharedAttributes.value.verticalForms, !Shaper.isVertical(item.item, item.sharedAttributes.value) { status.insert(.rotated) }
+        if item.sharedAttributes.value.verticalForms, !Shaper.isVertical(item.item, verticalForms: true) { status.insert(.rotated) }
         let record = RunRecord(
             glyphRange: firstGlyph..<(firstGlyph + glyphRange.count), source: source,
             sourceStart: glyphRange.lowerBound, x: x, stringRange: stringRange,

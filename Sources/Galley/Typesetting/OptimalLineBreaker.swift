@@ -42,9 +42,7 @@ struct OptimalLineBreaker {
 
     /// The paragraph style's penalties, demerits and tolerances.
     let parameters: OptimalBreakParameters
-    /// The paragraph style's font expansion, counted as stretch and shrink.
-    let expansion: FontExpansion?
-    /// Its limits (`FontExpansion.limits`).
+    /// The limits of the paragraph style's font expansion (`FontExpansion.limits`), counted as stretch and shrink.
     let expansionLimits: (stretch: CGFloat, shrink: CGFloat)?
     /// The paragraph style's character protrusion, measured at every candidate.
     let protrusion: CharacterProtrusion?
@@ -60,8 +58,7 @@ struct OptimalLineBreaker {
         self.looseness = looseness
         self.uniformFrom = uniformFrom
         parameters = paragraph.style.optimalBreakParameters.sanitized
-        expansion = paragraph.style.fontExpansion
-        expansionLimits = expansion?.limits
+        expansionLimits = paragraph.style.fontExpansion?.limits
         protrusion = paragraph.style.characterProtrusion
     }
 
@@ -203,7 +200,7 @@ struct OptimalLineBreaker {
             let range = position..<candidate.visibleEnd
             let natural = (range.isEmpty ? 0 : sums.width(range) + startCorrection - candidate.endProtrusion) + candidate.hyphenWidth
             let adjustable = OptimalLineBreaker.adjustability(natural: natural, stretch: range.isEmpty ? 0 : sums.stretch(range),
-                                                              shrink: range.isEmpty ? 0 : sums.shrink(range), expansion: expansion)
+                                                              shrink: range.isEmpty ? 0 : sums.shrink(range), limits: expansionLimits)
             var ratio = OptimalLineBreaker.ratio(natural: natural, stretch: adjustable.stretch + emergencyStretch,
                                                  shrink: adjustable.shrink, width: width(line), isLast: candidate.isForced)
             if ratio == .infinity, maximumRatio >= OptimalLineBreaker.finalTolerance { ratio = OptimalLineBreaker.unstretchableRatio }
@@ -251,8 +248,7 @@ struct OptimalLineBreaker {
                 }
                 next += 1
             }
-            var visibleEnd = position
-            while visibleEnd > start, CharacterClasses.hangsAtLineEnd(units[visibleEnd - 1]) { visibleEnd -= 1 }
+            let visibleEnd = CharacterClasses.visibleEnd(of: start..<position, in: units)
             let forced = paragraph.breaks.isMandatory[index] || position == end
             guard forced || (typesetter.breakVeto?(position, false) ?? true) else { continue }
             let softHyphen = units[position - 1] == 0xAD && position < end
@@ -378,8 +374,7 @@ struct OptimalLineBreaker {
     static func naturalWidth(of range: Range<Int>, in paragraph: Typesetter.Paragraph, textEnd: Int, typesetter: Typesetter) -> CGFloat {
         guard !range.isEmpty else { return 0 }
         let units = typesetter.text.units
-        var visibleEnd = range.upperBound
-        while visibleEnd > range.lowerBound, CharacterClasses.hangsAtLineEnd(units[visibleEnd - 1]) { visibleEnd -= 1 }
+        let visibleEnd = CharacterClasses.visibleEnd(of: range, in: units)
         // Summed in the order `Sums` and the candidates' prefixes sum them, without their arrays.
         var advances = paragraph.unitAdvances.reader
         var width: CGFloat = 0
@@ -397,8 +392,6 @@ struct OptimalLineBreaker {
         return width + hyphen + (visibleEnd > range.lowerBound ? startCorrection : 0)
     }
 
-    /// Sets a hyphenated candidate's hyphen width and start correction to what the set lines show where the cut is
-    /// not safe (see `reshapingCorrections`).
     /// Character protrusion (`ParagraphStyle.characterProtrusion`): a line ending at `candidate` may be wider by its
     /// last character's (or hyphen's) protrusion, and a line starting there by its first's (taken off its start
     /// correction). Called for every candidate, after `correctForReshaping`.
@@ -417,9 +410,12 @@ struct OptimalLineBreaker {
     /// The start correction of the lines' first line: its first character's protrusion.
     var firstStartCorrection: CGFloat {
         guard let table = protrusion else { return 0 }
-        return -typesetter.startProtrusion(of: paragraph, at: start, table: table)
+        var advances = paragraph.unitAdvances.reader
+        return -typesetter.startProtrusion(of: paragraph, at: start, table: table, advances: &advances)
     }
 
+    /// Sets a hyphenated candidate's hyphen width and start correction to what the set lines show where the cut is
+    /// not safe (see `reshapingCorrections`).
     func correctForReshaping(_ candidate: inout Candidate) {
         guard let corrections = Self.reshapingCorrections(at: candidate.position, in: paragraph, typesetter: typesetter) else { return }
         candidate.hyphenWidth = corrections.endWithHyphen
@@ -777,4 +773,3 @@ struct OptimalLineBreaker {
         return result.reversed()
     }
 }
-

@@ -7,17 +7,14 @@ extension Typesetter {
     /// The breaker, the frame filler and the statistics all measure protrusion here.
     func protrusion(of paragraph: Paragraph, start: Int, visibleEnd: Int, hyphenated: Bool) -> (start: CGFloat, end: CGFloat) {
         guard let table = paragraph.style.characterProtrusion, visibleEnd > start else { return (0, 0) }
-        return (startProtrusion(of: paragraph, at: start, table: table),
-                endProtrusion(of: paragraph, visibleEnd: visibleEnd, hyphenated: hyphenated, table: table))
-    }
-
-    /// How far a line starting at `index` hangs its first character into the margin.
-    func startProtrusion(of paragraph: Paragraph, at index: Int, table: CharacterProtrusion) -> CGFloat {
         var advances = paragraph.unitAdvances.reader
-        return startProtrusion(of: paragraph, at: index, table: table, advances: &advances)
+        return (startProtrusion(of: paragraph, at: start, table: table, advances: &advances),
+                endProtrusion(of: paragraph, visibleEnd: visibleEnd, hyphenated: hyphenated, table: table, hyphenWidth: nil,
+                              advances: &advances))
     }
 
-    /// `startProtrusion(of:at:table:)` reading advances through the caller's reader (quicker for places in order).
+    /// How far a line starting at `index` hangs its first character into the margin. `advances` reads the
+    /// paragraph's advances (a reader kept across places in order finds each quickly).
     func startProtrusion(of paragraph: Paragraph, at index: Int, table: CharacterProtrusion,
                          advances: inout UnitAdvances.Reader) -> CGFloat {
         guard paragraph.range.contains(index) else { return 0 }
@@ -29,14 +26,6 @@ extension Typesetter {
     /// How far a line whose visible text ends at `visibleEnd` hangs its last character, or its hyphen, into the margin
     /// (`hyphenWidth`: the hyphen's width when the caller knows it, else asked of the font).
     func endProtrusion(of paragraph: Paragraph, visibleEnd: Int, hyphenated: Bool, table: CharacterProtrusion,
-                       hyphenWidth knownHyphenWidth: CGFloat? = nil) -> CGFloat {
-        var advances = paragraph.unitAdvances.reader
-        return endProtrusion(of: paragraph, visibleEnd: visibleEnd, hyphenated: hyphenated, table: table,
-                             hyphenWidth: knownHyphenWidth, advances: &advances)
-    }
-
-    /// `endProtrusion(of:visibleEnd:hyphenated:table:hyphenWidth:)` reading advances through the caller's reader.
-    func endProtrusion(of paragraph: Paragraph, visibleEnd: Int, hyphenated: Bool, table: CharacterProtrusion,
                        hyphenWidth knownHyphenWidth: CGFloat?, advances: inout UnitAdvances.Reader) -> CGFloat {
         guard visibleEnd > paragraph.range.lowerBound, visibleEnd <= paragraph.range.upperBound else { return 0 }
         if hyphenated {
@@ -44,8 +33,7 @@ extension Typesetter {
             return factor > 0 ? factor * (knownHyphenWidth ?? hyphenWidth(at: visibleEnd - 1)) : 0
         }
         let units = text.units
-        var last = visibleEnd - 1
-        if last > paragraph.range.lowerBound, UTF16.isTrailSurrogate(units[last]), UTF16.isLeadSurrogate(units[last - 1]) { last -= 1 }
+        let last = UnicodeScalarReader.characterStart(at: visibleEnd - 1, in: units, notBefore: paragraph.range.lowerBound)
         let factor = table.end(UnicodeScalarReader.codePoint(in: units, at: last).0)
         guard factor > 0 else { return 0 }
         return factor * max(advances.advance(at: last), 0)

@@ -9,13 +9,14 @@ CONFIGURATION ?= debug
 # dictionaries, Hunspell with its English, German and French dictionaries, and the independent references the
 # tests compare against (hb-shape, fc-match, Unicode's conformance files, fontTools, pdftotext, Pango through
 # python3-gi, pyphen, a word list, the hunspell command, pandoc for Markdown, LibreOffice for RTF and HTML, libjpeg-turbo
-# and its cjpeg/djpeg for JPEG attachments, LuaTeX with luaotfload — which needs LaTeX's ltluatex — for line breaking).
+# and its cjpeg/djpeg for JPEG attachments, LuaTeX with luaotfload — which needs LaTeX's ltluatex — for line breaking,
+# Chromium, headless, for vertical text).
 DEBIAN_PACKAGES := pkg-config libharfbuzz-dev libfreetype-dev libfontconfig-dev libicu-dev libcairo2-dev \
 	libhyphen-dev hyphen-en-us hyphen-de hyphen-fr libharfbuzz-bin fontconfig unicode-data python3 python3-fonttools \
 	poppler-utils python3-gi gir1.2-pango-1.0 python3-pyphen wamerican wngerman \
 	libhunspell-dev hunspell hunspell-en-us hunspell-de-de hunspell-fr \
 	libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pandoc libreoffice-writer-nogui \
-	libjpeg62-turbo-dev libjpeg-turbo-progs texlive-luatex texlive-latex-base
+	libjpeg62-turbo-dev libjpeg-turbo-progs texlive-luatex texlive-latex-base chromium
 
 .PHONY: deps build cli test test-asan docs demo clean bench-peers bench-edit bench-spell bench bench-thresholds fuzz fuzz-build fuzz-run fuzz-smoke test-tsan bench-rtf compare-tex
 

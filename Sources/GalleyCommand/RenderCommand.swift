@@ -46,7 +46,7 @@ struct RenderCommand: ParsableCommand {
         let font = try text.primaryFont(catalog)
         let url = URL(fileURLWithPath: output)
         let backgroundColor = background == "none" ? nil : Color(hex: background)
-        let paged = isFile || pageSize != nil || margins != nil || columns != nil || !exclusion.isEmpty
+        let paged = isFile || pageSize != nil || margins != nil || columns != nil || !exclusion.isEmpty || text.vertical
         if !paged {
             let line = Line(attributedString: try text.attributedString(content, font: font), defaultFont: font)
             try LineRendering.write(line, to: url, margin: CGFloat(margin), scale: CGFloat(scale), background: backgroundColor)
@@ -69,7 +69,8 @@ struct RenderCommand: ParsableCommand {
         let pages = try PageLayout(
             pageSize: pageSize ?? (ownPage ? "\(page.paperSize.width)x\(page.paperSize.height)" : "a4"),
             margins: CGFloat(margins ?? (ownPage ? Double(page.margins.left) : 54)), columns: max(columns ?? 1, 1),
-            gap: CGFloat(gap), exclusions: exclusion, maximumNumberOfLines: maxLines, truncation: truncation)
+            gap: CGFloat(gap), exclusions: exclusion, maximumNumberOfLines: maxLines, truncation: truncation,
+            vertical: text.vertical)
         if let documentType, documentType != .rtf, let bytes {
             style.maximumImageWidth = pages.columnWidth
             document = try AttributedDocument.read(bytes, type: documentType, style: style)
@@ -90,13 +91,20 @@ struct PageLayout {
     let exclusions: [ClippingPath]
     let maximumNumberOfLines: Int
     let truncation: TruncationType
+    /// Vertical text: frames filled in columns from the right (`FrameProgression.rightToLeft`), a page's columns
+    /// (its tiers, as vertical books call them) stacked from the top.
+    let vertical: Bool
 
-    /// The width of one column of text.
-    var columnWidth: CGFloat { max((size.width - 2 * margins - CGFloat(columns - 1) * gap) / CGFloat(max(columns, 1)), 1) }
+    /// The length of a line of text: a column's width, or a tier's height in vertical text.
+    var columnWidth: CGFloat {
+        let extent = vertical ? size.height : size.width
+        return max((extent - 2 * margins - CGFloat(columns - 1) * gap) / CGFloat(max(columns, 1)), 1)
+    }
 
     init(pageSize: String, margins: CGFloat, columns: Int, gap: CGFloat, exclusions: [String], maximumNumberOfLines: Int,
-         truncation: TruncationType = .end) throws {
+         truncation: TruncationType = .end, vertical: Bool = false) throws {
         self.truncation = truncation
+        self.vertical = vertical
         switch pageSize.lowercased() {
         case "a4": size = CGSize(width: 595, height: 842)
         case "letter": size = CGSize(width: 612, height: 792)
@@ -126,9 +134,13 @@ struct PageLayout {
         }
     }
 
-    /// The column rectangles of one page, left to right.
+    /// The column rectangles of one page in reading order: left to right, or in vertical text top to bottom.
     var columnRects: [CGRect] {
         let inner = CGRect(x: margins, y: margins, width: size.width - 2 * margins, height: size.height - 2 * margins)
+        if vertical {
+            let height = (inner.height - gap * CGFloat(columns - 1)) / CGFloat(columns)
+            return (0..<columns).map { CGRect(x: inner.minX, y: inner.maxY - CGFloat($0 + 1) * height - CGFloat($0) * gap, width: inner.width, height: height) }
+        }
         let width = (inner.width - gap * CGFloat(columns - 1)) / CGFloat(columns)
         return (0..<columns).map { CGRect(x: inner.minX + CGFloat($0) * (width + gap), y: inner.minY, width: width, height: inner.height) }
     }
@@ -140,6 +152,7 @@ struct PageLayout {
         attributes.clippingPaths = exclusions
         attributes.maximumNumberOfLines = maximumNumberOfLines
         attributes.lastLineTruncation = truncation
+        if vertical { attributes.progression = .rightToLeft }
         let length = framesetter.typesetter.length
         var start = 0
         var pages: [[Frame]] = []

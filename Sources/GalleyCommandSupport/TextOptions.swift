@@ -24,6 +24,8 @@ package struct TextOptions: ParsableArguments {
     @Option(name: .customLong("hyphenation-factor"), help: "Hyphenate lines filled less than this (0…1; default 1 with --hyphenate).")
     package var hyphenationFactor: Double?
     @Flag(help: "Justify (the same as --align justified).") package var justify = false
+    @Flag(help: "Vertical text: columns from the right, Chinese, Japanese and Korean upright in their vertical forms, Latin and digits turned sideways.")
+    package var vertical = false
     @Flag(help: "Let punctuation and open-sided letters hang into the margins (character protrusion, Galley's standard table).")
     package var protrusion = false
     @Flag(help: "Let justified lines widen or narrow their glyphs by up to 2% (font expansion).")
@@ -105,6 +107,7 @@ package struct TextOptions: ParsableArguments {
             }
         }
         if let language = language ?? hyphenate { attributes[NSAttributedString.Key.language] = language }
+        if vertical { attributes[.verticalForms] = true }
         return NSAttributedString(string: text, attributes: attributes)
     }
 

@@ -194,20 +194,27 @@ extension Canvas {
         return font.hasOutlines ? .outlines : .nothing
     }
 
-    /// The outlines of glyphs at positions (y up), each moved to its position and slanted by `obliqueness`.
-    static func outlines<Glyphs: Sequence<(Glyph, CGPoint)>>(of glyphs: Glyphs, font: Font, obliqueness: CGFloat = 0) -> Path {
+    /// The outlines of glyphs at positions (y up), each moved to its position, slanted by `obliqueness` and, for
+    /// upright vertical forms, turned a quarter counter-clockwise (`Run.textMatrix`).
+    static func outlines<Glyphs: Sequence<(Glyph, CGPoint)>>(of glyphs: Glyphs, font: Font, obliqueness: CGFloat = 0,
+                                                            upright: Bool = false) -> Path {
         var path = Path()
         let slant = AffineTransform(m11: 1, m12: 0, m21: obliqueness, m22: 1, tX: 0, tY: 0)
         for (glyph, position) in glyphs {
             guard let outline = font.path(for: glyph, matrix: obliqueness == 0 ? nil : slant) else { continue }
-            path.addPath(outline, transform: AffineTransform(translationByX: position.x, byY: position.y))
+            // (x, y) ↦ (−y, x), then moved to the position.
+            let place = upright
+                ? AffineTransform(m11: 0, m12: 1, m21: -1, m22: 0, tX: position.x, tY: position.y)
+                : AffineTransform(translationByX: position.x, byY: position.y)
+            path.addPath(outline, transform: place)
         }
         return path
     }
 
     /// Makes `font` (its face, size, matrix, variation; unhinted) Cairo's current font, in a y-down glyph space,
-    /// slanted by `obliqueness` (x moves by it times the height above the baseline).
-    func setFont(_ font: Font, face: OpaquePointer, obliqueness: CGFloat = 0, in target: OpaquePointer? = nil) {
+    /// slanted by `obliqueness` (x moves by it times the height above the baseline) and, for upright vertical forms,
+    /// turned a quarter counter-clockwise (`Run.textMatrix`).
+    func setFont(_ font: Font, face: OpaquePointer, obliqueness: CGFloat = 0, upright: Bool = false, in target: OpaquePointer? = nil) {
         let context = target ?? self.context
         cairo_set_font_face(context, face)
         let m = font.matrix
@@ -216,6 +223,11 @@ extension Canvas {
         var matrix = cairo_matrix_t(
             xx: Double(font.size * m.m11), yx: Double(-font.size * m.m12), xy: Double(-font.size * m21),
             yy: Double(font.size * m22), x0: 0, y0: 0)
+        if upright {
+            // A quarter turn counter-clockwise in y-up space is (u, v) ↦ (v, −u) in Cairo's y-down glyph space.
+            var font = matrix, turn = cairo_matrix_t(xx: 0, yx: -1, xy: 1, yy: 0, x0: 0, y0: 0)
+            cairo_matrix_multiply(&matrix, &font, &turn)
+        }
         cairo_set_font_matrix(context, &matrix)
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
@@ -245,7 +257,7 @@ extension Canvas {
         cairo_save(context)
         cairo_translate(context, Double(origin.x), Double(origin.y))
         cairo_scale(context, 1, -1)  // glyph space is y down
-        setFont(font, face: face, obliqueness: attributes.obliqueness)
+        setFont(font, face: face, obliqueness: attributes.obliqueness, upright: run.isVertical)
 
         let foreground = attributes.foregroundColorFromContext ? fillColor : (attributes.foregroundColor ?? .black)
         let strokePercent = attributes.strokeWidth
@@ -262,7 +274,8 @@ extension Canvas {
         } else {
             if rendering == .outlines {
                 cairo_scale(context, 1, -1)
-                addPath(Self.outlines(of: shown.lazy.map { (ids[$0], positions[$0]) }, font: font, obliqueness: attributes.obliqueness))
+                addPath(Self.outlines(of: shown.lazy.map { (ids[$0], positions[$0]) }, font: font, obliqueness: attributes.obliqueness,
+                                      upright: run.isVertical))
             } else {
                 cairo_glyph_path(context, &glyphs, Int32(glyphs.count))
             }

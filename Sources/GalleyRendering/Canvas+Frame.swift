@@ -4,19 +4,37 @@ import Galley
 extension Canvas {
     /// Draws every line of a frame at its origin. The frame's coordinates are placed with the origin of its
     /// path's bounding box at `frame.bounds.origin` (the path's own coordinates), shifted by the text position.
-    /// Attachment images are clipped to the left and right edges of their line fragments (an attachment wider than
-    /// its fragment that does not ask to fit it); text is not, and nothing is clipped vertically.
-    /// Core Text: `CTFrameDraw`.
+    /// Attachment images are clipped to the ends of their line fragments (an attachment wider than its fragment that
+    /// does not ask to fit it); text is not, and nothing is clipped across the line. In a vertical frame each line is
+    /// drawn turned a quarter clockwise about its origin, so that it runs down its column with its upright forms
+    /// standing and its sideways runs turned. Core Text: `CTFrameDraw`.
     public func draw(_ frame: Frame) {
         let saved = textPosition
         defer { textPosition = saved }
         let frameOrigin = CGPoint(x: saved.x + frame.bounds.minX, y: saved.y + frame.bounds.minY)
+        let vertical = frame.attributes.progression != .topToBottom
         for (index, (line, origin)) in zip(frame.lines, frame.lineOrigins).enumerated() {
-            textPosition = CGPoint(x: frameOrigin.x + origin.x, y: frameOrigin.y + origin.y)
             let fragment = index < frame.lineFragments.count ? frame.lineFragments[index] : nil
-            // Only across: 10,000 points either way is further than any line reaches up or down.
-            let clip = fragment.map { CGRect(x: frameOrigin.x + $0.minX, y: frameOrigin.y + $0.minY - 10_000, width: $0.width, height: $0.height + 20_000) }
+            let lineOrigin = CGPoint(x: frameOrigin.x + origin.x, y: frameOrigin.y + origin.y)
+            guard vertical else {
+                textPosition = lineOrigin
+                // Only along the line: 10,000 points either way is further than any line reaches across.
+                let clip = fragment.map { CGRect(x: frameOrigin.x + $0.minX, y: frameOrigin.y + $0.minY - 10_000, width: $0.width, height: $0.height + 20_000) }
+                draw(line, clippingAttachmentsTo: clip)
+                continue
+            }
+            guard lineOrigin.x.isFinite, lineOrigin.y.isFinite else { continue }
+            saveGraphicsState()
+            // A quarter turn clockwise about the origin, exact: (x, y) ↦ (origin.x + y, origin.y − x).
+            concatenate(AffineTransform(m11: 0, m12: -1, m21: 1, m22: 0, tX: lineOrigin.x, tY: lineOrigin.y))
+            textPosition = .zero
+            // In the turned space a point (x, y) of the page relative to the origin is at (−y, x): the fragment's
+            // extent down the column is an extent along the line.
+            let clip = fragment.map { fragment in
+                CGRect(x: lineOrigin.y - (frameOrigin.y + fragment.maxY), y: -10_000, width: fragment.height, height: 20_000)
+            }
             draw(line, clippingAttachmentsTo: clip)
+            restoreGraphicsState()
         }
     }
 

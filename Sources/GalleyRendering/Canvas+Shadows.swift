@@ -30,7 +30,7 @@ extension Canvas {
         // Glyph space in the mask: y down from the box's top, in pixels.
         cairo_scale(maskContext, density, density)
         cairo_translate(maskContext, -left, top)
-        setFont(run.font, face: face, obliqueness: run.attributes.obliqueness, in: maskContext)
+        setFont(run.font, face: face, obliqueness: run.attributes.obliqueness, upright: run.isVertical, in: maskContext)
         var glyphs = zip(run.glyphs[range], run.positions[range]).filter { $0.0 != GlyphProperty.nullGlyph }.map { glyph, position in
             cairo_glyph_t(index: UInt(glyph), x: Double(position.x), y: Double(-position.y))
         }

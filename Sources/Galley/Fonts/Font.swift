@@ -71,6 +71,13 @@ public final class Font: NSObject, Sendable {
     /// Core Text: `CTFontCopyTraits`.
     public let traits: FontTraits
 
+    /// How far text in a column of vertical text reaches either side of the column's centre line: half the font's
+    /// ascent and descent. Vertical text is set on a central baseline (CSS's in vertical writing): upright forms
+    /// stand centred on it (HarfBuzz centres them), and text set sideways is moved to centre its ascent and descent on
+    /// it, so a vertical line is as wide as a horizontal line is tall. (Fonts' `vhea` extents are not used: many CJK
+    /// fonts leave them zero.)
+    var halfHeight: CGFloat { (ascent + descent) / 2 }
+
     /// Design units per em. Core Text: `CTFontGetUnitsPerEm`.
     public var unitsPerEm: Int { face.unitsPerEm }
     /// Number of glyphs. Core Text: `CTFontGetGlyphCount`.

@@ -3,7 +3,10 @@ import Foundation
 /// Lines laid out in a shape: each line with its origin, the part of the string shown, and what did not fit.
 ///
 /// Line origins are baseline origins, y up, relative to the origin of the path's bounding box — as Core Text's.
-/// Every UTF-16 index of `stringRange` is either in exactly one line (`visibleStringRange`) or after it.
+/// Every UTF-16 index of `stringRange` is either in exactly one line (`visibleStringRange`) or after it. In a vertical
+/// frame (`FrameAttributes.progression`) a line's origin is the top of its column on the column's baseline (the
+/// centre line its upright forms stand on), and the line runs down from it: a point (x, y) of the line is at
+/// (origin.x + y, origin.y − x) in the frame, which is how `Canvas.draw(_:)` draws it.
 ///
 /// Core Text: `CTFrame`.
 public struct Frame: Sendable {
@@ -26,7 +29,9 @@ public struct Frame: Sendable {
     /// TextKit: `NSLayoutManager.lineFragmentRect(forGlyphAt:effectiveRange:)`.
     public let lineFragments: [CGRect]
 
-    /// The height from the top of the path's box to the bottom of the last line (0 without lines).
+    /// The height from the top of the path's box to the bottom of the last line (0 without lines); in a vertical
+    /// frame, the width from the box's first edge (right, or left for `.leftToRight`) to the far side of the last
+    /// column.
     public let usedHeight: CGFloat
 
     /// The space the frame would leave below its last line before a next one (line spacing and leading; 0

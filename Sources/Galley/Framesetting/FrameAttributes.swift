@@ -6,8 +6,12 @@ import Foundation
 /// `kCTFramePathFillRuleAttributeName`, `kCTFramePathWidthAttributeName`, `kCTFrameClippingPathsAttributeName`),
 /// plus TextKit's maximum number of lines, which Core Text lacks.
 public struct FrameAttributes: Hashable, Sendable {
-    /// The direction lines advance in. Only top to bottom is laid out; the vertical progressions are reserved.
-    /// Core Text: `kCTFrameProgressionAttributeName`.
+    /// The direction lines advance in: down the frame (horizontal text), or across it in columns (vertical text),
+    /// each column a line running down the page, drawn turned a quarter clockwise about its origin. Everything a
+    /// horizontal frame does — any shape, exclusions, indents, alignment, justification, truncation, line limits,
+    /// suggested sizes — a vertical frame does along its columns. Give the text the vertical-forms attribute for
+    /// Chinese, Japanese and Korean to stand upright in their vertical forms (as in Core Text, a vertical frame alone
+    /// sets every run sideways). Core Text: `kCTFrameProgressionAttributeName`.
     public var progression: FrameProgression = .topToBottom
     /// How the frame's path decides inside from outside: even-odd unless set, as in Core Text.
     /// Core Text: `kCTFramePathFillRuleAttributeName` (default `kCTFramePathFillEvenOdd`).
@@ -41,9 +45,11 @@ public struct FrameAttributes: Hashable, Sendable {
 public enum FrameProgression: Hashable, Sendable {
     /// Lines go down the frame. Core Text: `kCTFrameProgressionTopToBottom`.
     case topToBottom
-    /// Reserved: vertical lines from the right. Core Text: `kCTFrameProgressionRightToLeft`.
+    /// Vertical lines (columns) from the right edge leftwards: Chinese, Japanese and Korean. A column's line runs down
+    /// the page with its ascent on the right. Core Text: `kCTFrameProgressionRightToLeft`.
     case rightToLeft
-    /// Reserved: vertical lines from the left. Core Text: `kCTFrameProgressionLeftToRight`.
+    /// Vertical lines from the left edge rightwards: Mongolian. Columns run down the page with their ascents on the
+    /// right, facing the next column. Core Text: `kCTFrameProgressionLeftToRight`.
     case leftToRight
 }
 

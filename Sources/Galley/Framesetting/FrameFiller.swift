@@ -47,7 +47,13 @@ struct FrameFiller {
         exclusions = attributes.clippingPaths.map { BandShape.shared($0.path, fillRule: $0.fillRule, role: .exclusion, shiftedBy: -top) }
             .filter { !$0.isEmpty }
         tolerance = LayoutTolerance.depth(inHeight: box.height)
+        flipsLines = attributes.progression == .leftToRight
     }
+
+    /// Whether each line's band has its descent first and its ascent towards the next line: a frame whose columns
+    /// advance left to right (Mongolian), filled turned, where the lines' ascents face right as in every vertical
+    /// frame but the lines advance towards them.
+    let flipsLines: Bool
 
     /// The vertical extent a line takes and the space after it, by the paragraph's style and line-height policy.
     struct LineBox {
@@ -69,8 +75,7 @@ struct FrameFiller {
             let bounds = line.typographicBounds
             (ascent, descent, leading) = (bounds.ascent, bounds.descent, bounds.leading)
         case .strut:
-            let font = paragraphFont(paragraph, at: paragraph.range.lowerBound)
-            (ascent, descent, leading) = (font?.ascent ?? 0, font?.descent ?? 0, font?.leading ?? 0)
+            (ascent, descent, leading) = fontMetrics(at: paragraph.range.lowerBound)
             if let delegates = line.runDelegateExtent {
                 (ascent, descent) = (max(ascent, delegates.ascent), max(descent, delegates.descent))
             }
@@ -78,16 +83,19 @@ struct FrameFiller {
         return lineBox(ascent: ascent, descent: descent, leading: leading, style: paragraph.style)
     }
 
-    /// The font the text at an index asked for (before fallback).
-    private func paragraphFont(_ paragraph: Typesetter.Paragraph, at index: Int) -> Font? {
-        let text = typesetter.text
-        return text.attributes(at: index).font
+    /// The ascent, descent and leading of the font the text at an index asked for (before fallback): across the
+    /// column's centre line for text with vertical forms, as its upright runs measure (zero without a font).
+    private func fontMetrics(at index: Int) -> (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
+        let attributes = typesetter.text.attributes(at: index)
+        guard let font = attributes.font else { return (0, 0, 0) }
+        return attributes.verticalForms ? (font.halfHeight, font.halfHeight, font.leading) : (font.ascent, font.descent, font.leading)
     }
 
     /// A line box from metrics, by the paragraph style's heights and spacing; the fonts' leading counts only when the
     /// frame uses it (`FrameAttributes.usesFontLeading`).
     private func lineBox(ascent: CGFloat, descent: CGFloat, leading: CGFloat, style: ParagraphStyle) -> LineBox {
         let leading = attributes.usesFontLeading ? leading : 0
+        let (ascent, descent) = flipsLines ? (descent, ascent) : (ascent, descent)
         let natural = ascent + descent
         var height = natural
         let multiple = ParagraphStyle.length(style.lineHeightMultiple)
@@ -356,9 +364,8 @@ struct FrameFiller {
     private func planLines(_ paragraph: Typesetter.Paragraph, from start: Int, to limit: Int, depth: CGFloat, lineHeight: CGFloat,
                            looseness: Int) -> [LineEnd] {
         let style = paragraph.style
-        let font = paragraphFont(paragraph, at: start)
-        let step = lineHeight + lineBox(ascent: font?.ascent ?? 0, descent: font?.descent ?? 0, leading: font?.leading ?? 0,
-                                        style: style).gap
+        let font = fontMetrics(at: start)
+        let step = lineHeight + lineBox(ascent: font.ascent, descent: font.descent, leading: font.leading, style: style).gap
         let rightToLeft = paragraph.isRightToLeft
         var lastWidth = box.width
         // In a rectangle without exclusions every line after the first (which may be indented differently) is as wide.
@@ -475,8 +482,8 @@ struct FrameFiller {
 
     /// A line of the paragraph's first font, by the paragraph's style: the first guess for a band's height.
     private func estimatedHeight(_ paragraph: Typesetter.Paragraph, at index: Int) -> CGFloat {
-        let font = paragraphFont(paragraph, at: index)
-        let box = lineBox(ascent: font?.ascent ?? 0, descent: font?.descent ?? 0, leading: font?.leading ?? 0, style: paragraph.style)
+        let font = fontMetrics(at: index)
+        let box = lineBox(ascent: font.ascent, descent: font.descent, leading: font.leading, style: paragraph.style)
         return max(box.height, 0.5)
     }
 

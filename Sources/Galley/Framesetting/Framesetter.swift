@@ -42,6 +42,10 @@ public final class Framesetter: Sendable {
     ///   - attributes: progression, fill rule, exclusion paths, line limit and last-line truncation.
     /// - Returns: the frame, with the lines that fit and `visibleStringRange` ending where the next frame starts.
     public func frame(stringRange: Range<Int> = 0..<0, path: Path, attributes: FrameAttributes = FrameAttributes()) -> Frame {
+        if let turn = FrameTurn(attributes.progression) {
+            var filler = FrameFiller(typesetter: typesetter, path: path.applying(turn.transform()), attributes: turn.turned(attributes))
+            return turn.unturned(filler.fill(resolved(stringRange)), path: path, attributes: attributes)
+        }
         var filler = FrameFiller(typesetter: typesetter, path: path, attributes: attributes)
         return filler.fill(resolved(stringRange))
     }
@@ -86,6 +90,17 @@ public final class Framesetter: Sendable {
     /// Core Text: `CTFramesetterSuggestFrameSizeWithConstraints`.
     public func suggestFrameSize(stringRange: Range<Int> = 0..<0, attributes: FrameAttributes = FrameAttributes(),
                                  constraints: CGSize) -> (size: CGSize, fitRange: Range<Int>) {
+        if let turn = FrameTurn(attributes.progression) {
+            // The turned frame's suggestion, turned back: its width is the columns' length, its height their extent.
+            let width = constraints.height.isFinite && constraints.height > 0 ? min(constraints.height, 1e7) : 1e7
+            let height = constraints.width.isFinite && constraints.width > 0
+                ? min(constraints.width, LayoutLimits.maximumExtent) : LayoutLimits.maximumExtent
+            var turned = turn.turned(attributes, pageSize: CGSize(width: height, height: width))
+            turned.progression = .topToBottom
+            let suggestion = suggestFrameSize(stringRange: stringRange, attributes: turned,
+                                              constraints: CGSize(width: constraints.height, height: constraints.width))
+            return (CGSize(width: suggestion.size.height, height: suggestion.size.width), suggestion.fitRange)
+        }
         let width = constraints.width.isFinite && constraints.width > 0 ? min(constraints.width, 1e7) : 1e7
         let height = constraints.height.isFinite && constraints.height > 0
             ? min(constraints.height, LayoutLimits.maximumExtent) : LayoutLimits.maximumExtent

@@ -41,7 +41,7 @@ struct Shaper {
         var attributes = shared.value
         let requested = attributes.font ?? item.font
         attributes.font = item.font
-        let shift = attributes.baselineOffset + Self.superscriptShift(requested, level: attributes.superscript)
+        let shift = Self.baselineShift(item, attributes: attributes, requested: requested)
         let start = glyphs.count
         if let delegate = attributes.runDelegate {
             appendDelegate(delegate, item: item)
@@ -53,6 +53,18 @@ struct Shaper {
                                           attributes: requested === item.font ? shared : SharedAttributes(attributes), baselineShift: shift)
         shaped.clustersAreMonotonic = glyphs.isMonotonic(shaped.glyphRange, rightToLeft: item.isRightToLeft)
         return shaped
+    }
+
+    /// How far an item's baseline moves up from the line's: the baseline offset, the superscript's (measured in the
+    /// font the text asked for), and, for text set sideways in vertical text, half the difference of the font's
+    /// descent and ascent, which centres its em box on the column's centre line as upright forms are (CSS's central
+    /// baseline in vertical writing).
+    static func baselineShift(_ item: TextItem, attributes: StringAttributes, requested: Font) -> CGFloat {
+        var shift = attributes.baselineOffset + superscriptShift(requested, level: attributes.superscript)
+        if attributes.verticalForms, attributes.runDelegate == nil, !isVertical(item, verticalForms: true) {
+            shift += (item.font.descent - item.font.ascent) / 2
+        }
+        return shift
     }
 
     static func superscriptShift(_ font: Font, level: Int) -> CGFloat {

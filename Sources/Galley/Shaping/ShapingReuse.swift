@@ -155,7 +155,7 @@ extension Shaper {
         }
         let before = oldGlyphs(from: range.lowerBound, to: lower)
         let after = upper < range.upperBound ? oldGlyphs(from: upper - delta, to: range.upperBound - delta) : 0..<0
-        let shift = attributes.baselineOffset + Self.superscriptShift(requested, level: attributes.superscript)
+        let shift = Self.baselineShift(item, attributes: attributes, requested: requested)
         let start = self.glyphs.count
         var window = item
         window.range = lower..<upper

@@ -64,7 +64,8 @@ extension Line {
             storage.forEachGlyph(ofRun: position) { _, source, sourceIndex, _ in
                 glyphs.append(source, sourceIndex, stringIndex: index, keepsFlags: false)
             }
-            let item = TextItem(range: index..<index, attributeRun: 0, script: 0, level: paragraph.levels.paragraphLevel, font: run.font)
+            let item = TextItem(range: index..<index, attributeRun: 0, script: 0, level: paragraph.levels.paragraphLevel, font: run.font,
+                                isSideways: run.status.contains(.rotated))
             items.append(ShapedParagraph.Item(item: item, glyphRange: begin..<glyphs.count, attributes: run.sharedAttributes,
                                               baselineShift: run.baselineShift,
                                               insertion: Insertion(kind: kind, text: Array(storage.paragraph.text.units[run.stringRange]))))

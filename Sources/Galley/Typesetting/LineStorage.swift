@@ -32,15 +32,19 @@ final class LineStorage: Sendable {
         var level: UInt8
         var baselineShift: CGFloat
         var status: RunStatus
+        /// Whether the glyphs are vertical forms standing upright in the line (see `Run.isVertical`): their metrics
+        /// across the line are the font's vertical ones, and each is drawn turned a quarter counter-clockwise.
+        var isUpright: Bool
         var insertion: Insertion? = nil
 
         var attributes: StringAttributes { sharedAttributes.value }
         /// The run delegate, read in place (`attributes` copies the whole value).
         var runDelegate: RunDelegate? { sharedAttributes.value.runDelegate }
         var isDelegate: Bool { runDelegate != nil }
-        /// Unshifted metrics (the delegate's for run-delegate runs).
-        var ascent: CGFloat { runDelegate?.ascent ?? font.ascent }
-        var descent: CGFloat { runDelegate?.descent ?? font.descent }
+        /// Unshifted metrics (the delegate's for run-delegate runs; for upright vertical forms, half the font's
+        /// height either side of the column's centre line, `Font.halfHeight`).
+        var ascent: CGFloat { runDelegate?.ascent ?? (isUpright ? font.halfHeight : font.ascent) }
+        var descent: CGFloat { runDelegate?.descent ?? (isUpright ? font.halfHeight : font.descent) }
         var leading: CGFloat { isDelegate ? 0 : font.leading }
 
         /// The source index of a line glyph index inside the run.
@@ -190,12 +194,20 @@ final class LineStorage: Sendable {
         var status: RunStatus = rightToLeft ? [.rightToLeft] : []
         if !inOrder { status.insert(.nonMonotonic) }
         if item.item.font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
-        if item.sharedAttributes.value.verticalForms, !Shaper.isVertical(item.item, verticalForms: true) { status.insert(.rotated) }
+        var upright = false
+        if item.sharedAttributes.value.verticalForms {
+            if !Shaper.isVertical(item.item, verticalForms: true) {
+                status.insert(.rotated)
+            } else if item.sharedAttributes.value.runDelegate == nil {
+                upright = true
+                status.insert(.hasNonIdentityMatrix)
+            }
+        }
         let record = RunRecord(
             glyphRange: firstGlyph..<(firstGlyph + glyphRange.count), source: source,
             sourceStart: glyphRange.lowerBound, x: x, stringRange: stringRange,
             sharedAttributes: item.sharedAttributes, font: item.item.font, level: level,
-            baselineShift: item.baselineShift, status: status, insertion: item.insertion)
+            baselineShift: item.baselineShift, status: status, isUpright: upright, insertion: item.insertion)
         return (record, width)
     }
 
@@ -425,12 +437,26 @@ final class LineStorage: Sendable {
             let record = runs[run]
             guard !record.isDelegate, record.glyphRange.overlaps(range) else { continue }
             forEachGlyph(ofRun: run, in: range) { _, source, index, pen in
-                guard let extents = record.font.inkExtents(of: source.glyph(index)) else { return }
+                guard var extents = record.font.inkExtents(of: source.glyph(index)) else { return }
+                if record.isUpright { extents = LineStorage.turnedUpright(extents) }
                 let offset = source.offset(index)
                 result = result.union(extents.offsetBy(dx: pen + offset.x, dy: offset.y + record.baselineShift))
             }
         }
         return result
+    }
+
+    /// A glyph's box as an upright vertical form is drawn in its line: turned a quarter counter-clockwise about its
+    /// origin, (x, y) ↦ (−y, x), so that the line turned a quarter clockwise shows it upright.
+    static func turnedUpright(_ box: CGRect) -> CGRect {
+        CGRect(x: -box.maxY, y: box.minX, width: box.height, height: box.width)
+    }
+
+    /// The matrix an upright vertical form is drawn with in its line (see `turnedUpright`), after the font's.
+    static func uprightMatrix(after fontMatrix: AffineTransform) -> AffineTransform {
+        // (x, y) ↦ F(x, y), then ↦ (−y, x).
+        AffineTransform(m11: -fontMatrix.m12, m12: fontMatrix.m11, m21: -fontMatrix.m22, m22: fontMatrix.m21,
+                        tX: -fontMatrix.tY, tY: fontMatrix.tX)
     }
 
     /// Where the whitespace at the logical end of the line starts (the line's end when there is none): after the

@@ -31,7 +31,7 @@ public struct Run: Sendable {
     /// that is not set sideways (`RunStatus.rotated`). Its advances and positions run along the line as for any run
     /// — down the column once a vertical frame turns the line a quarter turn clockwise — with each glyph drawn
     /// upright in it. Core Text: `kCTVerticalFormsAttributeName` in the run's attributes.
-    public var isVertical: Bool { record.sharedAttributes.value.verticalForms && !record.status.contains(.rotated) }
+    public var isVertical: Bool { record.isUpright }
 
     /// The bidi embedding level (odd: right to left). Core Text has no accessor; Galley adds it for editors.
     public var bidiLevel: Int { Int(record.level) }
@@ -53,9 +53,13 @@ public struct Run: Sendable {
     /// The UTF-16 range of the string the run shows (absolute). Core Text: `CTRunGetStringRange`.
     public var stringRange: Range<Int> { record.stringRange }
 
-    /// The matrix to apply when drawing: the font's matrix (identity unless one was given).
-    /// Core Text: `CTRunGetTextMatrix`.
-    public var textMatrix: AffineTransform { record.font.matrix }
+    /// The matrix to apply to each glyph when drawing: the font's matrix (identity unless one was given), then, for
+    /// upright vertical forms (`isVertical`), a quarter turn counter-clockwise, (x, y) ↦ (−y, x), which the line's
+    /// quarter turn clockwise in a vertical frame undoes. Core Text: `CTRunGetTextMatrix`.
+    public var textMatrix: AffineTransform {
+        let record = self.record
+        return record.isUpright ? LineStorage.uprightMatrix(after: record.font.matrix) : record.font.matrix
+    }
 
     /// The glyph ids. Core Text: `CTRunGetGlyphs`.
     public func glyphs(in range: Range<Int>? = nil) -> [Glyph] { collect(range) { source, index, _ in source.glyph(index) } }

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import Galley
+
+/// Vertical frames (`FrameProgression.rightToLeft`) against Chromium's `writing-mode: vertical-rl`: the same text in
+/// the same font and column pitch, in a box of the same size, must fall into the same columns, each character at the
+/// same place down its column, and the columns at the same places across the page. Chromium is run headless on a
+/// page that reports every character's box (`Range.getClientRects`).
+@Suite struct VerticalFrameTests {
+    static let font = "DroidSansFallbackFull.ttf"
+    /// For the Latin letters Droid Sans Fallback lacks: the next family in Chromium.
+    static let latinFont = "DejaVuSans.ttf"
+    static let size: CGFloat = 16
+    /// Each column's width: a fixed line height on both sides (Chromium rounds the font's ascent and descent to whole
+    /// pixels for `line-height: normal`).
+    static let pitch: CGFloat = 24
+    static let box = CGSize(width: 312, height: 232)
+
+    /// A paragraph of each corpus text (its first lines, up to about what the box holds) and one of Japanese mixed with
+    /// Latin words and digits, which both set sideways.
+    static let samples: [(name: String, text: String)] = {
+        var samples: [(String, String)] = []
+        // (Not Korean: no bundled font has Hangul, and each side would fall back to a different system font.)
+        for file in ["rashomon.txt", "ja_Jpan.txt", "sunzi-bingfa-simplified.txt", "sunzi-bingfa-traditional.txt", "zh_Hans.txt", "zh_Hant.txt"] {
+            var text = ""
+            // (After the header lines in English that some of the files open with.)
+            for line in (try? Corpus.lines(file)) ?? [] where text.utf16.count < 200 && line.unicodeScalars.contains(where: { $0.value >= 0x1100 }) {
+                text += line.trimmingCharacters(in: .whitespaces)
+            }
+            samples.append((file, text))
+        }
+        samples.append(("mixed", "縦書きの組版では Core Text も HarfBuzz も 2026 年の今、欧文を九十度回して組む。"
+            + "数字 12345 や ABC は横倒し、漢字と仮名は正立する。Galley はその両方を Chromium と同じ位置に置くか。"))
+        return samples
+    }()
+
+    /// The frame Galley makes of a sample: the box, columns from the right, vertical forms, a fixed line height. Each
+    /// character is given the font CSS's font matching gives it — the first of the two families that has it — so that
+    /// fallback (where Galley keeps spaces and punctuation between fallback text in the fallback font) is not what is
+    /// compared.
+    static func frame(_ text: String) throws -> Frame {
+        let cjk = try TestFonts.font(font, size: size), latin = try TestFonts.font(latinFont, size: size)
+        var style = ParagraphStyle()
+        style.minimumLineHeight = pitch
+        style.maximumLineHeight = pitch
+        let string = NSMutableAttributedString(string: text, attributes: [.font: cjk, .verticalForms: true, .paragraphStyle: style])
+        var index = 0
+        for scalar in text.unicodeScalars {
+            let length = scalar.utf16.count
+            if cjk.glyph(forCodePoint: scalar.value) == nil { string.addAttribute(.font, value: latin, range: NSRange(location: index, length: length)) }
+            index += length
+        }
+        var attributes = FrameAttributes()
+        attributes.progression = .rightToLeft
+        attributes.usesFontLeading = false
+        return Framesetter(attributedString: string).frame(path: Path(rect: CGRect(origin: .zero, size: box)), attributes: attributes)
+    }
+
+    /// Each UTF-16 index's box in Chromium (left, top, width, height in CSS pixels from the box's top left), for
+    /// every sample at once.
+    static func chromiumBoxes() throws -> [[Int: CGRect]] {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        }
+        let boxes = samples.enumerated().map { index, sample in
+            "<div class=v style=\"top:\(index * 400)px\">\(escaped(sample.text))</div>"
+        }.joined()
+        let page = """
+            <!doctype html><html><head><meta charset="utf-8"><style>
+            @font-face { font-family: T; src: url("\(TestFonts.url(font).absoluteString)"); }
+            @font-face { font-family: L; src: url("\(TestFonts.url(latinFont).absoluteString)"); }
+            body { margin: 0 }
+            .v { font-family: T, L; font-size: \(Int(size))px; line-height: \(Int(pitch))px; writing-mode: vertical-rl;
+                 text-orientation: mixed; width: \(Int(box.width))px; height: \(Int(box.height))px; position: absolute; left: 0;
+                 line-break: strict; text-spacing-trim: space-all; text-autospace: no-autospace; font-kerning: normal }
+            </style></head><body>\(boxes)<pre id=out></pre><script>
+            document.fonts.ready.then(() => {
+              const all = [];
+              for (const div of document.querySelectorAll('.v')) {
+                const node = div.firstChild, top = div.getBoundingClientRect().top, boxes = [];
+                for (let i = 0; i < node.data.length; i++) {
+                  const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+                  const rects = range.getClientRects();
+                  if (rects.length) boxes.push([i, rects[0].left, rects[0].top - top, rects[0].width, rects[0].height]);
+                }
+                all.push(boxes);
+              }
+              document.getElementById('out').textContent = JSON.stringify(all);
+            });
+            </script></body></html>
+            """
+        let file = directory.appendingPathComponent("vertical.html")
+        try page.write(to: file, atomically: true, encoding: .utf8)
+        let dump = try runProgram("/usr/bin/chromium", ["--headless", "--disable-gpu", "--no-sandbox", "--allow-file-access-from-files",
+                                                        "--virtual-time-budget=10000", "--user-data-dir=\(directory.path)/profile",
+                                                        "--dump-dom", file.absoluteString])
+        let json = try #require(dump.components(separatedBy: "<pre id=\"out\">").dropFirst().first?.components(separatedBy: "</pre>").first)
+        let decoded = try JSONDecoder().decode([[[Double]]].self, from: Data(json.utf8))
+        return decoded.map { boxes in
+            Dictionary(uniqueKeysWithValues: boxes.map { (Int($0[0]), CGRect(x: $0[1], y: $0[2], width: $0[3], height: $0[4])) })
+        }
+    }
+
+    @Test func columnsAndPositionsEqualChromiumVerticalRightToLeft() throws {
+        let chromium = try Self.chromiumBoxes()
+        try #require(chromium.count == Self.samples.count)
+        var compared = 0, columns = 0
+        for (sample, theirs) in zip(Self.samples, chromium) {
+            let frame = try Self.frame(sample.text)
+            let units = Array(sample.text.utf16)
+            try #require(!frame.lines.isEmpty)
+            for (index, line) in frame.lines.enumerated() {
+                // The column: the n-th from the box's right edge, one pitch wide.
+                let fragment = frame.lineFragments[index]
+                #expect(abs(fragment.maxX - (Self.box.width - CGFloat(index) * Self.pitch)) < 0.001 && abs(fragment.width - Self.pitch) < 0.001,
+                        "\(sample.name): column \(index) spans \(fragment.minX)…\(fragment.maxX)")
+                #expect(abs(frame.lineOrigins[index].y - Self.box.height) < 0.001, "\(sample.name): column \(index) starts below the top")
+                columns += 1
+                for unit in line.stringRange where !CharacterClasses.isWhitespace(units[unit]) && !UTF16.isTrailSurrogate(units[unit]) {
+                    guard let box = theirs[unit] else {
+                        Issue.record("\(sample.name): Chromium has no box for unit \(unit)")
+                        continue
+                    }
+                    // Chromium's column: the slot its box is centred in, counted from the right.
+                    let column = Int(((Self.box.width - box.midX) / Self.pitch).rounded(.down))
+                    // Down the column: the caret offset along the line, from the top.
+                    let down = line.offset(forStringIndex: unit).primary
+                    if column != index || abs(down - box.minY) > 0.05 {
+                        Issue.record("\(sample.name): unit \(unit) (\(String(utf16CodeUnits: [units[unit]], count: 1))) in column \(index) at \(down), Chromium: column \(column) at \(box.minY)")
+                    }
+                    compared += 1
+                }
+            }
+            // What Galley leaves out for lack of room, Chromium sets in columns past the box's left edge.
+            if frame.visibleStringRange.upperBound < units.count, let next = theirs[frame.visibleStringRange.upperBound] {
+                #expect(next.midX < 0, "\(sample.name): Chromium's next character is inside the box")
+            }
+        }
+        print("vertical frames: \(compared) characters in \(columns) columns of \(Self.samples.count) texts as Chromium places them")
+        #expect(compared > 1000)
+    }
+}

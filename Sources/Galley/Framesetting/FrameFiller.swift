@@ -109,7 +109,13 @@ struct FrameFiller {
         let maximumSpacing = max(ParagraphStyle.length(style.maximumLineSpacing), 0)
         gap = max(gap, minimumSpacing)
         if maximumSpacing > 0 { gap = min(gap, maximumSpacing) }
-        // Extra height from a multiple or a minimum goes above the glyphs; a maximum cuts from the top.
+        // Extra height from a multiple or a minimum goes above the glyphs; a maximum cuts from the top. A vertical
+        // frame's columns share it out either side of their centre lines, as CSS's half-leading does in vertical
+        // writing (there the ascent and descent are halves of the font's height about the central baseline).
+        if attributes.progression != .topToBottom {
+            let half = (height - natural) / 2
+            return LineBox(above: ascent + half, below: descent + half, gap: max(gap, 0))
+        }
         return LineBox(above: height - descent, below: descent, gap: max(gap, 0))
     }
 

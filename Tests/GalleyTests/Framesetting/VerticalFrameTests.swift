@@ -57,26 +57,30 @@ import Testing
         return Framesetter(attributedString: string).frame(path: Path(rect: CGRect(origin: .zero, size: box)), attributes: attributes)
     }
 
-    /// Each UTF-16 index's box in Chromium (left, top, width, height in CSS pixels from the box's top left), for
-    /// every sample at once.
-    static func chromiumBoxes() throws -> [[Int: CGRect]] {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+    /// A page with the samples in boxes like Galley's frame, one below the other (`top` CSS pixels apart), and a
+    /// script.
+    static func page(_ samples: [String], top: Int = 400, script: String = "") -> String {
         func escaped(_ text: String) -> String {
             text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
         }
-        let boxes = samples.enumerated().map { index, sample in
-            "<div class=v style=\"top:\(index * 400)px\">\(escaped(sample.text))</div>"
-        }.joined()
-        let page = """
+        let boxes = samples.enumerated().map { index, text in "<div class=v style=\"top:\(index * top)px\">\(escaped(text))</div>" }
+        return """
             <!doctype html><html><head><meta charset="utf-8"><style>
             @font-face { font-family: T; src: url("\(TestFonts.url(font).absoluteString)"); }
             @font-face { font-family: L; src: url("\(TestFonts.url(latinFont).absoluteString)"); }
-            body { margin: 0 }
+            body { margin: 0; background: white }
             .v { font-family: T, L; font-size: \(Int(size))px; line-height: \(Int(pitch))px; writing-mode: vertical-rl;
                  text-orientation: mixed; width: \(Int(box.width))px; height: \(Int(box.height))px; position: absolute; left: 0;
                  line-break: strict; text-spacing-trim: space-all; text-autospace: no-autospace; font-kerning: normal }
-            </style></head><body>\(boxes)<pre id=out></pre><script>
+            </style></head><body>\(boxes.joined())\(script)</body></html>
+            """
+    }
+
+    /// Each UTF-16 index's box in Chromium (left, top, width, height in CSS pixels from the box's top left), for
+    /// every sample at once.
+    static func chromiumBoxes() throws -> [[Int: CGRect]] {
+        let script = """
+            <pre id=out></pre><script>
             document.fonts.ready.then(() => {
               const all = [];
               for (const div of document.querySelectorAll('.v')) {
@@ -90,13 +94,9 @@ import Testing
               }
               document.getElementById('out').textContent = JSON.stringify(all);
             });
-            </script></body></html>
+            </script>
             """
-        let file = directory.appendingPathComponent("vertical.html")
-        try page.write(to: file, atomically: true, encoding: .utf8)
-        let dump = try runProgram("/usr/bin/chromium", ["--headless", "--disable-gpu", "--no-sandbox", "--allow-file-access-from-files",
-                                                        "--virtual-time-budget=10000", "--user-data-dir=\(directory.path)/profile",
-                                                        "--dump-dom", file.absoluteString])
+        let dump = try Chromium.dom(of: page(samples.map(\.text), script: script))
         let json = try #require(dump.components(separatedBy: "<pre id=\"out\">").dropFirst().first?.components(separatedBy: "</pre>").first)
         let decoded = try JSONDecoder().decode([[[Double]]].self, from: Data(json.utf8))
         return decoded.map { boxes in
@@ -128,6 +128,13 @@ import Testing
                     let column = Int(((Self.box.width - box.midX) / Self.pitch).rounded(.down))
                     // Down the column: the caret offset along the line, from the top.
                     let down = line.offset(forStringIndex: unit).primary
+                    // Across: upright forms centred on the column's centre line, as Chromium centres their boxes —
+                    // within half a pixel, since Chromium rounds the font's ascent and descent and the half-leading
+                    // to whole pixels (its box is 21 px of the 24 px column, 1 px from its right edge).
+                    if line.runs.first(where: { $0.stringRange.contains(unit) })?.isVertical == true {
+                        let centre = frame.lineOrigins[index].x
+                        if abs(centre - box.midX) > 0.51 { Issue.record("\(sample.name): unit \(unit) centred at \(centre), Chromium at \(box.midX)") }
+                    }
                     if column != index || abs(down - box.minY) > 0.05 {
                         Issue.record("\(sample.name): unit \(unit) (\(String(utf16CodeUnits: [units[unit]], count: 1))) in column \(index) at \(down), Chromium: column \(column) at \(box.minY)")
                     }
@@ -141,5 +148,91 @@ import Testing
         }
         print("vertical frames: \(compared) characters in \(columns) columns of \(Self.samples.count) texts as Chromium places them")
         #expect(compared > 1000)
+    }
+
+    /// The frame of `text` with other attributes and shape (the samples' font, vertical forms, pitch).
+    static func frame(_ text: String, path: Path, change: (inout FrameAttributes) -> Void) throws -> (Framesetter, Frame) {
+        let font = try TestFonts.font(Self.font, size: size)
+        var style = ParagraphStyle()
+        style.minimumLineHeight = pitch
+        style.maximumLineHeight = pitch
+        let string = NSAttributedString(string: text, attributes: [.font: font, .verticalForms: true, .paragraphStyle: style])
+        var attributes = FrameAttributes()
+        attributes.progression = .rightToLeft
+        change(&attributes)
+        let framesetter = Framesetter(attributedString: string)
+        return (framesetter, framesetter.frame(path: path, attributes: attributes))
+    }
+
+    /// Columns from the left (Mongolian's progression) are the columns from the right mirrored: the same lines, each
+    /// the same distance from the left edge as the other is from the right, ascents on the right in both.
+    @Test func leftToRightMirrorsRightToLeft() throws {
+        let text = Self.samples[0].text
+        let path = Path(rect: CGRect(origin: .zero, size: Self.box))
+        let (_, right) = try Self.frame(text, path: path) { _ in }
+        let (_, left) = try Self.frame(text, path: path) { $0.progression = .leftToRight }
+        #expect(right.lines.count > 5 && left.lines.map(\.stringRange) == right.lines.map(\.stringRange))
+        for index in right.lines.indices {
+            #expect(abs(left.lineFragments[index].minX - (Self.box.width - right.lineFragments[index].maxX)) < 1e-9)
+            #expect(abs(left.lineOrigins[index].x - (Self.box.width - right.lineOrigins[index].x)) < 1e-9)
+            #expect(left.lineOrigins[index].y == right.lineOrigins[index].y)
+        }
+    }
+
+    /// A suggested size holds its text in a vertical frame: as wide as its columns, and a frame a point narrower shows
+    /// less.
+    @Test func suggestedSizeHoldsTheText() throws {
+        let text = Self.samples[1].text
+        let (framesetter, _) = try Self.frame(text, path: Path()) { _ in }
+        var attributes = FrameAttributes()
+        attributes.progression = .rightToLeft
+        let suggestion = framesetter.suggestFrameSize(attributes: attributes, constraints: CGSize(width: .greatestFiniteMagnitude, height: Self.box.height))
+        #expect(suggestion.fitRange == 0..<text.utf16.count)
+        let frame = framesetter.frame(path: Path(rect: CGRect(origin: CGPoint(x: 40, y: -7), size: suggestion.size)), attributes: attributes)
+        #expect(frame.visibleStringRange == suggestion.fitRange)
+        #expect(abs(suggestion.size.width - CGFloat(frame.lines.count) * Self.pitch) < 1e-6)
+        #expect(suggestion.size.height <= Self.box.height)
+        let narrower = framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: suggestion.size.width - 1, height: suggestion.size.height)),
+                                         attributes: attributes)
+        #expect(narrower.visibleStringRange.upperBound < text.utf16.count)
+    }
+
+    /// Text flows around an exclusion in a vertical frame as in a horizontal one: no column's fragment crosses it,
+    /// and the text still lands in exactly one line or after the frame.
+    @Test func columnsFlowAroundAnExclusion() throws {
+        let text = Self.samples[0].text + Self.samples[2].text
+        let hole = CGRect(x: 100, y: 80, width: 90, height: 70)
+        let (_, frame) = try Self.frame(text, path: Path(rect: CGRect(origin: .zero, size: Self.box))) {
+            $0.clippingPaths = [ClippingPath(Path(rect: hole))]
+        }
+        var covered = 0
+        for (line, fragment) in zip(frame.lines, frame.lineFragments) {
+            #expect(!fragment.insetBy(dx: 0.01, dy: 0.01).intersects(hole), "\(fragment) crosses the exclusion")
+            #expect(line.stringRange.lowerBound == covered)
+            covered = line.stringRange.upperBound
+        }
+        #expect(covered == frame.visibleStringRange.upperBound && frame.lines.count > 10)
+        // Columns beside the hole are cut in two: fragments above and below it in the same column.
+        #expect(frame.lineFragments.contains { $0.maxY <= hole.minY + 0.01 } && frame.lineFragments.contains { $0.minY >= hole.maxY - 0.01 })
+    }
+
+    /// An upright run's text matrix turns its glyphs a quarter counter-clockwise (the frame's clockwise turn undoes
+    /// it), a sideways run's is the font's; ink bounds turn with the glyphs.
+    @Test func uprightRunsCarryTheTurnInTheirTextMatrix() throws {
+        let (_, frame) = try Self.frame("漢字 ABC", path: Path(rect: CGRect(origin: .zero, size: Self.box))) { _ in }
+        let runs = frame.lines[0].runs
+        let upright = try #require(runs.first { $0.isVertical }), sideways = try #require(runs.first { $0.status.contains(.rotated) })
+        let matrix = upright.textMatrix
+        #expect(matrix.m11 == 0 && matrix.m12 == 1 && matrix.m21 == -1 && matrix.m22 == 0)
+        #expect(upright.status.contains(.hasNonIdentityMatrix) && !sideways.status.contains(.hasNonIdentityMatrix))
+        #expect(sideways.textMatrix == AffineTransform())
+        let glyph = upright.glyphs[0], position = upright.positions[0]
+        let extents = try #require(upright.font.inkExtents(of: glyph))
+        let turned = CGRect(x: position.x - extents.maxY, y: position.y + extents.minX, width: extents.height, height: extents.width)
+        let ink = upright.imageBounds(in: 0..<1)
+        #expect(abs(ink.minX - turned.minX) < 1e-9 && abs(ink.minY - turned.minY) < 1e-9 && abs(ink.width - turned.width) < 1e-9)
+        // Sideways text is centred on the column's centre line: its ascent and descent reach equally far.
+        let bounds = sideways.typographicBounds()
+        #expect(abs(bounds.ascent - bounds.descent) < 1e-9)
     }
 }

@@ -56,6 +56,13 @@ int32_t galley_continues_cluster(int32_t codePoint) {
     return u_hasBinaryProperty(codePoint, UCHAR_VARIATION_SELECTOR) || u_hasBinaryProperty(codePoint, UCHAR_GRAPHEME_EXTEND) ? 1 : 0;
 }
 
+int32_t galley_joins_lines_without_space(int32_t codePoint) {
+    int32_t width = u_getIntPropertyValue(codePoint, UCHAR_EAST_ASIAN_WIDTH);
+    if (width != U_EA_FULLWIDTH && width != U_EA_WIDE && width != U_EA_HALFWIDTH) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    return uscript_getScript(codePoint, &status) == USCRIPT_HANGUL ? 0 : 1;
+}
+
 int32_t galley_vertical_orientation(int32_t codePoint) {
     return u_getIntPropertyValue(codePoint, UCHAR_VERTICAL_ORIENTATION);
 }

@@ -34,13 +34,18 @@ struct LayoutCommand: ParsableCommand {
         var attributes = FrameAttributes()
         attributes.maximumNumberOfLines = maxLines
         attributes.lastLineTruncation = truncate.type
+        // Vertical text: columns from the right, --width their length and --height the frame's width.
+        if text.vertical { attributes.progression = .rightToLeft }
         let frameHeight: CGFloat
         if let height {
             frameHeight = CGFloat(height)
         } else {
-            frameHeight = max(framesetter.suggestFrameSize(attributes: attributes, constraints: CGSize(width: width, height: .greatestFiniteMagnitude)).size.height, 1)
+            let constraints = text.vertical ? CGSize(width: .greatestFiniteMagnitude, height: width) : CGSize(width: width, height: .greatestFiniteMagnitude)
+            let suggested = framesetter.suggestFrameSize(attributes: attributes, constraints: constraints).size
+            frameHeight = max(text.vertical ? suggested.width : suggested.height, 1)
         }
-        let frame = framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: width, height: frameHeight)), attributes: attributes)
+        let box = text.vertical ? CGRect(x: 0, y: 0, width: frameHeight, height: width) : CGRect(x: 0, y: 0, width: width, height: frameHeight)
+        let frame = framesetter.frame(path: Path(rect: box), attributes: attributes)
         if stats {
             print(framesetter.statistics(of: frame))
         } else {

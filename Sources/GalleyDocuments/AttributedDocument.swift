@@ -1,3 +1,4 @@
+internal import CUnicode
 import Foundation
 import Galley
 
@@ -58,22 +59,35 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
 /// AppKit and UIKit: `NSAttributedString(data:options:documentAttributes:)`.
 public enum AttributedDocument {
     /// Plain text with its lines hard-wrapped (as most plain-text books are) as paragraphs: a line break inside a
-    /// paragraph becomes a space, a blank line (spaces and tabs allowed on it) ends the paragraph, and the blank
-    /// lines between paragraphs go. CR LF and CR count as line breaks. Galley only (for `galley render --reflow`).
+    /// paragraph becomes a space, or nothing between two Chinese or Japanese characters (East Asian wide, fullwidth
+    /// or halfwidth, not Hangul: CSS's rule for segment breaks); a blank line (spaces and tabs allowed on it) ends the
+    /// paragraph, as does a line that starts with an ideographic space (U+3000, how Chinese and Japanese plain text
+    /// indents a paragraph's first line, which is kept); the blank lines between paragraphs go. CR LF and CR count as
+    /// line breaks. Galley only (for `galley render --reflow`).
     public static func reflowed(_ text: String) -> String {
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             .split(separator: "\n", omittingEmptySubsequences: false)
         var paragraphs: [String] = []
-        var current: [Substring] = []
+        var current = ""
         for line in lines {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
-                current = []
-            } else {
-                current.append(line.drop(while: { $0 == " " || $0 == "\t" }))
+                if !current.isEmpty { paragraphs.append(current) }
+                current = ""
+                continue
             }
+            if line.unicodeScalars.first == "\u{3000}", !current.isEmpty {
+                paragraphs.append(current)
+                current = ""
+            }
+            let content = line.drop(while: { $0 == " " || $0 == "\t" })
+            if let last = current.unicodeScalars.last, let first = content.unicodeScalars.first,
+                !(galley_joins_lines_without_space(Int32(last.value)) != 0 && galley_joins_lines_without_space(Int32(first.value)) != 0)
+            {
+                current += " "
+            }
+            current += content
         }
-        if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
+        if !current.isEmpty { paragraphs.append(current) }
         return paragraphs.joined(separator: "\n")
     }
 

@@ -17,6 +17,7 @@ enum FramesHarness {
         attributes.maximumNumberOfLines = input.choose([0, 0, 1, 2, 5, -3])
         attributes.lastLineTruncation = input.choose([nil, .end, .start, .middle])
         attributes.truncationToken = input.choose([nil, "…", "", "more ›", "مزيد"])
+        attributes.progression = input.choose([.topToBottom, .topToBottom, .rightToLeft, .leftToRight])
         let start = input.int(0...units.count + 1)
         let end = input.bool() ? 0 : input.int(0...units.count + 1)
         let range = start..<max(start, end)
@@ -66,9 +67,13 @@ enum FramesHarness {
             let origin = frame.lineOrigins[index]
             try check(origin.x.isFinite && origin.y.isFinite, "line \(index) is at \(origin)")
             if index > 0 {
-                let previous = frame.lineFragments[index - 1]
-                // Lines go down (several fragments of one band share its height).
-                try check(frame.lineFragments[index].maxY <= previous.maxY + 1e-6, "line \(index) lies above line \(index - 1)")
+                let (previous, fragment) = (frame.lineFragments[index - 1], frame.lineFragments[index])
+                // Lines go down, or columns left or right (several fragments of one band share its extent).
+                switch frame.attributes.progression {
+                case .topToBottom: try check(fragment.maxY <= previous.maxY + 1e-6, "line \(index) lies above line \(index - 1)")
+                case .rightToLeft: try check(fragment.maxX <= previous.maxX + 1e-6, "column \(index) lies right of column \(index - 1)")
+                case .leftToRight: try check(fragment.minX >= previous.minX - 1e-6, "column \(index) lies left of column \(index - 1)")
+                }
             }
             next = line.stringRange.upperBound
         }

@@ -17,7 +17,10 @@ enum RenderingHarness {
         let units = HostileText.units(&input, maximum: 200)
         let runs = HostileAttributes.runs(&input, length: units.count)
         let typesetter = Typesetter(units: units, runs: runs, defaultFont: FuzzFonts.base)
-        let frame = Framesetter(typesetter: typesetter).frame(path: HostileAttributes.path(&input))
+        let path = HostileAttributes.path(&input)
+        var attributes = FrameAttributes()
+        attributes.progression = input.choose([.topToBottom, .topToBottom, .rightToLeft, .leftToRight])
+        let frame = Framesetter(typesetter: typesetter).frame(path: path, attributes: attributes)
         let line = typesetter.line(stringRange: 0..<0)
         // A hostile size must throw, never allocate without bound or crash.
         let width = input.length(ordinary: 1...300), height = input.length(ordinary: 1...300)

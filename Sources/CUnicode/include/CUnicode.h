@@ -47,6 +47,9 @@ int32_t galley_continues_cluster(int32_t codePoint);
 /// Unicode's Vertical_Orientation (UAX #50): 0 Rotated, 1 Transformed Rotated, 2 Transformed Upright, 3 Upright
 /// (ICU's UVerticalOrientation).
 int32_t galley_vertical_orientation(int32_t codePoint);
+/// 1 for characters whose East_Asian_Width is Fullwidth, Wide or Halfwidth and that are not Hangul: where CSS removes
+/// a segment break between two of them instead of turning it into a space (CSS Text 3, §4.1.3); else 0.
+int32_t galley_joins_lines_without_space(int32_t codePoint);
 
 /// Resolves bidi embedding levels (UAX #9, through ICU's ubidi) for `length` UTF-16 units.
 ///

@@ -199,6 +199,26 @@ import Testing
         #expect(reflowed.split(whereSeparator: \.isWhitespace) == text.split(whereSeparator: \.isWhitespace))
     }
 
+    /// Chinese and Japanese hard-wrapped text reflows without spaces where CSS removes a segment break (both sides
+    /// East Asian wide, fullwidth or halfwidth, neither Hangul); a line opening with an ideographic space starts a
+    /// paragraph; Latin next to kana and Korean keep their space.
+    @Test func eastAsianTextReflowsWithoutSpaces() throws {
+        #expect(AttributedDocument.reflowed("　或日の暮方の事である。広い門\nの下には、\n　作者はさっき、平安朝の下人の\nSentimentalismeに影響した。")
+                == "　或日の暮方の事である。広い門の下には、\n　作者はさっき、平安朝の下人の Sentimentalismeに影響した。")
+        #expect(AttributedDocument.reflowed("모든 인류\n구성원의") == "모든 인류 구성원의")
+        #expect(AttributedDocument.reflowed("ｱｲｳ\nｴｵ") == "ｱｲｳｴｵ")  // halfwidth katakana
+        // Rashomon from Project Gutenberg: every paragraph opens with an ideographic space, and reflowing removes the
+        // line breaks and adds no space between Japanese characters.
+        let text = try String(contentsOf: Corpus.directory.appendingPathComponent("rashomon.txt"), encoding: .utf8)
+        let body = text.components(separatedBy: "--------\n")[1]
+        let reflowed = AttributedDocument.reflowed(body)
+        let paragraphs = reflowed.split(separator: "\n")
+        #expect(paragraphs.count > 10 && paragraphs.dropFirst(2).allSatisfy { $0.hasPrefix("\u{3000}") })
+        #expect(reflowed.filter { $0 != "\n" && $0 != " " } == body.filter { $0 != "\n" && $0 != " " })
+        let added = reflowed.unicodeScalars.filter { $0 == " " }.count - body.unicodeScalars.filter { $0 == " " }.count
+        #expect(added >= 0 && added < 10)  // only next to the few Latin words
+    }
+
     /// A style with NaN, infinite and negative lengths reads as one with none: nothing non-finite reaches the text.
     @Test func hostileStylesAreMadeUsable() throws {
         var style = try MarkdownReadingTests.style()

@@ -55,4 +55,21 @@ import GalleyRendering
         }
         #expect(inked > 500 && differing * 50 <= inked, "\(differing) of \(inked) blocks differ")
     }
+
+    /// A vertical frame's PDF holds its text in column order (right to left, each column top to bottom), as poppler
+    /// reads the content stream back (`pdftotext -raw`), so that it can be selected and copied in reading order.
+    @Test func verticalPDFTextIsInColumnOrder() throws {
+        let sample = VerticalFrameTests.samples[6]
+        let frame = try VerticalFrameTests.frame(sample.text)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("vertical.pdf")
+        let canvas = try Canvas(pdfURL: url, width: VerticalFrameTests.box.width, height: VerticalFrameTests.box.height)
+        canvas.draw(frame)
+        try canvas.finish()
+        let extracted = try runProgram("/usr/bin/pdftotext", ["-raw", url.path, "-"]).filter { !$0.isWhitespace }
+        let shown = (sample.text as NSString).substring(with: NSRange(location: 0, length: frame.visibleStringRange.upperBound))
+            .filter { !$0.isWhitespace }
+        #expect(frame.lines.count > 5 && extracted == shown, "\(extracted.prefix(80)) vs \(shown.prefix(80))")
+    }
 }

@@ -42,6 +42,8 @@ public var kCTWritingDirectionAttributeName: CFString { "NSWritingDirection" }
 public var kCTRunDelegateAttributeName: CFString { "CTRunDelegate" }
 /// Core Text: `kCTVerticalFormsAttributeName`.
 public var kCTVerticalFormsAttributeName: CFString { "CTVerticalForms" }
+/// Core Text: `kCTHorizontalInVerticalFormsAttributeName`.
+public var kCTHorizontalInVerticalFormsAttributeName: CFString { "CTHorizontalInVerticalForms" }
 /// Core Text: `kCTFontFeatureSettingsAttribute`.
 public var kCTFontFeatureSettingsAttribute: CFString { "NSCTFontFeatureSettingsAttribute" }
 /// An AAT feature type in a feature-settings dictionary (mapped to OpenType by

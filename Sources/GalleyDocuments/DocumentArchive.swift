@@ -65,6 +65,7 @@ struct DocumentArchive: Codable {
         var runDelegate: DelegateRecord?
         var attachment: AttachmentRecord?
         var verticalForms: Bool?
+        var horizontalInVerticalForms: Int?
         /// Absent in archives written before obliqueness was read (0).
         var obliqueness: CGFloat?
         /// Absent in archives written before shadows were read.
@@ -134,6 +135,7 @@ extension DocumentArchive.Attributes {
             runDelegate = DocumentArchive.DelegateRecord(width: delegate.width, ascent: delegate.ascent, descent: delegate.descent)
         }
         verticalForms = attributes.verticalForms ? true : nil
+        horizontalInVerticalForms = attributes.horizontalInVerticalForms != 0 ? attributes.horizontalInVerticalForms : nil
         obliqueness = attributes.obliqueness == 0 ? nil : attributes.obliqueness
         shadow = attributes.shadow.map { DocumentArchive.ShadowRecord(offset: $0.offset, blurRadius: $0.blurRadius, color: $0.color) }
         link = (dictionary[.link] as? URL)?.absoluteString ?? dictionary[.link] as? String
@@ -171,6 +173,7 @@ extension DocumentArchive.Attributes {
         if let attachment { result[.attachment] = TextAttachment(contents: attachment.contents, fileType: attachment.fileType, bounds: attachment.bounds,
                                                                   fitsLineFragment: attachment.fitsLineFragment ?? false) }
         if verticalForms == true { result[.verticalForms] = true }
+        if let horizontalInVerticalForms { result[.horizontalInVerticalForms] = horizontalInVerticalForms }
         if let obliqueness { result[.obliqueness] = Double(obliqueness) }
         if let shadow { result[.shadow] = Shadow(offset: shadow.offset, blurRadius: shadow.blurRadius, color: shadow.color) }
         result[.link] = link.flatMap { URL(string: $0) }

@@ -66,6 +66,8 @@ public enum HostileAttributes {
         // Vertical forms from bits already read (no new reads: older inputs keep their meaning elsewhere): an eighth
         // of the runs, those with an underline, a stroke and a strikethrough.
         if mask & 0x1C00 == 0x1C00 { attributes[.verticalForms] = true }
+        // Tate-chu-yoko, from bits no attribute read before: −1 to 6 characters (clamped to 0…4).
+        if mask & 0x2000 != 0 { attributes[.horizontalInVerticalForms] = Int((mask >> 14) & 7) - 1 }
         return attributes
     }
 

@@ -16,6 +16,9 @@ struct TextItem: Sendable {
     /// Set sideways in vertical text: characters of a vertical-forms run that Unicode rotates there (Latin letters,
     /// digits: `VerticalOrientation.rotated`), shaped horizontally in an item of their own.
     var isSideways = false
+    /// Set horizontally, upright, in one em of a vertical line (tate-chu-yoko: an attribute run of up to
+    /// `horizontalInVerticalForms` characters with vertical forms), one cluster: see `Shaper.appendCombined`.
+    var combinesUpright = false
 
     var isRightToLeft: Bool { level & 1 == 1 }
 }
@@ -48,6 +51,8 @@ enum Itemizer {
         var hasDelegate = false
         /// Whether the run has vertical forms: items split between upright and sideways text.
         var isVertical = false
+        /// Whether the run is set horizontally in one em of a vertical line (see `TextItem.combinesUpright`).
+        var combinesUpright = false
         /// Whether the last item is in the run's primary font (so ASCII text can extend it without touching fonts).
         var lastIsPrimary = false
         /// The primary font's coverage as plain values, so the common path copies no references.
@@ -70,6 +75,8 @@ enum Itemizer {
             language = attributes.language
             hasDelegate = attributes.runDelegate != nil
             isVertical = attributes.verticalForms
+            combinesUpright = isVertical && !hasDelegate && attributes.horizontalInVerticalForms > 0
+                && Itemizer.characterCount(text.units, runRange: text.runStarts[attributeRun]..<end, atMost: attributes.horizontalInVerticalForms)
             lastIsPrimary = false
         }
 
@@ -110,6 +117,18 @@ enum Itemizer {
             if start >= run.end || run.attributeRun < 0 { run.enter(text, at: start) }
             let level = levels.level(at: start)
             let script = scripts[cluster]
+            if run.combinesUpright, let primary = run.primary {
+                // Tate-chu-yoko: the whole run is one item in the font of its first cluster.
+                let font = run.hasDelegate ? primary.font : fontForCluster(units, start..<end, primary: primary, language: run.language)
+                while end < run.end, cluster + 1 < clusterCount {
+                    cluster += 1
+                    end = graphemes[cluster + 1]
+                }
+                items.append(TextItem(range: start..<end, attributeRun: run.attributeRun, script: script, level: level, font: font,
+                                      combinesUpright: true))
+                run.lastIsPrimary = false
+                continue
+            }
             let last = items.count - 1
             // (Vertical runs decide each cluster's orientation: the run-ahead below does not.)
             let isSimple = end - start == 1 && !run.hasDelegate && !run.isVertical && run.isSimpleUnit(units[start])
@@ -138,6 +157,20 @@ enum Itemizer {
             run.lastIsPrimary = items[items.count - 1].font === primary.font
         }
         return items
+    }
+
+    /// Whether an attribute run holds at least one and at most `limit` characters (code points that do not continue a
+    /// cluster): a tate-chu-yoko run. Stops after `limit + 1`.
+    static func characterCount(_ units: [UInt16], runRange: Range<Int>, atMost limit: Int) -> Bool {
+        var count = 0
+        var index = runRange.lowerBound
+        while index < runRange.upperBound, index < units.count {
+            let (codePoint, width) = UnicodeScalarReader.codePoint(in: units, at: index)
+            index += width
+            if galley_continues_cluster(Int32(codePoint)) == 0 { count += 1 }
+            if count > limit { return false }
+        }
+        return count > 0
     }
 
     /// Adds a cluster to the last item when it continues it (same run, level, script and font), else as a new item;

@@ -32,6 +32,7 @@ extension StringAttributes {
         read(Scope.FontFeatureSettingsAttribute.self)
         read(Scope.RunDelegateAttribute.self)
         read(Scope.VerticalFormsAttribute.self)
+        read(Scope.HorizontalInVerticalFormsAttribute.self)
         read(Scope.ObliquenessAttribute.self)
         read(Scope.ExpansionAttribute.self)
         read(Scope.ShadowAttribute.self)
@@ -67,6 +68,7 @@ extension StringAttributes {
         if !featureSettings.isEmpty { container[Scope.FontFeatureSettingsAttribute.self] = featureSettings }
         container[Scope.RunDelegateAttribute.self] = runDelegate
         if verticalForms { container[Scope.VerticalFormsAttribute.self] = true }
+        if horizontalInVerticalForms != 0 { container[Scope.HorizontalInVerticalFormsAttribute.self] = horizontalInVerticalForms }
         if obliqueness != 0 { container[Scope.ObliquenessAttribute.self] = obliqueness }
         if expansion != 0 { container[Scope.ExpansionAttribute.self] = expansion }
         container[Scope.ShadowAttribute.self] = shadow

@@ -48,6 +48,8 @@ extension AttributeScopes {
         public let runDelegate: RunDelegateAttribute
         /// `NSAttributedString.Key.verticalForms`.
         public let verticalForms: VerticalFormsAttribute
+        /// `NSAttributedString.Key.horizontalInVerticalForms`.
+        public let horizontalInVerticalForms: HorizontalInVerticalFormsAttribute
         /// `NSAttributedString.Key.obliqueness`.
         public let obliqueness: ObliquenessAttribute
         /// `NSAttributedString.Key.shadow`.
@@ -187,5 +189,11 @@ extension AttributeScopes.GalleyAttributes {
     public enum VerticalFormsAttribute: AttributedStringKey {
         public typealias Value = Bool
         public static let name = NSAttributedString.Key.verticalForms.rawValue
+    }
+    /// Tate-chu-yoko: up to this many characters (1–4) set horizontally in one em of vertical text.
+    /// Core Text: `kCTHorizontalInVerticalFormsAttributeName`.
+    public enum HorizontalInVerticalFormsAttribute: AttributedStringKey {
+        public typealias Value = Int
+        public static let name = NSAttributedString.Key.horizontalInVerticalForms.rawValue
     }
 }

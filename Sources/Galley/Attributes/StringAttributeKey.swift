@@ -52,11 +52,16 @@ extension NSAttributedString.Key {
     public static let fontFeatureSettings = NSAttributedString.Key("NSCTFontFeatureSettingsAttribute")
     /// `RunDelegate` reserving space for an inline object. Core Text: `kCTRunDelegateAttributeName`.
     public static let runDelegate = NSAttributedString.Key("CTRunDelegate")
-    /// `Bool`: shape the text top to bottom with vertical glyph forms (HarfBuzz's TTB direction; right-to-left text
-    /// stays horizontal, to be set sideways). Vertical frames, glyph orientation and drawing turned upright are still
-    /// to come (issue 23): today a vertical run's glyphs lie along a horizontal line. Core Text:
+    /// `Bool`: shape the text top to bottom with vertical glyph forms (HarfBuzz's TTB direction), for a vertical frame
+    /// (`FrameAttributes.progression`): Chinese, Japanese and Korean stand upright, and what Unicode turns in vertical
+    /// text (Latin, digits; `VerticalOrientation`) and right-to-left text are set sideways. Core Text:
     /// `kCTVerticalFormsAttributeName`.
     public static let verticalForms = NSAttributedString.Key("CTVerticalForms")
+    /// A number from 1 to 4: in vertical text (with `verticalForms`), a run of at most that many characters is set
+    /// horizontally, upright, in one em of the column (tate-chu-yoko: "12", "!?"), compressed to fit when wider —
+    /// CSS's `text-combine-upright`. A longer run is set as it would be without the attribute. Core Text:
+    /// `kCTHorizontalInVerticalFormsAttributeName`.
+    public static let horizontalInVerticalForms = NSAttributedString.Key("CTHorizontalInVerticalForms")
     /// A number: the slant given to glyphs when they are drawn, as a shear of x by y (0.2 leans the tops right by a
     /// fifth of their height; 0 upright). UIKit: `NSAttributedString.Key.obliqueness`.
     public static let obliqueness = NSAttributedString.Key("NSObliqueness")

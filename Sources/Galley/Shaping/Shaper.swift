@@ -37,6 +37,7 @@ struct Shaper {
     }
 
     mutating func shape(_ item: TextItem) -> ShapedParagraph.Item {
+        var item = item
         let shared = text.sharedRunAttributes[item.attributeRun]
         var attributes = shared.value
         let requested = attributes.font ?? item.font
@@ -45,6 +46,9 @@ struct Shaper {
         let start = glyphs.count
         if let delegate = attributes.runDelegate {
             appendDelegate(delegate, item: item)
+        } else if item.combinesUpright {
+            item.font = appendCombined(item, attributes: attributes)
+            attributes.font = item.font
         } else {
             appendShaped(item, attributes: attributes)
             generator?.generate(&glyphs, start..<glyphs.count, text: text, font: item.font)
@@ -71,6 +75,43 @@ struct Shaper {
         if level > 0 { return font.superscriptMetrics.offset * CGFloat(level) }
         if level < 0 { return -font.subscriptMetrics.offset * CGFloat(-level) }
         return 0
+    }
+
+    /// Tate-chu-yoko: the item shaped left to right as horizontal text, then set as one upright cluster one em long
+    /// down the column — its glyphs side by side across the column, centred on its centre line, their em box centred
+    /// in the em — compressed across to one em when wider (the font returned then has that horizontal scale in its
+    /// matrix, so that drawing narrows the outlines alike; else the item's font). In the line's coordinates (x down
+    /// the column, y across it to the right) a glyph's offset is (depth of the baseline below the cell's top, its
+    /// place across); drawn turned upright, as vertical forms are, it reads left to right. CSS:
+    /// `text-combine-upright: all`.
+    private mutating func appendCombined(_ item: TextItem, attributes: StringAttributes) -> Font {
+        var horizontal = item
+        horizontal.isSideways = true
+        horizontal.combinesUpright = false
+        var shaped = GlyphArrays(base: glyphs.base)
+        swap(&glyphs, &shaped)
+        appendShaped(horizontal, range: item.range, context: item.range, attributes: attributes,
+                     features: Self.features(attributes, font: item.font), script: scriptOverride ?? ScriptRuns.harfBuzzScript(item.script))
+        swap(&glyphs, &shaped)
+        let font = item.font
+        let em = font.size
+        let width = shaped.advanceSum(0..<shaped.count)
+        let scale = width > em ? em / width : 1
+        // The baseline's depth below the cell's top: the text's ascent and descent centred in the em.
+        let baseline = (em + font.ascent - font.descent) / 2
+        var pen: CGFloat = 0
+        for index in 0..<shaped.count {
+            let offset = shaped.offset(index)
+            let across = (pen + offset.x - width / 2) * scale
+            glyphs.append(glyph: shaped.glyph(index), advance: index == shaped.count - 1 ? em : 0,
+                          offset: CGPoint(x: baseline - offset.y, y: across), stringIndex: item.range.lowerBound, unsafeToBreak: false)
+            pen += shaped.advance(index)
+        }
+        guard scale < 1, scale > 0 else { return font }
+        let m = font.matrix
+        // (The font's matrix, then the glyph narrowed: x ↦ scale·x.)
+        return font.derived(size: font.size, matrix: AffineTransform(m11: m.m11 * scale, m12: m.m12, m21: m.m21 * scale, m22: m.m22,
+                                                                     tX: m.tX * scale, tY: m.tY))
     }
 
     /// A run delegate's characters: one glyph per grapheme cluster (the font's glyph for U+FFFC, else 0),

@@ -60,6 +60,7 @@ extension Shaper {
         let oldRange = oldItem.item.range
         guard oldItem.insertion == nil, oldItem.clustersAreMonotonic, oldRange.contains(oldProbe), oldItem.item.font === item.font,
             oldItem.item.level == item.level, oldItem.item.script == item.script, oldItem.item.isSideways == item.isSideways,
+            !item.combinesUpright, !oldItem.item.combinesUpright,
             old.text.sharedRunAttributes[oldItem.item.attributeRun].value == attributes
         else { return nil }
         let requested = attributes.font ?? item.font

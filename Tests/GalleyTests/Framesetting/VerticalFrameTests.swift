@@ -39,7 +39,7 @@ import Testing
     /// character is given the font CSS's font matching gives it — the first of the two families that has it — so that
     /// fallback (where Galley keeps spaces and punctuation between fallback text in the fallback font) is not what is
     /// compared.
-    static func frame(_ text: String) throws -> Frame {
+    static func frame(_ text: String, combining combined: [NSRange] = []) throws -> Frame {
         let cjk = try TestFonts.font(font, size: size), latin = try TestFonts.font(latinFont, size: size)
         var style = ParagraphStyle()
         style.minimumLineHeight = pitch
@@ -51,6 +51,7 @@ import Testing
             if cjk.glyph(forCodePoint: scalar.value) == nil { string.addAttribute(.font, value: latin, range: NSRange(location: index, length: length)) }
             index += length
         }
+        for range in combined { string.addAttribute(.horizontalInVerticalForms, value: 4, range: range) }
         var attributes = FrameAttributes()
         attributes.progression = .rightToLeft
         attributes.usesFontLeading = false
@@ -59,9 +60,9 @@ import Testing
 
     /// A page with the samples in boxes like Galley's frame, one below the other (`top` CSS pixels apart), and a
     /// script.
-    static func page(_ samples: [String], top: Int = 400, script: String = "") -> String {
+    static func page(_ samples: [String], top: Int = 400, script: String = "", markup: Bool = false) -> String {
         func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            markup ? text : text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
         }
         let boxes = samples.enumerated().map { index, text in "<div class=v style=\"top:\(index * top)px\">\(escaped(text))</div>" }
         return """

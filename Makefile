@@ -120,18 +120,8 @@ SHOWCASE := office fjord AVATAR Wave — مرحبا بالعالم — नमस
 ## showcase page (columns around a circle, mixed scripts, tab stops, a truncated line) as PDF and PNG, the line's
 ## glyphs next to hb-shape's, a selection across bidi text with its rectangles and carets, a page with spelling
 ## underlines, a Markdown document with an image (docs/markdown-sample.md), and the table of the bundled fonts, all
-## in out/, and a page of Japanese set vertically (docs/vertical-sample.txt, in Noto Serif CJK JP from Debian's
-## fonts-noto-cjk, which only the demo needs).
-DEMO_PACKAGES := fonts-noto-cjk
-
+## in out/, and a page of Japanese set vertically (docs/vertical-sample.txt, in the bundled Noto Serif CJK JP subset).
 demo: build
-	@missing=""; for package in $(DEMO_PACKAGES); do \
-		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
-		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
-	fi
 	@mkdir -p out
 	@bin=$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/galley; \
 	for kind in png pdf svg; do \
@@ -145,7 +135,7 @@ demo: build
 		$$bin render docs/markdown-sample.md --font-dir Fonts --font "Linux Libertine O" --size 11 --page-size 440x330 \
 			--margins 28 -o out/markdown.$$kind > /dev/null || exit 1; \
 		$$bin render docs/rtf-sample.rtf --font-dir Fonts --font "Linux Libertine O" -o out/rtf.$$kind > /dev/null || exit 1; \
-		$$bin render docs/vertical-sample.txt --reflow --vertical --font "Noto Serif CJK JP" --size 12 --page-size 560x330 \
+		$$bin render docs/vertical-sample.txt --reflow --vertical --font-dir Fonts --font "Noto Serif CJK JP" --size 12 --page-size 560x330 \
 			--margins 24 --justify --line-height 1.25 -o out/vertical.$$kind > /dev/null || exit 1; \
 	done; \
 	for breaking in greedy optimal; do \

@@ -177,7 +177,8 @@ extension Canvas {
     }
 
     /// Glyphs whose em would cover more than 8,192 device pixels (Cairo draws them from FreeType bitmaps and images
-    /// of at most 32,767 pixels a side, and FreeType sizes end at 65,535 pixels an em) are filled as outlines; colour
+    /// of at most 32,767 pixels a side, and FreeType sizes end at 65,535 pixels an em), or more than 256 pixels one
+    /// way and a sixteenth of that the other, are filled as outlines; colour
     /// bitmap glyphs that large are not drawn, nor are glyphs a transform flattens to less than a twentieth of a
     /// pixel across. Hostile transforms
     /// otherwise put the canvas in an error state, found by the rendering fuzzer. Call after `setFont`.
@@ -190,7 +191,10 @@ extension Canvas {
         // Cairo would sample a bitmap glyph through a matrix pixman's fixed point cannot hold ("out of memory").
         let (largest, smallest) = Self.stretch(of: device)
         guard largest.isFinite, smallest >= 0.05 else { return .nothing }
-        guard largest > 8192 else { return .cairo }
+        // FreeType's rasterizer also fails (its cell pool overflows a band it cannot split further) on glyphs hundreds
+        // of pixels long and a few high: an em more than 256 pixels that a transform squeezes to a sixteenth as wide
+        // the other way is filled as outlines too (found by the rendering fuzzer: a text matrix 4,000 by 2.7).
+        guard largest > 8192 || (largest > 256 && largest > 16 * smallest) else { return .cairo }
         return font.hasOutlines ? .outlines : .nothing
     }
 

@@ -76,7 +76,8 @@ enum Itemizer {
             hasDelegate = attributes.runDelegate != nil
             isVertical = attributes.verticalForms
             combinesUpright = isVertical && !hasDelegate && attributes.horizontalInVerticalForms > 0
-                && Itemizer.characterCount(text.units, runRange: text.runStarts[attributeRun]..<end, atMost: attributes.horizontalInVerticalForms)
+                && (1...attributes.horizontalInVerticalForms).contains(
+                    Itemizer.characterCount(text.units, in: text.runStarts[attributeRun]..<end, upTo: attributes.horizontalInVerticalForms))
             lastIsPrimary = false
         }
 
@@ -159,18 +160,17 @@ enum Itemizer {
         return items
     }
 
-    /// Whether an attribute run holds at least one and at most `limit` characters (code points that do not continue a
-    /// cluster): a tate-chu-yoko run. Stops after `limit + 1`.
-    static func characterCount(_ units: [UInt16], runRange: Range<Int>, atMost limit: Int) -> Bool {
+    /// How many characters (code points that do not continue a cluster) a range holds, counted up to `limit + 1`: for
+    /// tate-chu-yoko, whose runs hold 1 to 4.
+    static func characterCount(_ units: [UInt16], in range: Range<Int>, upTo limit: Int) -> Int {
         var count = 0
-        var index = runRange.lowerBound
-        while index < runRange.upperBound, index < units.count {
+        var index = range.lowerBound
+        while index < range.upperBound, index < units.count, count <= limit {
             let (codePoint, width) = UnicodeScalarReader.codePoint(in: units, at: index)
             index += width
             if galley_continues_cluster(Int32(codePoint)) == 0 { count += 1 }
-            if count > limit { return false }
         }
-        return count > 0
+        return count
     }
 
     /// Adds a cluster to the last item when it continues it (same run, level, script and font), else as a new item;

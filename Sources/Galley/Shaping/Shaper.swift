@@ -77,21 +77,28 @@ struct Shaper {
         return 0
     }
 
-    /// Tate-chu-yoko: the item shaped left to right as horizontal text, then set as one upright cluster one em long
-    /// down the column — its glyphs side by side across the column, centred on its centre line, their em box centred
-    /// in the em — compressed across to one em when wider (the font returned then has that horizontal scale in its
-    /// matrix, so that drawing narrows the outlines alike; else the item's font). In the line's coordinates (x down
-    /// the column, y across it to the right) a glyph's offset is (depth of the baseline below the cell's top, its
-    /// place across); drawn turned upright, as vertical forms are, it reads left to right. CSS:
-    /// `text-combine-upright: all`.
+    /// Tate-chu-yoko: the item shaped left to right as horizontal text — in the font's half, third or quarter widths
+    /// for two, three or four characters where it has them (`hwid`, `twid`, `qwid`), as CSS allows and Chromium does
+    /// — then set as one upright cluster one em long down the column: its glyphs side by side across the column,
+    /// centred on its centre line, their em box centred in the em, compressed across to one em when still wider
+    /// (the font returned then has that horizontal scale in its matrix, so that drawing narrows the outlines alike;
+    /// else the item's font). In the line's coordinates (x down the column, y across it to the right) a glyph's offset
+    /// is (depth of the baseline below the cell's top, its place across); drawn turned upright, as vertical forms are,
+    /// it reads left to right. CSS: `text-combine-upright: all`.
     private mutating func appendCombined(_ item: TextItem, attributes: StringAttributes) -> Font {
         var horizontal = item
         horizontal.isSideways = true
         horizontal.combinesUpright = false
+        var features = Self.features(attributes, font: item.font)
+        let count = Itemizer.characterCount(text.units, in: item.range, upTo: 4)
+        let variants: [Int: OpenTypeTag] = [2: "hwid", 3: "twid", 4: "qwid"]
+        if let variant = variants[count], item.font.openTypeFeatures.contains(variant) {
+            features.append(hb_feature_t(tag: variant.rawValue, value: 1, start: 0, end: UInt32.max))
+        }
         var shaped = GlyphArrays(base: glyphs.base)
         swap(&glyphs, &shaped)
-        appendShaped(horizontal, range: item.range, context: item.range, attributes: attributes,
-                     features: Self.features(attributes, font: item.font), script: scriptOverride ?? ScriptRuns.harfBuzzScript(item.script))
+        appendShaped(horizontal, range: item.range, context: item.range, attributes: attributes, features: features,
+                     script: scriptOverride ?? ScriptRuns.harfBuzzScript(item.script))
         swap(&glyphs, &shaped)
         let font = item.font
         let em = font.size

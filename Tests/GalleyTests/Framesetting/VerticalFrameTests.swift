@@ -8,8 +8,9 @@ import Testing
 /// same place down its column, and the columns at the same places across the page. Chromium is run headless on a
 /// page that reports every character's box (`Range.getClientRects`).
 @Suite struct VerticalFrameTests {
-    static let font = "DroidSansFallbackFull.ttf"
-    /// For the Latin letters Droid Sans Fallback lacks: the next family in Chromium.
+    /// Noto Serif CJK JP cut to the corpus (real `vert`, `vhea`, `vmtx` and `VORG`; Han, kana, Hangul and Latin).
+    static let font = "NotoSerifCJKjp-Regular-Subset.otf"
+    /// For characters the CJK font lacks: the next family in Chromium.
     static let latinFont = "DejaVuSans.ttf"
     static let size: CGFloat = 16
     /// Each column's width: a fixed line height on both sides (Chromium rounds the font's ascent and descent to whole
@@ -21,8 +22,8 @@ import Testing
     /// Latin words and digits, which both set sideways.
     static let samples: [(name: String, text: String)] = {
         var samples: [(String, String)] = []
-        // (Not Korean: no bundled font has Hangul, and each side would fall back to a different system font.)
-        for file in ["rashomon.txt", "ja_Jpan.txt", "sunzi-bingfa-simplified.txt", "sunzi-bingfa-traditional.txt", "zh_Hans.txt", "zh_Hant.txt"] {
+        for file in ["rashomon.txt", "ja_Jpan.txt", "sunzi-bingfa-simplified.txt", "sunzi-bingfa-traditional.txt", "zh_Hans.txt", "zh_Hant.txt",
+                     "ko_Kore.txt", "unsu-joh-eun-nal.txt"] {
             var text = ""
             // (After the header lines in English that some of the files open with.)
             for line in (try? Corpus.lines(file)) ?? [] where text.utf16.count < 200 && line.unicodeScalars.contains(where: { $0.value >= 0x1100 }) {
@@ -235,5 +236,96 @@ import Testing
         // Sideways text is centred on the column's centre line: its ascent and descent reach equally far.
         let bounds = sideways.typographicBounds()
         #expect(abs(bounds.ascent - bounds.descent) < 1e-9)
+    }
+
+    /// Every corpus text set vertically, paragraph by paragraph in frames a column of 20 em long and a few columns
+    /// wide, frame after frame: each UTF-16 index in exactly one column or after the last frame, no column longer
+    /// than the frame, columns from right to left inside it.
+    @Test(arguments: Corpus.files)
+    func everyCorpusTextSetsVertically(file: String) throws {
+        let text = try Corpus.lines(file).prefix(40).joined(separator: "\n")
+        let fonts = [try TestFonts.font(Self.font, size: 12), try TestFonts.font("DejaVuSans.ttf", size: 12)]
+        let string = NSAttributedString(string: text, attributes: [.font: fonts[0], .verticalForms: true])
+        var attributes = FrameAttributes()
+        attributes.progression = .rightToLeft
+        let box = CGRect(x: 10, y: -20, width: 150, height: 240)
+        let frames = Framesetter(attributedString: string).frames(paths: Array(repeating: Path(rect: box), count: 400), attributes: attributes)
+        var next = 0
+        for frame in frames {
+            var right = CGFloat.infinity
+            for (line, fragment) in zip(frame.lines, frame.lineFragments) {
+                #expect(line.stringRange.lowerBound == next, "\(file): a column starts at \(line.stringRange.lowerBound), not \(next)")
+                next = line.stringRange.upperBound
+                #expect(fragment.maxX <= right + 1e-9 && fragment.minX >= -1e-9 && fragment.maxX <= box.width + 1e-9)
+                right = fragment.minX
+                let visible = line.typographicBounds.width - line.trailingWhitespaceWidth
+                #expect(fragment.height <= box.height + 1e-9 && visible <= fragment.height + 0.01 || line.stringRange.count == 1,
+                        "\(file): a column of \(visible) pt in a frame \(box.height) pt tall")
+            }
+        }
+        #expect(next == text.utf16.count, "\(file): the frames show \(next) of \(text.utf16.count) units")
+    }
+
+    /// Column breaks of every paragraph of Rashomon (Project Gutenberg, reflowed) against Chromium's vertical-rl in
+    /// the same font, size and column length: the share of paragraphs whose columns end at the same characters.
+    @Test func rashomonColumnBreaksAgreeWithChromium() throws {
+        let raw = try String(contentsOf: Corpus.directory.appendingPathComponent("rashomon.txt"), encoding: .utf8)
+        let body = raw.components(separatedBy: "--------\n")[1]
+        // (Reflowed as `AttributedDocument.reflowed` does, written out: GalleyDocuments is not this module's.)
+        var paragraphs: [String] = []
+        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            if line.hasPrefix("\u{3000}") || paragraphs.isEmpty { paragraphs.append(String(line)) } else { paragraphs[paragraphs.count - 1] += line }
+        }
+        for length in [320, 208] {
+            try compareRashomonColumns(paragraphs, length: CGFloat(length))
+        }
+    }
+
+    /// The paragraphs in columns `length` px long, in Galley and in Chromium: at least 98% break alike.
+    private func compareRashomonColumns(_ paragraphs: [String], length: CGFloat) throws {
+        let tall = CGSize(width: 2000, height: length)
+        let script = """
+            <pre id=out></pre><script>
+            document.fonts.ready.then(() => {
+              const all = [];
+              for (const div of document.querySelectorAll('.v')) {
+                const node = div.firstChild, starts = []; let last = null;
+                for (let i = 0; i < node.data.length; i++) {
+                  const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+                  const rects = range.getClientRects();
+                  if (!rects.length || /\\s/.test(node.data[i])) continue;
+                  const x = Math.round(rects[0].left + rects[0].width / 2);
+                  if (last !== null && x !== last) starts.push(i);
+                  last = x;
+                }
+                all.push(starts);
+              }
+              document.getElementById('out').textContent = JSON.stringify(all);
+            });
+            </script>
+            """
+        let page = Self.page(paragraphs, top: 400, script: script).replacingOccurrences(
+            of: "width: \(Int(Self.box.width))px; height: \(Int(Self.box.height))px", with: "width: \(Int(tall.width))px; height: \(Int(tall.height))px")
+        let dump = try Chromium.dom(of: page)
+        let json = try #require(dump.components(separatedBy: "<pre id=\"out\">").dropFirst().first?.components(separatedBy: "</pre>").first)
+        let theirs = try JSONDecoder().decode([[Int]].self, from: Data(json.utf8))
+        try #require(theirs.count == paragraphs.count)
+        var same = 0
+        var differences: [String] = []
+        for (paragraph, chromium) in zip(paragraphs, theirs) {
+            let (_, frame) = try Self.frame(paragraph, path: Path(rect: CGRect(origin: .zero, size: tall))) { _ in }
+            // Where each column after the first starts, at its first character that is not white space.
+            let units = Array(paragraph.utf16)
+            let ours = frame.lines.dropFirst().map { line in
+                var start = line.stringRange.lowerBound
+                while start < line.stringRange.upperBound, CharacterClasses.isWhitespace(units[start]) { start += 1 }
+                return start
+            }
+            if ours == chromium { same += 1 } else { differences.append("\(paragraph.prefix(12))…: Galley \(ours), Chromium \(chromium)") }
+        }
+        print("vertical column breaks, Rashomon, \(Int(length)) px columns: \(same) of \(paragraphs.count) paragraphs as Chromium breaks them")
+        for difference in differences { print("  " + difference) }
+        #expect(paragraphs.count > 30 && same * 100 >= paragraphs.count * 98)
     }
 }

@@ -338,6 +338,36 @@ import Testing
         }
     }
 
+    /// Glyphs stretched hundreds of pixels one way and squeezed the other (a text matrix of 1,000 × 1, or 4,000 × 2.7
+    /// with a shear) are filled as outlines: FreeType's rasterizer fails on them ("error occurred in libfreetype",
+    /// found by the rendering fuzzer with Linux Libertine at 1 pt), and the canvas would fail every later drawing.
+    /// The outlines cover what Cairo's glyphs cover just below the threshold.
+    @Test func glyphsStretchedOneWayAndSqueezedTheOtherAreFilledAsOutlines() throws {
+        for file in ["LinLibertine_R.otf", "DejaVuSans.ttf", "NotoSerifCJKjp-Regular-Subset.otf"] {
+            let font = try TestFonts.font(file, size: 1)
+            let line = Line(attributedString: NSAttributedString(string: "Shadow", attributes: [.font: font]))
+            for matrix in [AffineTransform(m11: 4000, m12: -2.4955, m21: 2.9412, m22: -2.7360, tX: -45.17, tY: 59.9),
+                           AffineTransform(m11: 1000, m12: 0, m21: 0, m22: 1, tX: -45.17, tY: 59.9),
+                           AffineTransform(m11: 4000, m12: 0, m21: 0, m22: 30, tX: -45.17, tY: 59.9)] {
+                let canvas = try Canvas(width: 81, height: 138, scale: 1)
+                canvas.textMatrix = matrix
+                canvas.draw(line)
+                #expect(canvas.cairoFailure == nil, "\(file) under \(matrix)")
+            }
+        }
+        // Just either side of the threshold (256 pixels an em, 16 times as long as wide) the ink is the same.
+        let line = Line(attributedString: NSAttributedString(string: "O", attributes: [.font: try TestFonts.font("DejaVuSans.ttf", size: 1)]))
+        var fractions: [Double] = []
+        for across in [250.0, 262.0] {
+            let canvas = try Canvas(width: 60, height: 40, scale: 1)
+            canvas.textMatrix = AffineTransform(m11: across, m12: 0, m21: 0, m22: 15.5, tX: -across * 0.1, tY: 5)
+            canvas.draw(line)
+            #expect(canvas.cairoFailure == nil)
+            fractions.append(Self.inkFraction(canvas))
+        }
+        #expect(fractions[0] > 0.05 && abs(fractions[0] - fractions[1]) < 0.05, "outlines cover what Cairo's glyphs cover: \(fractions)")
+    }
+
     /// A path with NaN or infinite points is drawn without them (as layout drops them from exclusions); Cairo 1.16
     /// kept them and failed the next image drawn on the canvas with "out of memory". A non-finite text position
     /// draws no text; an image or a shadow 10¹⁷ points away draws nothing. The canvas draws on after each.

@@ -18,6 +18,7 @@ enum TestFonts {
         "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "Karla[wght].ttf", "Inter-roman.var.ttf", "Amiri-Regular.ttf",
         "NotoNaskhArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansDevanagari-Regular.ttf",
         "NotoSansThai-Regular.ttf", "Loma.ttf", "DroidSansFallbackFull.ttf", "NotoColorEmoji-subset-retaingids.ttf",
+        "NotoSerifCJKjp-Regular-Subset.otf",
     ]
 
     static func font(_ file: String, size: CGFloat = 12) throws -> Font {

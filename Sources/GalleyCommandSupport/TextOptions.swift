@@ -26,6 +26,8 @@ package struct TextOptions: ParsableArguments {
     @Flag(help: "Justify (the same as --align justified).") package var justify = false
     @Flag(help: "Vertical text: columns from the right, Chinese, Japanese and Korean upright in their vertical forms, Latin and digits turned sideways.")
     package var vertical = false
+    @Option(name: .customLong("line-break-strictness"), help: "Kinsoku: how strictly small kana, ー and closing punctuation are kept off line starts (automatic, strict, normal, loose).")
+    package var lineBreakStrictness = LineBreakStrictness.automatic
     @Flag(help: "Let punctuation and open-sided letters hang into the margins (character protrusion, Galley's standard table).")
     package var protrusion = false
     @Flag(help: "Let justified lines widen or narrow their glyphs by up to 2% (font expansion).")
@@ -73,6 +75,7 @@ package struct TextOptions: ParsableArguments {
         if justify { style.alignment = .justified }
         if hyphenate != nil || hyphenationFactor != nil { style.hyphenationFactor = Float(hyphenationFactor ?? 1) }
         style.lineBreakStrategy = lineBreaking == .optimal ? .optimal() : .greedy
+        style.lineBreakStrictness = lineBreakStrictness
         if protrusion { style.characterProtrusion = .standard }
         if expansion { style.fontExpansion = .standard }
         style.optimalBreakParameters = optimalBreakParameters
@@ -229,3 +232,5 @@ package enum TruncationArgument: String, CaseIterable, ExpressibleByArgument {
         }
     }
 }
+
+extension LineBreakStrictness: ExpressibleByArgument {}

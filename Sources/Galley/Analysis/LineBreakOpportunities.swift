@@ -21,9 +21,9 @@ struct LineBreakOpportunities: Sendable {
         return found < mandatoryIndices.count ? Int(mandatoryIndices[found]) : nil
     }
 
-    /// Opportunities of `units` for a BCP 47 language (nil: the root rules).
-    init(_ units: ArraySlice<UInt16>, language: String?) {
-        self.init(offsets: Self.find(units, language: language), units: units)
+    /// Opportunities of `units` for a BCP 47 language (nil: the root rules), as strict as asked.
+    init(_ units: ArraySlice<UInt16>, language: String?, strictness: LineBreakStrictness = .automatic) {
+        self.init(offsets: Self.find(units, locale: strictness.icuLocale(language: language)), units: units)
     }
 
     private init(offsets: [Int32], units: ArraySlice<UInt16>) {
@@ -55,11 +55,10 @@ struct LineBreakOpportunities: Sendable {
         mandatoryIndices = mandatory
     }
 
-    /// ICU's opportunities of `units` (offsets from their start; their end last), none when ICU fails.
-    private static func find(_ units: ArraySlice<UInt16>, language: String?) -> [Int32] {
+    /// ICU's opportunities of `units` (offsets from their start; their end last) for an ICU locale, none when ICU fails.
+    private static func find(_ units: ArraySlice<UInt16>, locale: String) -> [Int32] {
         guard !units.isEmpty else { return [] }
         var found = [Int32](repeating: 0, count: units.count + 1)
-        let locale = (language ?? "").replacingOccurrences(of: "-", with: "_")
         let count = units.withUnsafeBufferPointer { text in
             galley_line_break_opportunities(text.baseAddress, Int32(text.count), locale, &found, Int32(found.count))
         }
@@ -78,13 +77,14 @@ struct LineBreakOpportunities: Sendable {
     /// as far each time) until a restart past the edit, clear of the window's end by 64 units, is an opportunity in
     /// both the new answer and the old (moved by the edit), and the old ones are taken from there. Text without
     /// spaces between words (Thai, Chinese, Japanese) has no restarts: ICU then reads to the paragraph's ends.
-    init(_ units: ArraySlice<UInt16>, language: String?, reusing old: LineBreakOpportunities, replaced: Range<Int>, insertedLength: Int) {
+    init(_ units: ArraySlice<UInt16>, language: String?, strictness: LineBreakStrictness = .automatic, reusing old: LineBreakOpportunities,
+         replaced: Range<Int>, insertedLength: Int) {
         let count = units.count
         let delta = insertedLength - replaced.count
         let editEnd = replaced.lowerBound + insertedLength
         let base = units.startIndex
         guard count > 0, old.positions.last == count - delta else {
-            self.init(units, language: language)
+            self.init(units, language: language, strictness: strictness)
             return
         }
         func isRestart(_ offset: Int) -> Bool {
@@ -114,7 +114,7 @@ struct LineBreakOpportunities: Sendable {
         let prefixCount = restart == 0 ? 0 : index + 1  // old opportunities up to the restart, itself included
         var windowEnd = min(count, editEnd + 256)
         while true {
-            let found = Self.find(units[(base + restart)..<(base + windowEnd)], language: language)
+            let found = Self.find(units[(base + restart)..<(base + windowEnd)], locale: strictness.icuLocale(language: language))
             guard !found.isEmpty else { break }
             // Where the new answer meets the old one again (the window reaching the end: there).
             var met: (new: Int, old: Int)? = windowEnd == count ? (found.count - 1, oldPositions.count - 1) : nil
@@ -139,6 +139,6 @@ struct LineBreakOpportunities: Sendable {
             self.init(offsets: offsets, units: units)
             return
         }
-        self.init(units, language: language)
+        self.init(units, language: language, strictness: strictness)
     }
 }

@@ -63,6 +63,9 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// Greedy (Core Text's: each line as full as it can be) or optimal (Knuth–Plass over the whole paragraph).
     /// TextKit: `NSParagraphStyle.lineBreakStrategy` (whose options differ).
     public var lineBreakStrategy: LineBreakStrategy = .greedy
+    /// How strictly lines keep small kana, ー and closing punctuation off their starts (the kinsoku rules):
+    /// `LineBreakStrictness`. Galley only; CSS: `line-break`.
+    public var lineBreakStrictness: LineBreakStrictness = .automatic
     /// How justified lines are stretched: spaces, then grapheme clusters (see `Justification`). Galley only; Core
     /// Text stretches spaces only (`Justification.interWord`).
     public var justification: Justification = .automatic
@@ -104,6 +107,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         case maximumLineSpacing, paragraphSpacing, paragraphSpacingBefore, baseWritingDirection, lineHeightPolicy
         case hyphenationFactor, hyphenatesCompounds, lineBreakStrategy, justification, allowsDefaultTighteningForTruncation
         case optimalBreakParameters, orphans, widows, avoidsHyphenatedFrameEnds, characterProtrusion, fontExpansion
+        case lineBreakStrictness
     }
 
     /// Decodes a style; a field the data lacks keeps its default, so archives written before a field existed still
@@ -131,6 +135,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         hyphenationFactor = try value(.hyphenationFactor, hyphenationFactor)
         hyphenatesCompounds = try value(.hyphenatesCompounds, hyphenatesCompounds)
         lineBreakStrategy = try value(.lineBreakStrategy, lineBreakStrategy)
+        lineBreakStrictness = try value(.lineBreakStrictness, lineBreakStrictness)
         justification = try value(.justification, justification)
         allowsDefaultTighteningForTruncation = try value(.allowsDefaultTighteningForTruncation, allowsDefaultTighteningForTruncation)
         optimalBreakParameters = try value(.optimalBreakParameters, optimalBreakParameters)

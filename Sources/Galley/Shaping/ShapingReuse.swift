@@ -28,7 +28,7 @@ package struct ShapingReuse: Sendable {
     let insertedLength: Int
     /// The old paragraph's line-break opportunities and the language they were found for: the new ones are found
     /// in a window around the edit (`LineBreakOpportunities.init(_:language:reusing:replaced:insertedLength:)`).
-    var breaks: (opportunities: LineBreakOpportunities, language: String?)? = nil
+    var breaks: (opportunities: LineBreakOpportunities, language: String?, strictness: LineBreakStrictness)? = nil
 
     var delta: Int { insertedLength - replaced.count }
 

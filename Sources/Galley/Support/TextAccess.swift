@@ -27,7 +27,8 @@ extension Typesetter {
         {
             let paragraph = previous.paragraphs[0]
             reuse = ShapingReuse(paragraph: paragraph.shaped, replaced: edit.range, insertedLength: edit.length,
-                                 breaks: previous.length == 0 ? nil : (paragraph.breaks, paragraph.shaped.text.attributes(at: 0).language))
+                                 breaks: previous.length == 0 ? nil : (paragraph.breaks, paragraph.shaped.text.attributes(at: 0).language,
+                                                                       paragraph.style.lineBreakStrictness))
         }
         self.init(text: text, options: options, breakVeto: shouldBreak, reusing: reuse)
     }

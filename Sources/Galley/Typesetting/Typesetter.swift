@@ -115,12 +115,13 @@ public final class Typesetter: Sendable {
                                 reusing reuse: ShapingReuse? = nil) -> Paragraph {
         let shaped = ShapedParagraph(text, range: range, options: options, reusing: reuse)
         let attributes = text.attributes(at: range.lowerBound)
+        let strictness = attributes.paragraphStyle?.lineBreakStrictness ?? .automatic
         let breaks: LineBreakOpportunities
-        if let reuse, let old = reuse.breaks, old.language == attributes.language, range == 0..<text.length {
-            breaks = LineBreakOpportunities(text.units[range], language: attributes.language, reusing: old.opportunities,
-                                            replaced: reuse.replaced, insertedLength: reuse.insertedLength)
+        if let reuse, let old = reuse.breaks, old.language == attributes.language, old.strictness == strictness, range == 0..<text.length {
+            breaks = LineBreakOpportunities(text.units[range], language: attributes.language, strictness: strictness,
+                                            reusing: old.opportunities, replaced: reuse.replaced, insertedLength: reuse.insertedLength)
         } else {
-            breaks = LineBreakOpportunities(text.units[range], language: attributes.language)
+            breaks = LineBreakOpportunities(text.units[range], language: attributes.language, strictness: strictness)
         }
         return Paragraph(
             shaped: shaped, breaks: breaks, style: attributes.paragraphStyle ?? .default)

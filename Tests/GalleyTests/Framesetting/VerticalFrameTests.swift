@@ -153,9 +153,11 @@ import Testing
     }
 
     /// The frame of `text` with other attributes and shape (the samples' font, vertical forms, pitch).
-    static func frame(_ text: String, path: Path, change: (inout FrameAttributes) -> Void) throws -> (Framesetter, Frame) {
+    static func frame(_ text: String, path: Path, strictness: LineBreakStrictness = .automatic,
+                      change: (inout FrameAttributes) -> Void) throws -> (Framesetter, Frame) {
         let font = try TestFonts.font(Self.font, size: size)
         var style = ParagraphStyle()
+        style.lineBreakStrictness = strictness
         style.minimumLineHeight = pitch
         style.maximumLineHeight = pitch
         let string = NSAttributedString(string: text, attributes: [.font: font, .verticalForms: true, .paragraphStyle: style])
@@ -273,17 +275,28 @@ import Testing
         let body = raw.components(separatedBy: "--------\n")[1]
         // (Reflowed as `AttributedDocument.reflowed` does, written out: GalleyDocuments is not this module's.)
         var paragraphs: [String] = []
-        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in body.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             if line.hasPrefix("\u{3000}") || paragraphs.isEmpty { paragraphs.append(String(line)) } else { paragraphs[paragraphs.count - 1] += line }
         }
-        for length in [320, 208] {
-            try compareRashomonColumns(paragraphs, length: CGFloat(length))
+        // Each CSS line-break value against Galley's strictness of the same name (both ICU's `lb` tailorings), at
+        // two column lengths; with two paragraphs of small kana, ー and iteration marks, where the values differ.
+        paragraphs += ["きゃっきゃっと笑うキャットフードのチョコレートショップで、ニャーニャーと鳴く猫々がジャンプしてキャッチした。",
+                       "ちょっとしたことでびっくりしたシャーロックは、ゆっくりとジョッキのビールをチョコチョコ飲む人々を見た。"]
+        var columns: [LineBreakStrictness: [[Range<Int>]]] = [:]
+        for strictness in [LineBreakStrictness.strict, .normal, .loose] {
+            for length in [320, 208] {
+                let ours = try compareRashomonColumns(paragraphs, length: CGFloat(length), strictness: strictness)
+                columns[strictness, default: []] += ours
+            }
         }
+        // The values break differently somewhere, so the comparison tells them apart.
+        #expect(columns[.strict] != columns[.normal] && columns[.normal] != columns[.loose])
     }
 
-    /// The paragraphs in columns `length` px long, in Galley and in Chromium: at least 98% break alike.
-    private func compareRashomonColumns(_ paragraphs: [String], length: CGFloat) throws {
+    /// The paragraphs in columns `length` px long, in Galley and in Chromium: at least 98% break alike. Returns
+    /// Galley's columns.
+    private func compareRashomonColumns(_ paragraphs: [String], length: CGFloat, strictness: LineBreakStrictness) throws -> [[Range<Int>]] {
         let tall = CGSize(width: 2000, height: length)
         let script = """
             <pre id=out></pre><script>
@@ -307,14 +320,17 @@ import Testing
             """
         let page = Self.page(paragraphs, top: 400, script: script).replacingOccurrences(
             of: "width: \(Int(Self.box.width))px; height: \(Int(Self.box.height))px", with: "width: \(Int(tall.width))px; height: \(Int(tall.height))px")
+            .replacingOccurrences(of: "line-break: strict", with: "line-break: \(strictness.rawValue)")
         let dump = try Chromium.dom(of: page)
         let json = try #require(dump.components(separatedBy: "<pre id=\"out\">").dropFirst().first?.components(separatedBy: "</pre>").first)
         let theirs = try JSONDecoder().decode([[Int]].self, from: Data(json.utf8))
         try #require(theirs.count == paragraphs.count)
         var same = 0
         var differences: [String] = []
+        var columns: [[Range<Int>]] = []
         for (paragraph, chromium) in zip(paragraphs, theirs) {
-            let (_, frame) = try Self.frame(paragraph, path: Path(rect: CGRect(origin: .zero, size: tall))) { _ in }
+            let (_, frame) = try Self.frame(paragraph, path: Path(rect: CGRect(origin: .zero, size: tall)), strictness: strictness) { _ in }
+            columns.append(frame.lines.map(\.stringRange))
             // Where each column after the first starts, at its first character that is not white space.
             let units = Array(paragraph.utf16)
             let ours = frame.lines.dropFirst().map { line in
@@ -324,8 +340,9 @@ import Testing
             }
             if ours == chromium { same += 1 } else { differences.append("\(paragraph.prefix(12))…: Galley \(ours), Chromium \(chromium)") }
         }
-        print("vertical column breaks, Rashomon, \(Int(length)) px columns: \(same) of \(paragraphs.count) paragraphs as Chromium breaks them")
+        print("vertical column breaks, Rashomon, \(Int(length)) px columns, line-break \(strictness): \(same) of \(paragraphs.count) paragraphs as Chromium breaks them")
         for difference in differences { print("  " + difference) }
         #expect(paragraphs.count > 30 && same * 100 >= paragraphs.count * 98)
+        return columns
     }
 }

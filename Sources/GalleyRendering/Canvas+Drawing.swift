@@ -42,7 +42,7 @@ extension Canvas {
     private func drawLine(_ line: Line, origin: CGPoint, attachmentClip: (rect: CGRect, userMatrix: cairo_matrix_t)?,
                           characters: Range<Int>? = nil, parts: LineParts = .all,
                           decorations handler: ((TextDecoration) -> Void)? = nil,
-                          backgrounds backgroundHandler: ((CGRect, Color) -> Void)? = nil) {
+                          backgrounds backgroundHandler: ((CGRect, Color) -> Void)? = nil, textLayer: Bool = true) {
         let runs = line.runs
         // Each run's glyphs to draw: all, or the stretches whose characters are in `characters`.
         let selected: [[Range<Int>]] = runs.map { run in
@@ -70,7 +70,12 @@ extension Canvas {
             for stretch in stretches { drawShadow(of: run, glyphs: stretch, origin: origin) }
         }
         for (run, stretches) in zip(runs, selected) {
-            for stretch in stretches { drawGlyphs(run, glyphs: stretch, text: text, origin: origin) }
+            for stretch in stretches { drawGlyphs(run, glyphs: stretch, text: text, origin: origin, textLayer: textLayer) }
+        }
+        // Rubies beside their bases, as glyphs only: a PDF's text reads as the base.
+        for ruby in line.rubies where characters.map({ ruby.base.overlaps($0) }) ?? true {
+            drawLine(ruby.line, origin: CGPoint(x: origin.x + ruby.origin.x, y: origin.y + ruby.origin.y), attachmentClip: nil,
+                     decorations: handler, textLayer: false)
         }
         drawAttachments(line, origin: origin, clip: attachmentClip, characters: characters)
         for decoration in TextDecoration.decorations(of: line, origin: origin, characters: characters, contextColor: fillColor) {
@@ -245,7 +250,7 @@ extension Canvas {
         cairo_font_options_destroy(options)
     }
 
-    private func drawGlyphs(_ run: Run, glyphs range: Range<Int>, text: [UInt16], origin: CGPoint) {
+    private func drawGlyphs(_ run: Run, glyphs range: Range<Int>, text: [UInt16], origin: CGPoint, textLayer: Bool = true) {
         guard !run.isRunDelegate, !range.isEmpty, let face = CairoFontFaces.shared.face(for: run.font) else { return }
         let font = run.font
         let attributes = run.attributes
@@ -265,7 +270,10 @@ extension Canvas {
 
         let foreground = attributes.foregroundColorFromContext ? fillColor : (attributes.foregroundColor ?? .black)
         let strokePercent = attributes.strokeWidth
-        let rendering = glyphRendering(of: font)
+        var rendering = glyphRendering(of: font)
+        // Glyphs kept out of a PDF's text layer (a ruby) are filled as outlines: Cairo gives glyphs shown without text
+        // the font's characters for them, which a reader would copy.
+        if !textLayer, kind == .pdf, rendering == .cairo, font.hasOutlines { rendering = .outlines }
         if rendering == .nothing {
             // Nothing to draw (see `glyphRendering(of:)`).
         } else if rendering == .cairo, strokePercent == 0 || !font.hasOutlines {

@@ -55,6 +55,28 @@ struct LineBreakOpportunities: Sendable {
         mandatoryIndices = mandatory
     }
 
+    /// These opportunities without those strictly inside `ranges` (offsets relative to the text given): where a ruby's
+    /// base must not break.
+    func removing(inside ranges: [Range<Int>]) -> LineBreakOpportunities {
+        guard !ranges.isEmpty else { return self }
+        var kept: [Int32] = []
+        var flags: [Bool] = []
+        for index in 0..<positions.count {
+            let position = positions[index]
+            guard !ranges.contains(where: { $0.lowerBound < position && position < $0.upperBound }) else { continue }
+            kept.append(Int32(position))
+            flags.append(isMandatory[index])
+        }
+        return LineBreakOpportunities(positions: BoundaryOffsets(base: 0, offsets: kept), isMandatory: flags,
+                                      mandatoryIndices: flags.indices.filter { flags[$0] }.map(Int32.init))
+    }
+
+    private init(positions: BoundaryOffsets, isMandatory: [Bool], mandatoryIndices: [Int32]) {
+        self.positions = positions
+        self.isMandatory = isMandatory
+        self.mandatoryIndices = mandatoryIndices
+    }
+
     /// ICU's opportunities of `units` (offsets from their start; their end last) for an ICU locale, none when ICU fails.
     private static func find(_ units: ArraySlice<UInt16>, locale: String) -> [Int32] {
         guard !units.isEmpty else { return [] }

@@ -11,6 +11,8 @@ struct AttributedText: Sendable {
     /// The attributes of each run, with defaults resolved (a font always set), each on the heap once: the items
     /// and line runs that show a run's attributes share its box.
     let sharedRunAttributes: [SharedAttributes]
+    /// Whether any run carries ruby (most texts: none, and shaping skips looking for it).
+    let hasRuby: Bool
 
     /// The attributes of each run.
     var runAttributes: LazyMapCollection<[SharedAttributes], StringAttributes> { sharedRunAttributes.lazy.map(\.value) }
@@ -45,6 +47,7 @@ struct AttributedText: Sendable {
         starts[0] = 0
         self.runStarts = starts
         self.sharedRunAttributes = attributes.map(SharedAttributes.init)
+        hasRuby = attributes.contains { $0.rubyAnnotation != nil }
     }
 
     /// A string's UTF-16 units: ASCII bytes widened in place, other stretches transcoded by the standard library

@@ -62,6 +62,9 @@ extension NSAttributedString.Key {
     /// CSS's `text-combine-upright`. A longer run is set as it would be without the attribute. Core Text:
     /// `kCTHorizontalInVerticalFormsAttributeName`.
     public static let horizontalInVerticalForms = NSAttributedString.Key("CTHorizontalInVerticalForms")
+    /// `RubyAnnotation`: ruby (furigana) beside the attributed characters, its base; the base and its ruby never
+    /// break apart. Core Text: `kCTRubyAnnotationAttributeName`.
+    public static let rubyAnnotation = NSAttributedString.Key("CTRubyAnnotation")
     /// A number: the slant given to glyphs when they are drawn, as a shear of x by y (0.2 leans the tops right by a
     /// fifth of their height; 0 upright). UIKit: `NSAttributedString.Key.obliqueness`.
     public static let obliqueness = NSAttributedString.Key("NSObliqueness")

@@ -53,6 +53,8 @@ public struct StringAttributes: Hashable, Sendable {
     /// In vertical text, a run of at most this many characters (1–4; 0 for none) is set horizontally in one em
     /// (`NSAttributedString.Key.horizontalInVerticalForms`). Core Text: `kCTHorizontalInVerticalFormsAttributeName`.
     public var horizontalInVerticalForms = 0
+    /// Ruby beside the run's characters (see `RubyAnnotation`). Core Text: `kCTRubyAnnotationAttributeName`.
+    public var rubyAnnotation: RubyAnnotation?
     /// The slant glyphs are drawn with, as a shear (x moves by `obliqueness` × y); layout is unchanged, as in UIKit
     /// (a synthetic italic for a family without one). Limited to ±10. UIKit: `NSAttributedString.Key.obliqueness`.
     public var obliqueness: CGFloat = 0
@@ -109,6 +111,7 @@ public struct StringAttributes: Hashable, Sendable {
             case .attachment: runDelegate = Self.typed(value, given) as TextAttachment? ?? runDelegate
             case .verticalForms: verticalForms = Self.bool(value, given) ?? false
             case .horizontalInVerticalForms: horizontalInVerticalForms = Self.integer(value, given).map { min(max($0, 0), 4) } ?? 0
+            case .rubyAnnotation: rubyAnnotation = Self.typed(value, given)
             case .obliqueness: obliqueness = Self.number(value, given).map { min(max($0, -10), 10) } ?? 0
             case .shadow: shadow = Self.typed(value, given)
             case .expansion: expansion = Self.number(value, given).map { min(max($0, -3), 3) } ?? 0
@@ -200,6 +203,7 @@ public struct StringAttributes: Hashable, Sendable {
         }
         if verticalForms { result[.verticalForms] = true }
         if horizontalInVerticalForms != 0 { result[.horizontalInVerticalForms] = horizontalInVerticalForms }
+        if let rubyAnnotation { result[.rubyAnnotation] = rubyAnnotation }
         if obliqueness != 0 { result[.obliqueness] = Double(obliqueness) }
         if let shadow { result[.shadow] = shadow }
         if expansion != 0 { result[.expansion] = Double(expansion) }

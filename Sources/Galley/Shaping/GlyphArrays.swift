@@ -95,6 +95,20 @@ struct GlyphArrays: Sendable {
 
     mutating func setAdvance(_ index: Int, _ advance: CGFloat) { records[index].advance = Float(advance) }
 
+    /// Sets glyph `index`'s offset from its pen position.
+    mutating func setOffset(_ index: Int, _ offset: CGPoint) {
+        if offsetValues.isEmpty {
+            guard offset != .zero else { return }
+            offsetValues = [SIMD2<Float>](repeating: .zero, count: records.count)
+        }
+        offsetValues[index] = SIMD2(Float(offset.x), Float(offset.y))
+    }
+
+    /// Marks breaking before glyph `index` safe (its neighbours' spacing is the layout's own, not the font's).
+    mutating func clearUnsafeToBreak(_ index: Int) {
+        if isWide { wideIndexValues[index] &= 0x7FFF_FFFF } else { records[index].index &= 0x7FFF }
+    }
+
     /// Replaces glyph `index`'s glyph ID (glyph substitution after shaping).
     mutating func setGlyph(_ index: Int, _ glyph: Glyph) { records[index].glyph = glyph }
 

@@ -46,6 +46,8 @@ final class ShapedParagraph: Sendable {
     let glyphGenerator: GlyphGenerator?
     /// Whether the paragraph holds a tab (lines without one need no tab stops).
     let hasTabs: Bool
+    /// The paragraph's rubies, in string order (empty for most paragraphs).
+    let rubies: [RubyPlacement]
 
     /// The paragraph's style: its first character's.
     var style: ParagraphStyle {
@@ -53,8 +55,9 @@ final class ShapedParagraph: Sendable {
     }
 
     init(text: AttributedText, range: Range<Int>, levels: BidiLevels, graphemes: BoundaryOffsets, items: [Item], glyphs: GlyphArrays,
-         script: String?, glyphGenerator: GlyphGenerator? = nil) {
+         script: String?, glyphGenerator: GlyphGenerator? = nil, rubies: [RubyPlacement] = []) {
         self.glyphGenerator = glyphGenerator
+        self.rubies = rubies
         self.text = text
         self.range = range
         self.script = script
@@ -114,8 +117,10 @@ final class ShapedParagraph: Sendable {
         for item in textItems {
             items.append(reuse.flatMap { shaper.shape(item, reusing: $0) } ?? shaper.shape(item))
         }
-        self.init(text: text, range: range, levels: levels, graphemes: graphemes, items: items, glyphs: shaper.finishedGlyphs(),
-                  script: options.script, glyphGenerator: options.glyphGenerator)
+        var glyphs = shaper.finishedGlyphs()
+        let rubies = text.hasRuby ? RubyPlacement.place(text: text, range: range, items: items, glyphs: &glyphs) : []
+        self.init(text: text, range: range, levels: levels, graphemes: graphemes, items: items, glyphs: glyphs,
+                  script: options.script, glyphGenerator: options.glyphGenerator, rubies: rubies)
     }
 }
 

@@ -77,6 +77,25 @@ public struct Line: Sendable {
         return TypographicBounds(width: storage.width, ascent: metrics.ascent, descent: metrics.descent, leading: metrics.leading)
     }
 
+    /// The line's rubies (`RubyAnnotation`): each ruby's own line, its baseline origin relative to this line's
+    /// origin (above the base for `before` — on the right once a vertical frame turns the line — below it for
+    /// `after`), and its base's characters. What drawing puts beside the base; the ruby's text is not the line's
+    /// (carets, selection and hit testing see only the base). Galley only (Core Text draws ruby in `CTLineDraw` and
+    /// reports none of this).
+    public var rubies: [(line: Line, origin: CGPoint, base: Range<Int>)] {
+        storage.rubies.flatMap { ruby -> [(line: Line, origin: CGPoint, base: Range<Int>)] in
+            let start = offset(forStringIndex: ruby.base.lowerBound).primary
+            var placed: [(line: Line, origin: CGPoint, base: Range<Int>)] = []
+            if let line = ruby.before {
+                placed.append((line, CGPoint(x: start + ruby.beforeOffset, y: ruby.baseAscent + line.typographicBounds.descent), ruby.base))
+            }
+            if let line = ruby.after {
+                placed.append((line, CGPoint(x: start + ruby.afterOffset, y: -(ruby.baseDescent + line.typographicBounds.ascent)), ruby.base))
+            }
+            return placed
+        }
+    }
+
     /// The height the line's run delegates need above and below the baseline (their ascents and descents, baseline
     /// shifts applied; nil without delegates): what a line held to its paragraph font's strut still grows by.
     var runDelegateExtent: (ascent: CGFloat, descent: CGFloat)? {

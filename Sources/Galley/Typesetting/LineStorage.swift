@@ -427,6 +427,17 @@ final class LineStorage: Sendable {
             descent = max(descent, run.descent - shift)
             leading = max(leading, run.leading)
         }
+        // The line grows to hold its rubies.
+        for ruby in rubies {
+            if let line = ruby.before {
+                let bounds = line.typographicBounds
+                ascent = max(ascent, ruby.baseAscent + bounds.descent + bounds.ascent)
+            }
+            if let line = ruby.after {
+                let bounds = line.typographicBounds
+                descent = max(descent, ruby.baseDescent + bounds.ascent + bounds.descent)
+            }
+        }
         return (max(ascent, 0), max(descent, 0), leading)
     }
 
@@ -444,6 +455,16 @@ final class LineStorage: Sendable {
             }
         }
         return result
+    }
+
+    /// The paragraph's rubies whose bases are in this line (a base never breaks, so it is wholly in one line).
+    var rubies: ArraySlice<RubyPlacement> {
+        let all = paragraph.rubies
+        guard !all.isEmpty else { return [] }
+        let first = all.partitioningIndex { $0.base.upperBound > stringRange.lowerBound }
+        var last = first
+        while last < all.count, all[last].base.lowerBound < stringRange.upperBound { last += 1 }
+        return all[first..<last]
     }
 
     /// A glyph's box as an upright vertical form is drawn in its line: turned a quarter counter-clockwise about its

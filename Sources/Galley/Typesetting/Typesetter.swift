@@ -116,12 +116,16 @@ public final class Typesetter: Sendable {
         let shaped = ShapedParagraph(text, range: range, options: options, reusing: reuse)
         let attributes = text.attributes(at: range.lowerBound)
         let strictness = attributes.paragraphStyle?.lineBreakStrictness ?? .automatic
-        let breaks: LineBreakOpportunities
+        var breaks: LineBreakOpportunities
         if let reuse, let old = reuse.breaks, old.language == attributes.language, old.strictness == strictness, range == 0..<text.length {
             breaks = LineBreakOpportunities(text.units[range], language: attributes.language, strictness: strictness,
                                             reusing: old.opportunities, replaced: reuse.replaced, insertedLength: reuse.insertedLength)
         } else {
             breaks = LineBreakOpportunities(text.units[range], language: attributes.language, strictness: strictness)
+        }
+        // A ruby's base never breaks apart.
+        if !shaped.rubies.isEmpty {
+            breaks = breaks.removing(inside: shaped.rubies.map { ($0.base.lowerBound - range.lowerBound)..<($0.base.upperBound - range.lowerBound) })
         }
         return Paragraph(
             shaped: shaped, breaks: breaks, style: attributes.paragraphStyle ?? .default)

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import Galley
+import GalleyRendering
+
+/// Ruby (`RubyAnnotation`): beside its base, never split from it, the line grown to hold it, the base spread or the
+/// ruby hung over kana as JIS X 4051 §3.3 asks, and drawn as decoration.
+@Suite struct RubyTests {
+    static let size: CGFloat = 20
+
+    static func font() throws -> Font { try TestFonts.font("NotoSerifCJKjp-Regular-Subset.otf", size: size) }
+
+    /// `text` with rubies over ranges, horizontal or vertical.
+    static func string(_ text: String, _ rubies: [(NSRange, RubyAnnotation)], vertical: Bool = false) throws -> NSAttributedString {
+        let string = NSMutableAttributedString(string: text, attributes: [.font: try font(), .verticalForms: vertical])
+        for (range, ruby) in rubies { string.addAttribute(.rubyAnnotation, value: ruby, range: range) }
+        return string
+    }
+
+    /// The pen position of each glyph of a line's characters in `range`, in string order.
+    static func positions(_ line: Line, _ range: Range<Int>) -> [CGFloat] {
+        var found: [(Int, CGFloat)] = []
+        for run in line.runs {
+            for (index, position) in zip(run.stringIndices, run.positions) where range.contains(index) { found.append((index, position.x)) }
+        }
+        return found.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    @Test func rubySitsAboveItsBaseAndTheLineGrows() throws {
+        let plain = Line(attributedString: try Self.string("東京に行く", []))
+        let line = Line(attributedString: try Self.string("東京に行く", [(NSRange(location: 0, length: 2), RubyAnnotation("とうきょう"))]))
+        let ruby = try #require(line.rubies.first)
+        let rubyBounds = ruby.line.typographicBounds
+        // The ruby's baseline: its descent above the base's ascent; the line's ascent grows to the ruby's top.
+        let ascent = try Self.font().ascent
+        #expect(abs(ruby.origin.y - (ascent + rubyBounds.descent)) < 1e-9)
+        #expect(abs(line.typographicBounds.ascent - max(plain.typographicBounds.ascent, ruby.origin.y + rubyBounds.ascent)) < 1e-9)
+        #expect(line.typographicBounds.descent == plain.typographicBounds.descent)
+        // Half the size: ten-point kana over a twenty-point base.
+        #expect(ruby.line.runs.first?.font.size == Self.size / 2)
+        // Carets and the line's characters are the base's: the ruby adds none.
+        #expect(line.stringRange == 0..<5 && line.glyphCount == plain.glyphCount)
+    }
+
+    /// とうきょう (five ten-point kana, 50 pt) over 東京 (40 pt): with no overhang the base spreads to 50 pt, a 2.5 pt
+    /// gap at each end and 5 pt between (1:2:1); with overhang it hangs 10 pt over に after the base and the base stays.
+    @Test func aLongerRubySpreadsItsBaseOrHangsOverKana() throws {
+        let none = Line(attributedString: try Self.string("東京に行く", [(NSRange(location: 0, length: 2), RubyAnnotation("とうきょう", overhang: .none))]))
+        #expect(Self.positions(none, 0..<3) == [2.5, 27.5, 50], "\(Self.positions(none, 0..<3))")
+        #expect(none.rubies.first?.origin.x == 0)
+        let auto = Line(attributedString: try Self.string("東京に行く", [(NSRange(location: 0, length: 2), RubyAnnotation("とうきょう"))]))
+        #expect(Self.positions(auto, 0..<3) == [0, 20, 40], "\(Self.positions(auto, 0..<3))")
+        #expect(auto.rubies.first?.origin.x == 0)
+        // Kanji on both sides: nothing to hang over, the base spreads.
+        let kanji = Line(attributedString: try Self.string("大東京市", [(NSRange(location: 1, length: 2), RubyAnnotation("とうきょう"))]))
+        #expect(Self.positions(kanji, 0..<4) == [0, 22.5, 47.5, 70], "\(Self.positions(kanji, 0..<4))")
+        // Kana on both sides: half the excess over each.
+        let both = Line(attributedString: try Self.string("の東京に", [(NSRange(location: 1, length: 2), RubyAnnotation("とうきょう"))]))
+        #expect(Self.positions(both, 0..<4) == [0, 20, 40, 60] && both.rubies.first?.origin.x == 15)
+    }
+
+    /// A ruby shorter than its base spreads over it by the alignment; its text stays out of the caret table.
+    @Test func aShorterRubyIsAligned() throws {
+        func rubyPositions(_ alignment: RubyAlignment) throws -> [CGFloat] {
+            let line = Line(attributedString: try Self.string("羅生門", [(NSRange(location: 0, length: 3), RubyAnnotation("らしょう", alignment: alignment))]))
+            let ruby = try #require(line.rubies.first)
+            return Self.positions(ruby.line, 0..<4).map { $0 + ruby.origin.x }
+        }
+        var found: [RubyAlignment: [CGFloat]] = [:]
+        for alignment in RubyAlignment.allCases { found[alignment] = try rubyPositions(alignment) }
+        #expect(found[.start] == [0, 10, 20, 30])
+        #expect(found[.end] == [20, 30, 40, 50])
+        #expect(found[.center] == [10, 20, 30, 40])
+        let letter = found[.distributeLetter] ?? []
+        #expect(zip(letter, [0, 50.0 / 3, 100.0 / 3, 50]).allSatisfy { abs($0 - $1) < 1e-4 }, "\(letter)")
+        // 1:2:1 over 60 pt: four gaps of 5 pt, 2.5 pt at the ends.
+        let space = found[.distributeSpace] ?? []
+        #expect(zip(space, [2.5, 17.5, 32.5, 47.5]).allSatisfy { abs($0 - $1) < 1e-4 }, "\(space)")
+        #expect(found[.auto] == found[.distributeSpace])
+    }
+
+    /// A base never breaks: in a frame too narrow for the line, 羅生門 goes to the next line whole.
+    @Test func aBaseNeverBreaksApart() throws {
+        let string = try Self.string("あいう羅生門えお", [(NSRange(location: 3, length: 3), RubyAnnotation("らしょうもん"))])
+        let frame = Framesetter(attributedString: string).frame(path: Path(rect: CGRect(x: 0, y: 0, width: 105, height: 400)))
+        #expect(frame.lines.map(\.stringRange) == [0..<3, 3..<8], "\(frame.lines.map(\.stringRange))")
+        // Without the ruby the line would take two characters of the base.
+        let plain = Framesetter(attributedString: try Self.string("あいう羅生門えお", [])).frame(path: Path(rect: CGRect(x: 0, y: 0, width: 105, height: 400)))
+        #expect(plain.lines.first?.stringRange == 0..<5)
+        #expect(frame.lines[1].rubies.count == 1 && frame.lines[0].rubies.isEmpty)
+    }
+
+    /// In vertical text the ruby stands on the base's right: in the line's coordinates, on the ascent side.
+    @Test func verticalRubyStandsRightOfItsBase() throws {
+        let string = try Self.string("東京に行く", [(NSRange(location: 0, length: 2), RubyAnnotation("とうきょう"))], vertical: true)
+        var attributes = FrameAttributes()
+        attributes.progression = .rightToLeft
+        let frame = Framesetter(attributedString: string).frame(path: Path(rect: CGRect(x: 0, y: 0, width: 100, height: 200)), attributes: attributes)
+        let ruby = try #require(frame.lines.first?.rubies.first)
+        #expect(ruby.origin.y > 0 && ruby.line.runs.allSatisfy(\.isVertical))
+        // The column is wide enough for both: its fragment holds the base's half height plus the ruby.
+        let half = try Self.font().halfHeight
+        #expect(frame.lineFragments[0].width >= half * 2 + ruby.line.typographicBounds.ascent)
+    }
+
+    /// A PDF's text is the base's: the ruby is drawn, but as outlines, so copying gives 東京に行く.
+    @Test func pdfTextHoldsTheBaseOnly() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("ruby.pdf")
+        let canvas = try Canvas(pdfURL: url, width: 200, height: 80)
+        canvas.textPosition = CGPoint(x: 10, y: 20)
+        canvas.draw(Line(attributedString: try Self.string("東京に行く", [(NSRange(location: 0, length: 2), RubyAnnotation("とうきょう"))])))
+        try canvas.finish()
+        let text = try runProgram("/usr/bin/pdftotext", [url.path, "-"]).filter { !$0.isWhitespace }
+        #expect(text == "東京に行く", "\(text)")
+        #expect(try Data(contentsOf: url).count > 1000)
+    }
+}

@@ -117,4 +117,33 @@ import GalleyRendering
         #expect(text == "東京に行く", "\(text)")
         #expect(try Data(contentsOf: url).count > 1000)
     }
+
+    /// Positions for every alignment × overhang, with a ruby longer and a ruby shorter than its base, between kana and
+    /// between kanji, horizontal and vertical: each base character's pen position and each ruby character's, along
+    /// the line (Golden/ruby.tsv; GALLEY_RECORD=1 rewrites it). The cases above check the rules by hand; this keeps
+    /// every combination from drifting.
+    @Test func positionsForEveryAlignmentAndOverhang() throws {
+        var rows = ["vertical\talignment\toverhang\ttext\truby\tbase positions\truby positions"]
+        let cases: [(text: String, base: NSRange, ruby: String)] = [
+            ("かな東京かな", NSRange(location: 2, length: 2), "とうきょうと"), ("大東京市", NSRange(location: 1, length: 2), "とうきょうと"),
+            ("かな羅生門かな", NSRange(location: 2, length: 3), "らしょう"), ("大羅生門市", NSRange(location: 1, length: 3), "ら"),
+        ]
+        for vertical in [false, true] {
+            for alignment in RubyAlignment.allCases {
+                for overhang in RubyOverhang.allCases {
+                    for sample in cases {
+                        let ruby = RubyAnnotation(sample.ruby, alignment: alignment, overhang: overhang)
+                        let line = Line(attributedString: try Self.string(sample.text, [(sample.base, ruby)], vertical: vertical))
+                        let placed = try #require(line.rubies.first)
+                        let base = Self.positions(line, 0..<sample.text.utf16.count).map { String(format: "%.3f", $0) }
+                        let glyphs = Self.positions(placed.line, 0..<sample.ruby.utf16.count).map { String(format: "%.3f", $0 + placed.origin.x) }
+                        rows.append([String(vertical), "\(alignment)", "\(overhang)", sample.text, sample.ruby, base.joined(separator: " "),
+                                     glyphs.joined(separator: " ")].joined(separator: "\t"))
+                    }
+                }
+            }
+        }
+        Golden.compare(rows.joined(separator: "\n") + "\n", to: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Golden/ruby.tsv"))
+    }
 }

@@ -15,6 +15,7 @@ private enum TypeIDs {
     static let runDelegate: CFTypeID = 0x4754_0007
     static let paragraphStyle: CFTypeID = 0x4754_0008
     static let textTab: CFTypeID = 0x4754_0009
+    static let rubyAnnotation: CFTypeID = 0x4754_000A
 }
 
 /// Core Text: `CTFramesetterGetTypeID`.
@@ -35,6 +36,8 @@ public func CTRunDelegateGetTypeID() -> CFTypeID { TypeIDs.runDelegate }
 public func CTParagraphStyleGetTypeID() -> CFTypeID { TypeIDs.paragraphStyle }
 /// Core Text: `CTTextTabGetTypeID`.
 public func CTTextTabGetTypeID() -> CFTypeID { TypeIDs.textTab }
+/// Core Text: `CTRubyAnnotationGetTypeID`.
+public func CTRubyAnnotationGetTypeID() -> CFTypeID { TypeIDs.rubyAnnotation }
 
 /// The type ID of a Core Text object (0 for anything else), so that `CFGetTypeID(value) == CTFontGetTypeID()` checks
 /// work on attribute values. CoreFoundation: `CFGetTypeID`.
@@ -49,6 +52,7 @@ public func CFGetTypeID(_ object: CFTypeRef?) -> CFTypeID {
     case is RunDelegate: TypeIDs.runDelegate
     case is CTParagraphStyle: TypeIDs.paragraphStyle
     case is CTTextTab: TypeIDs.textTab
+    case is RubyAnnotation: TypeIDs.rubyAnnotation
     default: 0
     }
 }

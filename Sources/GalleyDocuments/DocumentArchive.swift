@@ -21,6 +21,20 @@ struct DocumentArchive: Codable {
         var postScriptName: String
         var size: CGFloat
         var matrix: [CGFloat]?
+
+        /// A font's name, size and matrix (left out when it is the identity).
+        init(_ font: Font) {
+            let matrix = font.matrix
+            postScriptName = font.postScriptName
+            size = font.size
+            self.matrix = matrix == AffineTransform() ? nil : [matrix.m11, matrix.m12, matrix.m21, matrix.m22, matrix.tX, matrix.tY]
+        }
+
+        /// The font found again by its name in a catalog; nil when none is.
+        func font(catalog: FontCatalog) -> Font? {
+            let transform = matrix.flatMap { $0.count == 6 ? AffineTransform(m11: $0[0], m12: $0[1], m21: $0[2], m22: $0[3], tX: $0[4], tY: $0[5]) : nil }
+            return try? Font(name: postScriptName, size: size, matrix: transform, catalog: catalog)
+        }
     }
 
     struct DelegateRecord: Codable {
@@ -31,6 +45,17 @@ struct DocumentArchive: Codable {
         var offset: CGSize
         var blurRadius: CGFloat
         var color: Color
+    }
+
+    /// A ruby: its texts by position (`RubyPosition`'s raw values), alignment, overhang and size factor; its own
+    /// attributes' font and colour.
+    struct RubyRecord: Codable {
+        var text: [String: String]
+        var alignment: RubyAlignment
+        var overhang: RubyOverhang
+        var sizeFactor: CGFloat
+        var font: FontRecord?
+        var color: Color?
     }
 
     struct AttachmentRecord: Codable {
@@ -66,6 +91,7 @@ struct DocumentArchive: Codable {
         var attachment: AttachmentRecord?
         var verticalForms: Bool?
         var horizontalInVerticalForms: Int?
+        var ruby: RubyRecord?
         /// Absent in archives written before obliqueness was read (0).
         var obliqueness: CGFloat?
         /// Absent in archives written before shadows were read.
@@ -104,12 +130,7 @@ struct DocumentArchive: Codable {
 extension DocumentArchive.Attributes {
     init(_ dictionary: [NSAttributedString.Key: Any]) {
         let attributes = StringAttributes(dictionary)
-        if let font = attributes.font {
-            let matrix = font.matrix
-            let identity = matrix == AffineTransform()
-            self.font = DocumentArchive.FontRecord(postScriptName: font.postScriptName, size: font.size,
-                                                   matrix: identity ? nil : [matrix.m11, matrix.m12, matrix.m21, matrix.m22, matrix.tX, matrix.tY])
-        }
+        font = attributes.font.map(DocumentArchive.FontRecord.init)
         foregroundColor = attributes.foregroundColor
         foregroundColorFromContext = attributes.foregroundColorFromContext ? true : nil
         backgroundColor = attributes.backgroundColor
@@ -136,6 +157,12 @@ extension DocumentArchive.Attributes {
         }
         verticalForms = attributes.verticalForms ? true : nil
         horizontalInVerticalForms = attributes.horizontalInVerticalForms != 0 ? attributes.horizontalInVerticalForms : nil
+        ruby = attributes.rubyAnnotation.map { ruby in
+            DocumentArchive.RubyRecord(text: Dictionary(uniqueKeysWithValues: ruby.text.map { (String($0.key.rawValue), $0.value) }),
+                                       alignment: ruby.alignment, overhang: ruby.overhang, sizeFactor: ruby.sizeFactor,
+                                       font: (ruby.attributes[.font] as? Font).map(DocumentArchive.FontRecord.init),
+                                       color: ruby.attributes[.foregroundColor] as? Color)
+        }
         obliqueness = attributes.obliqueness == 0 ? nil : attributes.obliqueness
         shadow = attributes.shadow.map { DocumentArchive.ShadowRecord(offset: $0.offset, blurRadius: $0.blurRadius, color: $0.color) }
         link = (dictionary[.link] as? URL)?.absoluteString ?? dictionary[.link] as? String
@@ -146,10 +173,7 @@ extension DocumentArchive.Attributes {
 
     func dictionary(catalog: FontCatalog) -> [NSAttributedString.Key: Any] {
         var result: [NSAttributedString.Key: Any] = [:]
-        if let font {
-            let matrix = font.matrix.flatMap { $0.count == 6 ? AffineTransform(m11: $0[0], m12: $0[1], m21: $0[2], m22: $0[3], tX: $0[4], tY: $0[5]) : nil }
-            if let found = try? Font(name: font.postScriptName, size: font.size, matrix: matrix, catalog: catalog) { result[.font] = found }
-        }
+        if let found = font?.font(catalog: catalog) { result[.font] = found }
         result[.foregroundColor] = foregroundColor
         // Lengths as Double, which Foundation stores as NSNumber (CGFloat it boxes: see FoundationAttributeValue.swift).
         if foregroundColorFromContext == true { result[.foregroundColorFromContext] = true }
@@ -174,6 +198,14 @@ extension DocumentArchive.Attributes {
                                                                   fitsLineFragment: attachment.fitsLineFragment ?? false) }
         if verticalForms == true { result[.verticalForms] = true }
         if let horizontalInVerticalForms { result[.horizontalInVerticalForms] = horizontalInVerticalForms }
+        if let ruby {
+            var attributes: [NSAttributedString.Key: any Sendable] = [:]
+            if let record = ruby.font, let font = record.font(catalog: catalog) { attributes[.font] = font }
+            if let color = ruby.color { attributes[.foregroundColor] = color }
+            let texts = Dictionary(uniqueKeysWithValues: ruby.text.compactMap { key, value in Int(key).flatMap(RubyPosition.init(rawValue:)).map { ($0, value) } })
+            result[.rubyAnnotation] = RubyAnnotation(text: texts, alignment: ruby.alignment, overhang: ruby.overhang, sizeFactor: ruby.sizeFactor,
+                                                     attributes: attributes)
+        }
         if let obliqueness { result[.obliqueness] = Double(obliqueness) }
         if let shadow { result[.shadow] = Shadow(offset: shadow.offset, blurRadius: shadow.blurRadius, color: shadow.color) }
         result[.link] = link.flatMap { URL(string: $0) }

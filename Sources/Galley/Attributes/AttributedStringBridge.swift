@@ -33,6 +33,7 @@ extension StringAttributes {
         read(Scope.RunDelegateAttribute.self)
         read(Scope.VerticalFormsAttribute.self)
         read(Scope.HorizontalInVerticalFormsAttribute.self)
+        read(Scope.RubyAnnotationAttribute.self)
         read(Scope.ObliquenessAttribute.self)
         read(Scope.ExpansionAttribute.self)
         read(Scope.ShadowAttribute.self)
@@ -69,6 +70,7 @@ extension StringAttributes {
         container[Scope.RunDelegateAttribute.self] = runDelegate
         if verticalForms { container[Scope.VerticalFormsAttribute.self] = true }
         if horizontalInVerticalForms != 0 { container[Scope.HorizontalInVerticalFormsAttribute.self] = horizontalInVerticalForms }
+        container[Scope.RubyAnnotationAttribute.self] = rubyAnnotation
         if obliqueness != 0 { container[Scope.ObliquenessAttribute.self] = obliqueness }
         if expansion != 0 { container[Scope.ExpansionAttribute.self] = expansion }
         container[Scope.ShadowAttribute.self] = shadow

@@ -50,6 +50,8 @@ extension AttributeScopes {
         public let verticalForms: VerticalFormsAttribute
         /// `NSAttributedString.Key.horizontalInVerticalForms`.
         public let horizontalInVerticalForms: HorizontalInVerticalFormsAttribute
+        /// `NSAttributedString.Key.rubyAnnotation`.
+        public let rubyAnnotation: RubyAnnotationAttribute
         /// `NSAttributedString.Key.obliqueness`.
         public let obliqueness: ObliquenessAttribute
         /// `NSAttributedString.Key.shadow`.
@@ -195,5 +197,10 @@ extension AttributeScopes.GalleyAttributes {
     public enum HorizontalInVerticalFormsAttribute: AttributedStringKey {
         public typealias Value = Int
         public static let name = NSAttributedString.Key.horizontalInVerticalForms.rawValue
+    }
+    /// Ruby beside the characters. Core Text: `kCTRubyAnnotationAttributeName`.
+    public enum RubyAnnotationAttribute: AttributedStringKey {
+        public typealias Value = RubyAnnotation
+        public static let name = NSAttributedString.Key.rubyAnnotation.rawValue
     }
 }

@@ -152,4 +152,24 @@ extension CoreTextPortTests {
         galley.addPath(Path(rect: CGRect(x: 0, y: 0, width: 1, height: 1)), transform: transform.affineTransform)
         #expect(galley.boundingBoxOfPath == CGRect(x: 10, y: 0, width: 2, height: 2))
     }
+
+    /// Ruby the Core Text way: CTRubyAnnotationCreate from a C array of strings by position, and
+    /// CTRubyAnnotationCreateWithAttributes with a size factor; under kCTRubyAnnotationAttributeName a line shows it.
+    @Test func rubyAnnotationsByCoreTextsNames() throws {
+        let font = try #require(CTFontCreateWithName("DejaVuSans" as CFString, 20, nil))
+        var texts: [Unmanaged<CFString>?] = [Unmanaged.passRetained("とうきょう" as CFString), nil, nil, nil]
+        let ruby = CTRubyAnnotationCreate(.auto, .none, 0.5, &texts)
+        texts[0]?.release()
+        #expect(CTRubyAnnotationGetTextForPosition(ruby, .before) == "とうきょう" as CFString && CTRubyAnnotationGetOverhang(ruby) == .none)
+        #expect(CFGetTypeID(ruby) == CTRubyAnnotationGetTypeID())
+        let withAttributes = CTRubyAnnotationCreateWithAttributes(.center, .auto, .after, "ruby" as CFString,
+                                                                  [kCTRubyAnnotationSizeFactorAttributeName: 0.25] as CFDictionary)
+        #expect(CTRubyAnnotationGetSizeFactor(withAttributes) == 0.25 && CTRubyAnnotationGetAlignment(withAttributes) == .center)
+        let string = NSMutableAttributedString(string: "東京", attributes: [kCTFontAttributeName as NSAttributedString.Key: font])
+        string.addAttribute(kCTRubyAnnotationAttributeName as NSAttributedString.Key, value: ruby, range: NSRange(location: 0, length: 2))
+        let line = CTLineCreateWithAttributedString(string)
+        #expect(line.line.rubies.count == 1)
+        // The line is as tall as the base and its ruby above it.
+        #expect(CTLineGetTypographicBounds(line, nil, nil, nil) > 40)
+    }
 }

@@ -45,7 +45,9 @@ import Testing
         text.append(NSAttributedString(string: "עברית ", attributes: [
             .font: slanted, .strikethroughStyle: UnderlineStyle.thick.rawValue, .strikethroughColor: Color.black, .superscript: -1,
             .baselineOffset: 2.5, .writingDirection: [WritingDirectionEmbedding(.rightToLeft, isOverride: true).rawValue],
-            .foregroundColorFromContext: true, .verticalForms: true, .horizontalInVerticalForms: 2, .paragraphStyle: paragraph, .obliqueness: 0.25,
+            .foregroundColorFromContext: true, .verticalForms: true, .horizontalInVerticalForms: 2,
+            .rubyAnnotation: RubyAnnotation(text: [.before: "るび", .after: "ruby"], alignment: .center, overhang: .none, sizeFactor: 0.4,
+                                            attributes: [.foregroundColor: Color(hex: "#c02020")!]), .paragraphStyle: paragraph, .obliqueness: 0.25,
         ]))
         text.append(NSAttributedString(string: "\u{FFFC}", attributes: [.font: font, .attachment: TextAttachment(contents: picture, bounds: CGRect(x: 0, y: -2, width: 16, height: 12)), .paragraphStyle: paragraph]))
         text.append(NSAttributedString(string: "\u{FFFC}", attributes: [.font: font, .runDelegate: RunDelegate(width: 20, ascent: 7, descent: 3), .paragraphStyle: paragraph]))

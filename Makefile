@@ -120,7 +120,8 @@ SHOWCASE := office fjord AVATAR Wave — مرحبا بالعالم — नमस
 ## showcase page (columns around a circle, mixed scripts, tab stops, a truncated line) as PDF and PNG, the line's
 ## glyphs next to hb-shape's, a selection across bidi text with its rectangles and carets, a page with spelling
 ## underlines, a Markdown document with an image (docs/markdown-sample.md), and the table of the bundled fonts, all
-## in out/, and a page of Japanese set vertically (docs/vertical-sample.txt, in the bundled Noto Serif CJK JP subset).
+## in out/, and a page of Japanese set vertically with ruby and tate-chu-yoko (docs/vertical-sample.txt, in the bundled
+## Noto Serif CJK JP subset).
 demo: build
 	@mkdir -p out
 	@bin=$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/galley; \
@@ -131,12 +132,11 @@ demo: build
 	$$bin-demos selection --font-dir Fonts -o out/selection.pdf -o out/selection.png > /dev/null || exit 1; \
 	$$bin-demos spelling --font-dir Fonts -o out/spelling.pdf -o out/spelling.png > /dev/null || exit 1; \
 	$$bin-demos microtype --font-dir Fonts -o out/microtype.pdf -o out/microtype.png > out/microtype.txt || exit 1; \
+	$$bin-demos vertical --font-dir Fonts -o out/vertical.pdf -o out/vertical.png > /dev/null || exit 1; \
 	for kind in pdf png; do \
 		$$bin render docs/markdown-sample.md --font-dir Fonts --font "Linux Libertine O" --size 11 --page-size 440x330 \
 			--margins 28 -o out/markdown.$$kind > /dev/null || exit 1; \
 		$$bin render docs/rtf-sample.rtf --font-dir Fonts --font "Linux Libertine O" -o out/rtf.$$kind > /dev/null || exit 1; \
-		$$bin render docs/vertical-sample.txt --reflow --vertical --font-dir Fonts --font "Noto Serif CJK JP" --size 12 --page-size 560x330 \
-			--margins 24 --justify --line-height 1.25 -o out/vertical.$$kind > /dev/null || exit 1; \
 	done; \
 	for breaking in greedy optimal; do \
 		$$bin render Tests/GalleyTests/Corpus/en_Latn.txt --font-dir Fonts --font "DejaVu Serif" --size 11 \
@@ -168,7 +168,7 @@ demo: build
 	echo "                     with Hunspell's guesses"; \
 	echo "  out/markdown.pdf, .png  GalleyDocuments: docs/markdown-sample.md set on a page, its image an attachment"; \
 	echo "  out/rtf.pdf, .png       GalleyDocuments: docs/rtf-sample.rtf (TextEdit's dialect, a GBK font, a picture) on its own paper"; \
-	echo "  out/vertical.pdf, .png  Japanese set vertically, columns from the right, a Latin word turned sideways"; \
+	echo "  out/vertical.pdf, .png  Japanese set vertically: columns from the right, ruby, tate-chu-yoko, a Latin word sideways"; \
 	echo "  out/shape.txt      galley shape next to hb-shape for two lines (identical glyphs and positions)"; \
 	echo "  out/fonts.txt      every face in Fonts/ (family, style, PostScript name, traits, file)"; \
 	echo "  out/font-info.txt  metrics, features, axes and tables of five faces"

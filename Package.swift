@@ -118,7 +118,7 @@ let package = Package(
         .executableTarget(
             name: "GalleyDemos",
             dependencies: [
-                "Galley", "GalleyRendering", "GalleyText", "GalleySpelling", "GalleyCommandSupport",
+                "Galley", "GalleyRendering", "GalleyText", "GalleySpelling", "GalleyCommandSupport", "GalleyDocuments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -7,6 +7,7 @@ struct GalleyDemosCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "galley-demos",
         abstract: "Draw the README's showcase page and selection picture.",
-        subcommands: [ShowcaseCommand.self, SelectionDemoCommand.self, SpellingDemoCommand.self, MicrotypeDemoCommand.self]
+        subcommands: [ShowcaseCommand.self, SelectionDemoCommand.self, SpellingDemoCommand.self, MicrotypeDemoCommand.self,
+                      VerticalDemoCommand.self]
     )
 }

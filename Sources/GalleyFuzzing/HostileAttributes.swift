@@ -68,6 +68,16 @@ public enum HostileAttributes {
         if mask & 0x1C00 == 0x1C00 { attributes[.verticalForms] = true }
         // Tate-chu-yoko, from bits no attribute read before: −1 to 6 characters (clamped to 0…4).
         if mask & 0x2000 != 0 { attributes[.horizontalInVerticalForms] = Int((mask >> 14) & 7) - 1 }
+        // Ruby, from bits already read as well: a sixteenth of the runs, with every alignment and overhang and texts
+        // empty, long, right to left and of emoji, before and after.
+        if mask & 0x8800 == 0x8800 {
+            let texts = ["とうきょう", "", String(repeating: "ルビ", count: 40), "مرحبا", "👋🏽❤️", "a\u{0301}\n"]
+            let text = texts[Int(mask >> 4) % texts.count]
+            attributes[.rubyAnnotation] = RubyAnnotation(
+                text: mask & 0x100 != 0 ? [.before: text, .after: texts[Int(mask) % texts.count]] : [.before: text],
+                alignment: RubyAlignment(rawValue: Int(mask & 7) % 7) ?? .auto, overhang: RubyOverhang(rawValue: Int(mask >> 3) & 3) ?? .auto,
+                sizeFactor: [0.5, 0.01, 1, .nan][Int(mask >> 6) & 3])
+        }
         return attributes
     }
 

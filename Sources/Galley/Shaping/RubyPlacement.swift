@@ -45,7 +45,8 @@ struct RubyPlacement: Sendable {
         let font = first.item.font
         let vertical = baseItems.contains { Shaper.isVertical($0.item, verticalForms: $0.attributes.verticalForms) }
         let glyphRange = baseItems.first!.glyphRange.lowerBound..<baseItems.last!.glyphRange.upperBound
-        let spreads = baseItems.allSatisfy { !$0.item.isRightToLeft && $0.clustersAreMonotonic }
+        // (A base of no glyphs — controls, a run delegate's nothing — is not spread.)
+        let spreads = !glyphRange.isEmpty && baseItems.allSatisfy { !$0.item.isRightToLeft && $0.clustersAreMonotonic }
         let baseWidth = glyphs.advanceSum(glyphRange)
         var clusterEnds: [Int] = []
         for index in glyphRange where index + 1 == glyphRange.upperBound || glyphs.stringIndex(index + 1) != glyphs.stringIndex(index) {

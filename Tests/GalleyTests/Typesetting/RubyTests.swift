@@ -146,4 +146,24 @@ import GalleyRendering
         Golden.compare(rows.joined(separator: "\n") + "\n", to: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Golden/ruby.tsv"))
     }
+
+    /// Hostile rubies lay out: over bases of controls, format characters and a run delegate, longer than the base
+    /// (the lines fuzzer found a base without glyphs at a paragraph's end, where spreading indexed past the glyphs:
+    /// Fuzz/Corpus/lines/regression-ruby-over-a-base-without-glyphs), with empty texts, a size factor out of range,
+    /// and over text too long for its line.
+    @Test func hostileRubiesLayOut() throws {
+        let long = RubyAnnotation(String(repeating: "ルビ", count: 40), overhang: .none, sizeFactor: .nan)
+        for (text, range) in [("\u{2028}", NSRange(location: 0, length: 1)), ("あ\u{2028}", NSRange(location: 1, length: 1)),
+                              ("\u{FFFC}", NSRange(location: 0, length: 1)), ("東京", NSRange(location: 0, length: 2)),
+                              ("あ\u{202B}", NSRange(location: 1, length: 1)), ("あ\u{FEFF}\u{FEFF}", NSRange(location: 1, length: 2))] {
+            let string = NSMutableAttributedString(attributedString: try Self.string(text, [(range, long)]))
+            if text == "\u{FFFC}" { string.addAttribute(.runDelegate, value: RunDelegate(width: 0, ascent: 0, descent: 0), range: range) }
+            let line = Line(attributedString: string)
+            #expect(line.typographicBounds.width.isFinite && line.rubies.allSatisfy { $0.origin.x.isFinite && $0.origin.y.isFinite })
+            let frame = Framesetter(attributedString: string).frame(path: Path(rect: CGRect(x: 0, y: 0, width: 30, height: 500)))
+            #expect(frame.visibleStringRange == 0..<string.length)
+        }
+        let empty = Line(attributedString: try Self.string("東京", [(NSRange(location: 0, length: 2), RubyAnnotation(""))]))
+        #expect(empty.rubies.isEmpty)
+    }
 }

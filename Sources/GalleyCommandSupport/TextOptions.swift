@@ -28,6 +28,8 @@ package struct TextOptions: ParsableArguments {
     package var vertical = false
     @Option(name: .customLong("line-break-strictness"), help: "Kinsoku: how strictly small kana, ー and closing punctuation are kept off line starts (automatic, strict, normal, loose).")
     package var lineBreakStrictness = LineBreakStrictness.automatic
+    @Option(help: "Space between Chinese or Japanese characters and Latin letters or digits beside them, in ems (0.25: JIS X 4051; 0.125: CSS).")
+    package var autospace: Double = 0
     @Flag(help: "Let punctuation and open-sided letters hang into the margins (character protrusion, Galley's standard table).")
     package var protrusion = false
     @Flag(help: "Let justified lines widen or narrow their glyphs by up to 2% (font expansion).")
@@ -76,6 +78,7 @@ package struct TextOptions: ParsableArguments {
         if hyphenate != nil || hyphenationFactor != nil { style.hyphenationFactor = Float(hyphenationFactor ?? 1) }
         style.lineBreakStrategy = lineBreaking == .optimal ? .optimal() : .greedy
         style.lineBreakStrictness = lineBreakStrictness
+        style.eastAsianAutospace = CGFloat(autospace)
         if protrusion { style.characterProtrusion = .standard }
         if expansion { style.fontExpansion = .standard }
         style.optimalBreakParameters = optimalBreakParameters

@@ -118,6 +118,9 @@ final class ShapedParagraph: Sendable {
             items.append(reuse.flatMap { shaper.shape(item, reusing: $0) } ?? shaper.shape(item))
         }
         var glyphs = shaper.finishedGlyphs()
+        if let autospace = style?.eastAsianAutospace, autospace > 0 {
+            EastAsianAutospace.apply(autospace, text: text, range: range, items: items, glyphs: &glyphs)
+        }
         let rubies = text.hasRuby ? RubyPlacement.place(text: text, range: range, items: items, glyphs: &glyphs) : []
         self.init(text: text, range: range, levels: levels, graphemes: graphemes, items: items, glyphs: glyphs,
                   script: options.script, glyphGenerator: options.glyphGenerator, rubies: rubies)

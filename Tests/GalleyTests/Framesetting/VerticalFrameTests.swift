@@ -33,6 +33,8 @@ import Testing
         }
         samples.append(("mixed", "縦書きの組版では Core Text も HarfBuzz も 2026 年の今、欧文を九十度回して組む。"
             + "数字 12345 や ABC は横倒し、漢字と仮名は正立する。Galley はその両方を Chromium と同じ位置に置くか。"))
+        // Latin words and digits right beside kanji and kana, where autospacing adds its space.
+        samples.append(("adjoining", "縦書きでもCore TextとHarfBuzzは2026年に欧文を組む。数字12345やABCは横倒し、Galleyは同じ位置に置く。"))
         return samples
     }()
 
@@ -40,9 +42,10 @@ import Testing
     /// character is given the font CSS's font matching gives it — the first of the two families that has it — so that
     /// fallback (where Galley keeps spaces and punctuation between fallback text in the fallback font) is not what is
     /// compared.
-    static func frame(_ text: String, combining combined: [NSRange] = []) throws -> Frame {
+    static func frame(_ text: String, combining combined: [NSRange] = [], autospace: CGFloat = 0) throws -> Frame {
         let cjk = try TestFonts.font(font, size: size), latin = try TestFonts.font(latinFont, size: size)
         var style = ParagraphStyle()
+        style.eastAsianAutospace = autospace
         style.minimumLineHeight = pitch
         style.maximumLineHeight = pitch
         let string = NSMutableAttributedString(string: text, attributes: [.font: cjk, .verticalForms: true, .paragraphStyle: style])
@@ -80,7 +83,7 @@ import Testing
 
     /// Each UTF-16 index's box in Chromium (left, top, width, height in CSS pixels from the box's top left), for
     /// every sample at once.
-    static func chromiumBoxes() throws -> [[Int: CGRect]] {
+    static func chromiumBoxes(autospace: Bool = false) throws -> [[Int: CGRect]] {
         let script = """
             <pre id=out></pre><script>
             document.fonts.ready.then(() => {
@@ -98,7 +101,9 @@ import Testing
             });
             </script>
             """
-        let dump = try Chromium.dom(of: page(samples.map(\.text), script: script))
+        var html = page(samples.map(\.text), script: script)
+        if autospace { html = html.replacingOccurrences(of: "text-autospace: no-autospace", with: "text-autospace: normal") }
+        let dump = try Chromium.dom(of: html)
         let json = try #require(dump.components(separatedBy: "<pre id=\"out\">").dropFirst().first?.components(separatedBy: "</pre>").first)
         let decoded = try JSONDecoder().decode([[[Double]]].self, from: Data(json.utf8))
         return decoded.map { boxes in
@@ -106,12 +111,15 @@ import Testing
         }
     }
 
-    @Test func columnsAndPositionsEqualChromiumVerticalRightToLeft() throws {
-        let chromium = try Self.chromiumBoxes()
+    /// Also with CSS's `text-autospace: normal` against `eastAsianAutospace = 0.125`: an eighth of an em between the
+    /// Japanese and the Latin words and digits of the mixed sample.
+    @Test(arguments: [false, true])
+    func columnsAndPositionsEqualChromiumVerticalRightToLeft(autospace: Bool) throws {
+        let chromium = try Self.chromiumBoxes(autospace: autospace)
         try #require(chromium.count == Self.samples.count)
         var compared = 0, columns = 0
         for (sample, theirs) in zip(Self.samples, chromium) {
-            let frame = try Self.frame(sample.text)
+            let frame = try Self.frame(sample.text, autospace: autospace ? 0.125 : 0)
             let units = Array(sample.text.utf16)
             try #require(!frame.lines.isEmpty)
             for (index, line) in frame.lines.enumerated() {
@@ -148,7 +156,14 @@ import Testing
                 #expect(next.midX < 0, "\(sample.name): Chromium's next character is inside the box")
             }
         }
-        print("vertical frames: \(compared) characters in \(columns) columns of \(Self.samples.count) texts as Chromium places them")
+        print("vertical frames\(autospace ? ", autospace" : ""): \(compared) characters in \(columns) columns of \(Self.samples.count) texts as Chromium places them")
+        if autospace {
+            // The spacing moves characters: the mixed sample's columns are not what they are without it.
+            let mixed = try #require(Self.samples.last?.text)
+            let (spaced, plain) = (try Self.frame(mixed, autospace: 0.125), try Self.frame(mixed))
+            let moved = zip(spaced.lines, plain.lines).contains { $0.stringRange != $1.stringRange || $0.typographicBounds.width != $1.typographicBounds.width }
+            #expect(moved)
+        }
         #expect(compared > 1000)
     }
 

@@ -182,10 +182,10 @@ extension Canvas {
     }
 
     /// Glyphs whose em would cover more than 8,192 device pixels (Cairo draws them from FreeType bitmaps and images
-    /// of at most 32,767 pixels a side, and FreeType sizes end at 65,535 pixels an em), or more than 256 pixels one
-    /// way and a sixteenth of that the other, are filled as outlines; colour
+    /// of at most 32,767 pixels a side, and FreeType sizes end at 65,535 pixels an em), or in a PNG more than 256
+    /// pixels one way and a sixteenth of that the other, are filled as outlines; colour
     /// bitmap glyphs that large are not drawn, nor are glyphs a transform flattens to less than a twentieth of a
-    /// pixel across. Hostile transforms
+    /// pixel across or stretches past a million pixels an em. Hostile transforms
     /// otherwise put the canvas in an error state, found by the rendering fuzzer. Call after `setFont`.
     func glyphRendering(of font: Font) -> GlyphRendering {
         var fontMatrix = cairo_matrix_t(), ctm = cairo_matrix_t(), device = cairo_matrix_t()
@@ -195,11 +195,15 @@ extension Canvas {
         // How long the em's longest and thinnest images are, in device pixels. Under 1/20 pixel nothing shows, and
         // Cairo would sample a bitmap glyph through a matrix pixman's fixed point cannot hold ("out of memory").
         let (largest, smallest) = Self.stretch(of: device)
-        guard largest.isFinite, smallest >= 0.05 else { return .nothing }
+        // An em beyond a million device pixels has outlines past what Cairo's fixed point holds (24.8 bits): the
+        // document fails when written ("out of memory", the rendering fuzzer: a text matrix stretching x by 10⁹).
+        guard largest.isFinite, largest <= 1_000_000, smallest >= 0.05 else { return .nothing }
         // FreeType's rasterizer also fails (its cell pool overflows a band it cannot split further) on glyphs hundreds
-        // of pixels long and a few high: an em more than 256 pixels that a transform squeezes to a sixteenth as wide
-        // the other way is filled as outlines too (found by the rendering fuzzer: a text matrix 4,000 by 2.7).
-        guard largest > 8192 || (largest > 256 && largest > 16 * smallest) else { return .cairo }
+        // of pixels long and a few high: in a PNG, an em more than 256 pixels that a transform squeezes to a sixteenth
+        // as wide the other way is filled as outlines too (found by the rendering fuzzer: a text matrix 4,000 by 2.7).
+        // PDF and SVG embed the outlines and rasterize nothing; filling such glyphs there made paths too far out for
+        // Cairo's fixed point ("out of memory" when the document was written, found by the fuzzer too).
+        guard largest > 8192 || (kind == .png && largest > 256 && largest > 16 * smallest) else { return .cairo }
         return font.hasOutlines ? .outlines : .nothing
     }
 
@@ -372,6 +376,13 @@ extension Canvas {
     }
 
     private func stroke(_ decoration: TextDecoration) {
+        // Not under a transform that stretches a point past a million device pixels or squeezes it below a millionth
+        // (a text matrix stretching x by 10⁹): Cairo's stroker works there, but the document it writes fails ("out of
+        // memory", found by the rendering fuzzer); no such line shows anything anyway.
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        let (largest, smallest) = Self.stretch(of: matrix)
+        guard largest <= 1_000_000, smallest >= 1e-6 else { return }
         let baseline = decoration.baseline
         let style = decoration.style
         var thickness = decoration.thickness

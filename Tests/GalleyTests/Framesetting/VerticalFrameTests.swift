@@ -360,4 +360,27 @@ import Testing
         #expect(paragraphs.count > 30 && same * 100 >= paragraphs.count * 98)
         return columns
     }
+
+    /// Justified vertical columns end flush with the frame's bottom (inter-character spacing, as horizontal CJK lines
+    /// get), the paragraph's last excepted; a line limit truncates the last column with its token.
+    @Test func justifiedAndTruncatedColumns() throws {
+        let text = Self.samples[0].text
+        let font = try TestFonts.font(Self.font, size: Self.size)
+        var style = ParagraphStyle()
+        style.alignment = .justified
+        let string = NSAttributedString(string: text, attributes: [.font: font, .verticalForms: true, .paragraphStyle: style])
+        var attributes = FrameAttributes()
+        attributes.progression = .rightToLeft
+        let box = CGRect(x: 0, y: 0, width: 300, height: 229)  // not a whole number of ems
+        let frame = Framesetter(attributedString: string).frame(path: Path(rect: box), attributes: attributes)
+        try #require(frame.lines.count > 3)
+        for (line, fragment) in zip(frame.lines.dropLast(), frame.lineFragments) {
+            let visible = line.typographicBounds.width - line.trailingWhitespaceWidth
+            #expect(abs(visible - fragment.height) < 0.01, "a justified column \(visible) pt long in \(fragment.height) pt")
+        }
+        attributes.maximumNumberOfLines = 2
+        let truncated = Framesetter(attributedString: string).frame(path: Path(rect: box), attributes: attributes)
+        #expect(truncated.lines.count == 2 && truncated.lines[1].runs.contains(where: \.isTruncationToken))
+        #expect(truncated.lines[1].typographicBounds.width <= box.height + 0.01)
+    }
 }

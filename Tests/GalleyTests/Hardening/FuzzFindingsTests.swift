@@ -368,6 +368,31 @@ import Testing
         #expect(fractions[0] > 0.05 && abs(fractions[0] - fractions[1]) < 0.05, "outlines cover what Cairo's glyphs cover: \(fractions)")
     }
 
+    /// Under a text matrix that stretches x by 10⁹ (and squeezes y to nothing), an underlined line draws nothing that
+    /// breaks the document: Cairo stroked the dotted underline and filled the glyphs' outlines there, and then failed
+    /// to write the SVG or PDF ("out of memory", found by the rendering fuzzer:
+    /// Fuzz/Corpus/rendering/regression-squeezed-glyphs-in-a-pdf).
+    @Test func linesUnderAStretchPastAMillionPixelsLeaveTheDocumentWritable() throws {
+        // (As the fuzzer had it: a dotted underline under a run delegate next to no width, in a 150 pt font.)
+        let string = NSMutableAttributedString(string: "Under\u{FFFC}\u{FFFC}", attributes: [
+            .font: try TestFonts.font("Amiri-Regular.ttf", size: 150), .underlineStyle: UnderlineStyle([.single, .patternDot]).rawValue,
+        ])
+        string.addAttribute(.runDelegate, value: RunDelegate(width: 1e-9, ascent: 15, descent: 60), range: NSRange(location: 5, length: 1))
+        string.addAttribute(.runDelegate, value: RunDelegate(width: 73.5, ascent: 84, descent: 45), range: NSRange(location: 6, length: 1))
+        let line = Line(attributedString: string)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for canvas in [try Canvas(svgURL: directory.appendingPathComponent("s.svg"), width: 52, height: 197),
+                       try Canvas(pdfURL: directory.appendingPathComponent("s.pdf"), width: 52, height: 197)] {
+            canvas.textMatrix = AffineTransform(m11: 1e9, m12: 0.853, m21: -3, m22: 0, tX: 0, tY: 0)
+            canvas.draw(line)
+            canvas.textMatrix = AffineTransform()
+            canvas.textPosition = CGPoint(x: 2, y: 20)
+            canvas.draw(line)
+            #expect(throws: Never.self) { try canvas.finish() }
+        }
+    }
+
     /// A path with NaN or infinite points is drawn without them (as layout drops them from exclusions); Cairo 1.16
     /// kept them and failed the next image drawn on the canvas with "out of memory". A non-finite text position
     /// draws no text; an image or a shadow 10¹⁷ points away draws nothing. The canvas draws on after each.

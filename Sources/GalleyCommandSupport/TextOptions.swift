@@ -30,6 +30,8 @@ package struct TextOptions: ParsableArguments {
     package var lineBreakStrictness = LineBreakStrictness.automatic
     @Option(help: "Space between Chinese or Japanese characters and Latin letters or digits beside them, in ems (0.25: JIS X 4051; 0.125: CSS).")
     package var autospace: Double = 0
+    @Flag(name: .customLong("trim-punctuation"), help: "Set fullwidth brackets, commas and stops that meet half-width (CSS text-spacing-trim).")
+    package var trimPunctuation = false
     @Flag(help: "Let punctuation and open-sided letters hang into the margins (character protrusion, Galley's standard table).")
     package var protrusion = false
     @Flag(help: "Let justified lines widen or narrow their glyphs by up to 2% (font expansion).")
@@ -79,6 +81,7 @@ package struct TextOptions: ParsableArguments {
         style.lineBreakStrategy = lineBreaking == .optimal ? .optimal() : .greedy
         style.lineBreakStrictness = lineBreakStrictness
         style.eastAsianAutospace = CGFloat(autospace)
+        style.trimsAdjacentPunctuation = trimPunctuation
         if protrusion { style.characterProtrusion = .standard }
         if expansion { style.fontExpansion = .standard }
         style.optimalBreakParameters = optimalBreakParameters

@@ -70,6 +70,9 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// East Asian character's font (0: none; at most 1). JIS X 4051 asks a quarter em (0.25); CSS's `text-autospace`
     /// gives an eighth (0.125). Galley only (Core Text has none).
     public var eastAsianAutospace: CGFloat = 0
+    /// Whether fullwidth brackets, commas and full stops that meet take half their width (the font's `halt`, `vhal`
+    /// in vertical text): see `PunctuationTrimming`. CSS: `text-spacing-trim`'s `trim-adjacent`. Galley only.
+    public var trimsAdjacentPunctuation = false
     /// How justified lines are stretched: spaces, then grapheme clusters (see `Justification`). Galley only; Core
     /// Text stretches spaces only (`Justification.interWord`).
     public var justification: Justification = .automatic
@@ -111,7 +114,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         case maximumLineSpacing, paragraphSpacing, paragraphSpacingBefore, baseWritingDirection, lineHeightPolicy
         case hyphenationFactor, hyphenatesCompounds, lineBreakStrategy, justification, allowsDefaultTighteningForTruncation
         case optimalBreakParameters, orphans, widows, avoidsHyphenatedFrameEnds, characterProtrusion, fontExpansion
-        case lineBreakStrictness, eastAsianAutospace
+        case lineBreakStrictness, eastAsianAutospace, trimsAdjacentPunctuation
     }
 
     /// Decodes a style; a field the data lacks keeps its default, so archives written before a field existed still
@@ -141,6 +144,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         lineBreakStrategy = try value(.lineBreakStrategy, lineBreakStrategy)
         lineBreakStrictness = try value(.lineBreakStrictness, lineBreakStrictness)
         eastAsianAutospace = try value(.eastAsianAutospace, eastAsianAutospace)
+        trimsAdjacentPunctuation = try value(.trimsAdjacentPunctuation, trimsAdjacentPunctuation)
         justification = try value(.justification, justification)
         allowsDefaultTighteningForTruncation = try value(.allowsDefaultTighteningForTruncation, allowsDefaultTighteningForTruncation)
         optimalBreakParameters = try value(.optimalBreakParameters, optimalBreakParameters)

@@ -137,8 +137,9 @@ struct Shaper {
         let features = Self.features(attributes, font: item.font)
         let script = scriptOverride ?? ScriptRuns.harfBuzzScript(item.script)
         let extra = (attributes.kern ?? 0) + attributes.tracking
-        // (Vertical forms are shaped whole: the word cache keeps horizontal glyphs.)
-        if shapesWords, !Self.isVertical(item, verticalForms: attributes.verticalForms),
+        // (Vertical forms are shaped whole: the word cache keeps horizontal glyphs; so is text whose punctuation is
+        // trimmed by its neighbours.)
+        if shapesWords, !Self.isVertical(item, verticalForms: attributes.verticalForms), attributes.paragraphStyle?.trimsAdjacentPunctuation != true,
            let setup = WordShapes.shared.setup(for: item, script: script, language: attributes.language, features: features, extra: extra) {
             appendWords(item, attributes: attributes, features: features, script: script, setup: setup)
         } else {
@@ -252,6 +253,13 @@ struct Shaper {
         hb_buffer_set_script(pointer, script)
         if let language = attributes.language {
             hb_buffer_set_language(pointer, hb_language_from_string(language, -1))
+        }
+        var features = features
+        if attributes.paragraphStyle?.trimsAdjacentPunctuation == true {
+            let tag: OpenTypeTag = vertical ? "vhal" : "halt"
+            for trimmed in PunctuationTrimming.trimmed(text.units, in: range, contextStart: context.lowerBound) {
+                features.append(hb_feature_t(tag: tag.rawValue, value: 1, start: UInt32(trimmed.lowerBound), end: UInt32(trimmed.upperBound)))
+            }
         }
         features.withUnsafeBufferPointer {
             hb_shape(font.harfBuzzFont.pointer, pointer, $0.baseAddress, UInt32($0.count))

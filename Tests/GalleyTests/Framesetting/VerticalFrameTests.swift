@@ -383,4 +383,57 @@ import Testing
         #expect(truncated.lines.count == 2 && truncated.lines[1].runs.contains(where: \.isTruncationToken))
         #expect(truncated.lines[1].typographicBounds.width <= box.height + 0.01)
     }
+
+    /// Fullwidth punctuation that meets takes half its width (`trimsAdjacentPunctuation`) where Chromium's
+    /// `text-spacing-trim: space-first` trims it, and nowhere when neither trims (`space-all`): every character of a
+    /// text dense with brackets, stops and middle dots at the same place down one long column, and across one line.
+    @Test(arguments: [false, true])
+    func adjacentPunctuationIsTrimmedAsChromiumTrimsIt(vertical: Bool) throws {
+        // (Every character in the bundled font: a fallback font without `halt` would trim nothing.)
+        let text = "「下人」『羅生門』。（雨：「京都」）、「はい」・「いいえ」。　「下人」』」。"
+        let long: CGFloat = 2000
+        let script = """
+            <pre id=out></pre><script>
+            document.fonts.ready.then(() => {
+              const all = [];
+              for (const div of document.querySelectorAll('.v')) {
+                const node = div.firstChild, r0 = div.getBoundingClientRect(), boxes = [];
+                for (let i = 0; i < node.data.length; i++) {
+                  const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+                  const rects = range.getClientRects();
+                  boxes.push(rects.length ? (\(vertical) ? rects[0].top - r0.top : rects[0].left - r0.left) : -1);
+                }
+                all.push(boxes);
+              }
+              document.getElementById('out').textContent = JSON.stringify(all);
+            });
+            </script>
+            """
+        var html = Self.page([text, text], top: 400, script: script)
+            .replacingOccurrences(of: "width: \(Int(Self.box.width))px; height: \(Int(Self.box.height))px",
+                                  with: vertical ? "width: 100px; height: \(Int(long))px" : "width: \(Int(long))px; height: 100px")
+        if !vertical { html = html.replacingOccurrences(of: "writing-mode: vertical-rl;", with: "") }
+        // The first box as Galley sets it by default, the second trimmed.
+        html = html.replacingOccurrences(of: "<div class=v style=\"top:400px\">", with: "<div class=v style=\"top:400px; text-spacing-trim: space-first\">")
+        let dump = try Chromium.dom(of: html)
+        let json = try #require(dump.components(separatedBy: "<pre id=\"out\">").dropFirst().first?.components(separatedBy: "</pre>").first)
+        let theirs = try JSONDecoder().decode([[Double]].self, from: Data(json.utf8))
+        var offsets: [[CGFloat]] = []
+        for trims in [false, true] {
+            var style = ParagraphStyle()
+            style.trimsAdjacentPunctuation = trims
+            let string = NSAttributedString(string: text, attributes: [.font: try TestFonts.font(Self.font, size: Self.size), .verticalForms: vertical,
+                                                                       .paragraphStyle: style])
+            let line = Line(attributedString: string)
+            offsets.append((0..<text.utf16.count).map { line.offset(forStringIndex: $0).primary })
+        }
+        for (ours, chromium) in zip(offsets, theirs) {
+            for (index, (a, b)) in zip(ours, chromium).enumerated() where abs(a - CGFloat(b)) > 0.05 {
+                Issue.record("\(vertical ? "vertical" : "horizontal"), unit \(index): Galley \(a), Chromium \(b)")
+            }
+        }
+        #expect(offsets[0] != offsets[1] && offsets[1].last! < offsets[0].last! - Self.size * 3)
+        let font = try TestFonts.font(Self.font, size: Self.size)
+        #expect(text.unicodeScalars.allSatisfy { font.glyph(forCodePoint: $0.value) != nil })
+    }
 }

@@ -27,8 +27,10 @@ struct AttributedText: Sendable {
         var starts: [Int] = []
         var attributes: [StringAttributes] = []
         var fallback: Font?? = nil
+        var hasRuby = false
         func append(_ start: Int, _ value: StringAttributes) {
             var value = value
+            if value.rubyAnnotation != nil { hasRuby = true }
             if value.font == nil {
                 if fallback == nil { fallback = .some(defaultFont()) }
                 value.font = fallback!
@@ -47,7 +49,7 @@ struct AttributedText: Sendable {
         starts[0] = 0
         self.runStarts = starts
         self.sharedRunAttributes = attributes.map(SharedAttributes.init)
-        hasRuby = attributes.contains { $0.rubyAnnotation != nil }
+        self.hasRuby = hasRuby
     }
 
     /// A string's UTF-16 units: ASCII bytes widened in place, other stretches transcoded by the standard library

@@ -24,6 +24,8 @@ struct Shaper {
     let shapesWords: Bool
     /// Glyph substitution after each item is shaped (`TypesetterOptions.glyphGenerator`).
     let generator: GlyphGenerator?
+    /// Whether the paragraph's fullwidth punctuation is trimmed where it meets (`PunctuationTrimming`), read once.
+    let trimsPunctuation: Bool
 
     init(text: AttributedText, context: Range<Int>? = nil, script: String? = nil, shapesWords: Bool = true,
          generator: GlyphGenerator? = nil) {
@@ -31,13 +33,13 @@ struct Shaper {
         self.shapesWords = shapesWords
         self.generator = generator
         self.context = context ?? 0..<text.length
+        trimsPunctuation = text.sharedRunAttributes[text.runIndex(at: self.context.lowerBound)].value.paragraphStyle?.trimsAdjacentPunctuation == true
         scriptOverride = script.map { hb_script_from_string($0, -1) }
         glyphs = GlyphArrays(base: self.context.lowerBound)
         glyphs.reserve(self.context.count + self.context.count / 8)
     }
 
     mutating func shape(_ item: TextItem) -> ShapedParagraph.Item {
-        var item = item
         let shared = text.sharedRunAttributes[item.attributeRun]
         var attributes = shared.value
         let requested = attributes.font ?? item.font
@@ -47,8 +49,14 @@ struct Shaper {
         if let delegate = attributes.runDelegate {
             appendDelegate(delegate, item: item)
         } else if item.combinesUpright {
-            item.font = appendCombined(item, attributes: attributes)
-            attributes.font = item.font
+            // (The item keeps the font it was shaped with, narrowed when it had to be.)
+            var combined = item
+            combined.font = appendCombined(item, attributes: attributes)
+            attributes.font = combined.font
+            var shaped = ShapedParagraph.Item(item: combined, glyphRange: start..<glyphs.count, attributes: SharedAttributes(attributes),
+                                              baselineShift: shift)
+            shaped.clustersAreMonotonic = true
+            return shaped
         } else {
             appendShaped(item, attributes: attributes)
             generator?.generate(&glyphs, start..<glyphs.count, text: text, font: item.font)
@@ -139,7 +147,7 @@ struct Shaper {
         let extra = (attributes.kern ?? 0) + attributes.tracking
         // (Vertical forms are shaped whole: the word cache keeps horizontal glyphs; so is text whose punctuation is
         // trimmed by its neighbours.)
-        if shapesWords, !Self.isVertical(item, verticalForms: attributes.verticalForms), attributes.paragraphStyle?.trimsAdjacentPunctuation != true,
+        if shapesWords, !trimsPunctuation, !Self.isVertical(item, verticalForms: attributes.verticalForms),
            let setup = WordShapes.shared.setup(for: item, script: script, language: attributes.language, features: features, extra: extra) {
             appendWords(item, attributes: attributes, features: features, script: script, setup: setup)
         } else {
@@ -255,7 +263,7 @@ struct Shaper {
             hb_buffer_set_language(pointer, hb_language_from_string(language, -1))
         }
         var features = features
-        if attributes.paragraphStyle?.trimsAdjacentPunctuation == true {
+        if trimsPunctuation {
             let tag: OpenTypeTag = vertical ? "vhal" : "halt"
             for trimmed in PunctuationTrimming.trimmed(text.units, in: range, contextStart: context.lowerBound) {
                 features.append(hb_feature_t(tag: tag.rawValue, value: 1, start: UInt32(trimmed.lowerBound), end: UInt32(trimmed.upperBound)))

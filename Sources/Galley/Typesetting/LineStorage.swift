@@ -32,10 +32,10 @@ final class LineStorage: Sendable {
         var level: UInt8
         var baselineShift: CGFloat
         var status: RunStatus
-        /// Whether the glyphs are vertical forms standing upright in the line (see `Run.isVertical`): their metrics
-        /// across the line are the font's vertical ones, and each is drawn turned a quarter counter-clockwise.
-        var isUpright: Bool
         var insertion: Insertion? = nil
+        /// Whether the glyphs are vertical forms standing upright in the line (see `Run.isVertical`): their metrics
+        /// across the line are half the font's height either side, and each is drawn turned a quarter counter-clockwise.
+        var isUpright: Bool { sharedAttributes.value.verticalForms && !status.contains(.rotated) && runDelegate == nil }
 
         var attributes: StringAttributes { sharedAttributes.value }
         /// The run delegate, read in place (`attributes` copies the whole value).
@@ -194,20 +194,18 @@ final class LineStorage: Sendable {
         var status: RunStatus = rightToLeft ? [.rightToLeft] : []
         if !inOrder { status.insert(.nonMonotonic) }
         if item.item.font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
-        var upright = false
         if item.sharedAttributes.value.verticalForms {
             if !Shaper.isVertical(item.item, verticalForms: true) {
                 status.insert(.rotated)
             } else if item.sharedAttributes.value.runDelegate == nil {
-                upright = true
-                status.insert(.hasNonIdentityMatrix)
+                status.insert(.hasNonIdentityMatrix)  // (the quarter turn: see `RunRecord.isUpright`)
             }
         }
         let record = RunRecord(
             glyphRange: firstGlyph..<(firstGlyph + glyphRange.count), source: source,
             sourceStart: glyphRange.lowerBound, x: x, stringRange: stringRange,
             sharedAttributes: item.sharedAttributes, font: item.item.font, level: level,
-            baselineShift: item.baselineShift, status: status, isUpright: upright, insertion: item.insertion)
+            baselineShift: item.baselineShift, status: status, insertion: item.insertion)
         return (record, width)
     }
 
@@ -427,7 +425,13 @@ final class LineStorage: Sendable {
             descent = max(descent, run.descent - shift)
             leading = max(leading, run.leading)
         }
-        // The line grows to hold its rubies.
+        // The line grows to hold its rubies (most paragraphs have none: not even a slice is made then).
+        if !paragraph.rubies.isEmpty { addRubies(to: &ascent, &descent) }
+        return (max(ascent, 0), max(descent, 0), leading)
+    }
+
+    /// Grows an ascent and a descent to hold the line's rubies.
+    private func addRubies(to ascent: inout CGFloat, _ descent: inout CGFloat) {
         for ruby in rubies {
             if let line = ruby.before {
                 let bounds = line.typographicBounds
@@ -438,7 +442,6 @@ final class LineStorage: Sendable {
                 descent = max(descent, ruby.baseDescent + bounds.ascent + bounds.descent)
             }
         }
-        return (max(ascent, 0), max(descent, 0), leading)
     }
 
     /// Ink bounds of a glyph range, relative to the line origin; `.null` when nothing has ink.

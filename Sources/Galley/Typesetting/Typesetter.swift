@@ -217,7 +217,10 @@ public final class Typesetter: Sendable {
             measureAt(positions[positions.firstIndex(after: start - base)...].lazy.map { $0 + base })
         }
         measure.advance(to: min(end, paragraph.range.upperBound))
-        return max(widest, measure.visibleWidth)
+        // Breaking stops measuring a line once it is far past its width (`LineMeasure.advance`: twice it and 1,000 pt
+        // more), which only negative advances (tracking of -10⁹, found by the frames fuzzer) could bring back: the
+        // line needs a width at which no point before `end` is that far past it, or greedy breaking ends it earlier.
+        return max(widest, measure.visibleWidth, (measure.peakVisibleWidth - 1000) / 2)
     }
 
     /// The width a line from `start` to `end` needs for this paragraph's breaking to set it so, besides its indents:
@@ -563,6 +566,8 @@ struct LineMeasure {
     private(set) var width: CGFloat = 0
     /// Width of the whitespace at the end so far.
     private(set) var trailingWhitespace: CGFloat = 0
+    /// The widest the visible width has been at any unit so far (negative advances can bring it back down).
+    private(set) var peakVisibleWidth: CGFloat = 0
 
     init(typesetter: Typesetter, paragraph: Typesetter.Paragraph, start: Int, offset: CGFloat) {
         self.typesetter = typesetter
@@ -621,6 +626,7 @@ struct LineMeasure {
             case .ends: trailingWhitespace = 0
             case .neutral: break
             }
+            peakVisibleWidth = max(peakVisibleWidth, width - trailingWhitespace)
             position += 1
         }
     }

@@ -67,6 +67,29 @@ import Testing
         }
     }
 
+    /// `galley layout --vertical --height H`: columns H long from the right, each origin the top of its column, in
+    /// reading order, equal to the library's vertical frame; `galley render --vertical` writes pages whose PDF text
+    /// reads in column order.
+    @Test func verticalLayoutAndRender() throws {
+        let fonts = ["--font-dir", TestFonts.directory.path, "--font", "Noto Serif CJK JP"]
+        let text = "羅生門の下で雨やみを待っていた。広い門の下には、この男の外に誰もいない。"
+        let output = try runProgram(Self.tool.path, ["layout", text, "--vertical", "--height", "120", "--size", "12", "--json"] + fonts)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let lines = try #require(json["lines"] as? [[String: Any]])
+        let origins = lines.compactMap { ($0["origin"] as? [Double]).map { CGPoint(x: $0[0], y: $0[1]) } }
+        #expect(lines.count == 4 && origins.count == 4)
+        // From the right, each at the top of its column; a column no longer than the frame is tall.
+        #expect(zip(origins, origins.dropFirst()).allSatisfy { $0.x > $1.x } && origins.allSatisfy { abs($0.y - 120) < 1e-6 })
+        #expect(lines.allSatisfy { ($0["width"] as? Double ?? .infinity) <= 120 + 1e-6 })
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("text.txt"), pdf = directory.appendingPathComponent("vertical.pdf")
+        try String(repeating: text, count: 20).write(to: file, atomically: true, encoding: .utf8)
+        _ = try runProgram(Self.tool.path, ["render", file.path, "--vertical", "--page-size", "300x200", "-o", pdf.path] + fonts)
+        let extracted = try runProgram("/usr/bin/pdftotext", ["-raw", "-l", "1", pdf.path, "-"]).filter { !$0.isWhitespace }
+        #expect(extracted.hasPrefix(String(repeating: text, count: 2)), "\(extracted.prefix(60))")
+    }
+
     @Test func renderWritesPNGPDFAndSVG() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

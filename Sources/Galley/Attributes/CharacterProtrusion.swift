@@ -94,6 +94,16 @@ public struct CharacterProtrusion: Hashable, Sendable, Codable {
     /// The punctuation of `standard` alone: what hangs in Core Text's hanging punctuation.
     public static let punctuation = CharacterProtrusion(factors: punctuationFactors)
 
+    /// Burasage (ぶら下げ, JIS X 4051 §3.1.9): Japanese and Chinese full stops and commas (。、，．and their halfwidth
+    /// forms) hang wholly past a line's end (in a vertical column, below its foot), so that a column need not push a
+    /// character down to keep a stop off the next column's top. Optimal breaking lets a line take the hanging stop;
+    /// greedy breaking sets a line that ends with one hanging. Galley only (Core Text has none; CSS:
+    /// `hanging-punctuation: allow-end`).
+    public static let eastAsianStops = CharacterProtrusion(factors: [
+        0x3001: Factors(start: 0, end: 1), 0x3002: Factors(start: 0, end: 1), 0xFF0C: Factors(start: 0, end: 1),
+        0xFF0E: Factors(start: 0, end: 1), 0xFF61: Factors(start: 0, end: 1), 0xFF64: Factors(start: 0, end: 1),
+    ])
+
     private static let punctuationFactors: [UInt32: Factors] = {
         var table: [UInt32: Factors] = [:]
         func set(_ characters: String, start: CGFloat, end: CGFloat) {

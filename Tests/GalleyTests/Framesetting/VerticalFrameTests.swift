@@ -436,4 +436,34 @@ import Testing
         let font = try TestFonts.font(Self.font, size: Self.size)
         #expect(text.unicodeScalars.allSatisfy { font.glyph(forCodePoint: $0.value) != nil })
     }
+
+    /// Burasage (`CharacterProtrusion.eastAsianStops`): with optimal breaking, justified columns may end with a stop
+    /// hanging wholly below their foot; without it no column passes the frame; every character is set either way.
+    @Test func stopsHangBelowTheirColumns() throws {
+        let text = try String(contentsOf: Corpus.directory.appendingPathComponent("rashomon.txt"), encoding: .utf8)
+            .components(separatedBy: "--------\n")[1].split(separator: "\n").prefix(30).joined()
+        func hanging(_ protrusion: CharacterProtrusion?) throws -> (hung: Int, lines: Int, shown: Int) {
+            var style = ParagraphStyle()
+            style.alignment = .justified
+            style.lineBreakStrategy = .optimal()
+            style.characterProtrusion = protrusion
+            style.lineBreakStrictness = .strict
+            let string = NSAttributedString(string: text, attributes: [.font: try TestFonts.font(Self.font, size: 10), .verticalForms: true,
+                                                                       .paragraphStyle: style])
+            var attributes = FrameAttributes()
+            attributes.progression = .rightToLeft
+            let frame = Framesetter(attributedString: string).frame(path: Path(rect: CGRect(x: 0, y: 0, width: 4000, height: 155)),
+                                                                    attributes: attributes)
+            var hung = 0
+            for (line, fragment) in zip(frame.lines, frame.lineFragments) {
+                let visible = line.typographicBounds.width - line.trailingWhitespaceWidth
+                if visible > fragment.height + 5 { hung += 1 }  // a stop of 10 pt past the foot
+            }
+            return (hung, frame.lines.count, frame.visibleStringRange.count)
+        }
+        let plain = try hanging(nil), hung = try hanging(.eastAsianStops)
+        #expect(plain.hung == 0 && hung.hung > 0, "\(plain) \(hung)")
+        print("burasage: \(hung.hung) of \(hung.lines) columns end with a hanging stop (\(plain.lines) columns without)")
+        #expect(plain.shown == text.utf16.count && hung.shown == text.utf16.count)
+    }
 }

@@ -296,6 +296,8 @@ import Testing
         }
         // Each CSS line-break value against Galley's strictness of the same name (both ICU's `lb` tailorings), at
         // two column lengths; with two paragraphs of small kana, ー and iteration marks, where the values differ.
+        // The Universal Declaration in Japanese too: a paragraph a line.
+        paragraphs += try Corpus.lines("ja_Jpan.txt").filter { $0.unicodeScalars.contains { $0.value >= 0x3000 } }
         paragraphs += ["きゃっきゃっと笑うキャットフードのチョコレートショップで、ニャーニャーと鳴く猫々がジャンプしてキャッチした。",
                        "ちょっとしたことでびっくりしたシャーロックは、ゆっくりとジョッキのビールをチョコチョコ飲む人々を見た。"]
         var columns: [LineBreakStrictness: [[Range<Int>]]] = [:]
@@ -355,7 +357,7 @@ import Testing
             }
             if ours == chromium { same += 1 } else { differences.append("\(paragraph.prefix(12))…: Galley \(ours), Chromium \(chromium)") }
         }
-        print("vertical column breaks, Rashomon, \(Int(length)) px columns, line-break \(strictness): \(same) of \(paragraphs.count) paragraphs as Chromium breaks them")
+        print("vertical column breaks, Rashomon and the Japanese declaration, \(Int(length)) px columns, line-break \(strictness): \(same) of \(paragraphs.count) paragraphs as Chromium breaks them")
         for difference in differences { print("  " + difference) }
         #expect(paragraphs.count > 30 && same * 100 >= paragraphs.count * 98)
         return columns

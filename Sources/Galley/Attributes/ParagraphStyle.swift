@@ -73,6 +73,11 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// Whether fullwidth brackets, commas and full stops that meet take half their width (the font's `halt`, `vhal`
     /// in vertical text): see `PunctuationTrimming`. CSS: `text-spacing-trim`'s `trim-adjacent`. Galley only.
     public var trimsAdjacentPunctuation = false
+    /// Whether a fullwidth opening bracket that starts a line other than the paragraph's first takes half its width
+    /// (its blank half hangs into the margin; greedy breaking gives the line that much more room). With
+    /// `trimsAdjacentPunctuation`, CSS's `text-spacing-trim: normal` (`space-first`), which Chromium applies by default.
+    /// Galley only.
+    public var trimsPunctuationAtLineStarts = false
     /// How justified lines are stretched: spaces, then grapheme clusters (see `Justification`). Galley only; Core
     /// Text stretches spaces only (`Justification.interWord`).
     public var justification: Justification = .automatic
@@ -114,7 +119,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         case maximumLineSpacing, paragraphSpacing, paragraphSpacingBefore, baseWritingDirection, lineHeightPolicy
         case hyphenationFactor, hyphenatesCompounds, lineBreakStrategy, justification, allowsDefaultTighteningForTruncation
         case optimalBreakParameters, orphans, widows, avoidsHyphenatedFrameEnds, characterProtrusion, fontExpansion
-        case lineBreakStrictness, eastAsianAutospace, trimsAdjacentPunctuation
+        case lineBreakStrictness, eastAsianAutospace, trimsAdjacentPunctuation, trimsPunctuationAtLineStarts
     }
 
     /// Decodes a style; a field the data lacks keeps its default, so archives written before a field existed still
@@ -145,6 +150,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         lineBreakStrictness = try value(.lineBreakStrictness, lineBreakStrictness)
         eastAsianAutospace = try value(.eastAsianAutospace, eastAsianAutospace)
         trimsAdjacentPunctuation = try value(.trimsAdjacentPunctuation, trimsAdjacentPunctuation)
+        trimsPunctuationAtLineStarts = try value(.trimsPunctuationAtLineStarts, trimsPunctuationAtLineStarts)
         justification = try value(.justification, justification)
         allowsDefaultTighteningForTruncation = try value(.allowsDefaultTighteningForTruncation, allowsDefaultTighteningForTruncation)
         optimalBreakParameters = try value(.optimalBreakParameters, optimalBreakParameters)

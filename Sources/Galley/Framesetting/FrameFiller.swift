@@ -501,6 +501,9 @@ struct FrameFiller {
         let rightToLeft = paragraph.isRightToLeft
         let (head, end, available) = Self.room(in: span, style: style, isFirstLine: isFirstLine)
         guard available > 0 else { return nil }
+        // An opening bracket starting the line may give up its blank half to the margin: the line has that much more
+        // room (`Typesetter.lineStartTrim`).
+        let trim = typesetter.lineStartTrim(of: paragraph, at: start)
         let count: Int
         var hyphenated = false
         switch style.lineBreakMode {
@@ -508,11 +511,11 @@ struct FrameFiller {
             // A known line is taken only in a fragment as wide as the one it was broken for.
             let known = known.flatMap { $0.width == available && $0.range.upperBound > start ? LineEnd(end: $0.range.upperBound, hyphenated: $0.hyphenated) : nil }
             let broken = planned.flatMap { $0.end > start ? $0 : nil } ?? known
-                ?? typesetter.breakLine(startingAt: start, width: available, offset: head, endingBy: limit)
+                ?? typesetter.breakLine(startingAt: start, width: available + trim, offset: head, endingBy: limit)
             count = broken.end - start
             hyphenated = broken.hyphenated
         case .byCharWrapping:
-            count = typesetter.suggestClusterBreak(startingAt: start, width: available, offset: head)
+            count = typesetter.suggestClusterBreak(startingAt: start, width: available + trim, offset: head)
         case .byClipping, .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle:
             // One line per paragraph (up to a line separator), cut or truncated to the span.
             count = typesetter.suggestLineBreak(startingAt: start, width: .greatestFiniteMagnitude, offset: head)
@@ -538,7 +541,7 @@ struct FrameFiller {
                                                    hyphenated: line.runs.contains(where: \.isInsertedHyphen))
             }
         }
-        let (hangLeft, hangRight) = rightToLeft ? (protrusion.end, protrusion.start) : (protrusion.start, protrusion.end)
+        let (hangLeft, hangRight) = rightToLeft ? (protrusion.end, protrusion.start) : (protrusion.start + trim, protrusion.end)
         // Justified paragraphs stretch every line but the last and lines that end at a forced break: first the glyphs
         // by the line's share of font expansion (as optimal breaking counted it), then the spaces.
         if style.alignment == .justified, lineEnd < paragraph.range.upperBound, !typesetter.endsWithForcedBreak(lineEnd) {

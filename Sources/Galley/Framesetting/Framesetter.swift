@@ -114,12 +114,16 @@ public final class Framesetter: Sendable {
             let isFirstLine = line.stringRange.lowerBound == paragraph.range.lowerBound
             let (head, tail) = FrameFiller.indents(style, isFirstLine: isFirstLine)
             let indents = head + max(-tail, 0)
-            let visible = line.typographicBounds.width - line.trailingWhitespaceWidth
+            // (An opening bracket starting the line hangs half into the margin: that much less is needed where
+            // greedy breaking gave the line that room; optimal breaking plans without it.)
+            var trim = typesetter.lineStartTrim(of: paragraph, at: line.stringRange.lowerBound)
+            if case .optimal = style.lineBreakStrategy, style.lineBreakMode == .byWordWrapping { trim = 0 }
+            let visible = line.typographicBounds.width - line.trailingWhitespaceWidth - trim
             // What breaking measures for the line (its reshaped edges aside, where negative advances make it wider
             // before its end than at it, and Knuth–Plass's sums) must fit too, or a frame of the suggested width breaks
             // it earlier.
             let measured = typesetter.requiredWidth(startingAt: line.stringRange.lowerBound, end: line.stringRange.upperBound, offset: head,
-                                                    textEnd: frame.stringRange.upperBound)
+                                                    textEnd: frame.stringRange.upperBound) - trim
             // A line with (nearly) nothing visible — spaces, an empty paragraph — still needs a point of room; a line
             // wider than the frame (a word that did not fit) needs no more than the frame.
             return max(widest, min(indents + max(visible, measured, Self.minimumRoom), width))

@@ -39,3 +39,22 @@ extension Typesetter {
         return factor * max(advances.advance(at: last), 0)
     }
 }
+
+extension Typesetter {
+    /// How much of a line's first character hangs into the margin because it is a fullwidth opening bracket starting
+    /// a line other than its paragraph's first (`ParagraphStyle.trimsPunctuationAtLineStarts`): its blank half, half
+    /// its advance; 0 when the style does not ask, in right-to-left paragraphs, and when the bracket is already set
+    /// half-width after the punctuation that ends the line before (`trimsAdjacentPunctuation`). Frames give the line
+    /// that much more room and set it that much further into the margin; size suggestions count it.
+    func lineStartTrim(of paragraph: Paragraph, at start: Int) -> CGFloat {
+        let style = paragraph.style
+        guard style.trimsPunctuationAtLineStarts, start > paragraph.range.lowerBound, start < paragraph.range.upperBound,
+            !paragraph.isRightToLeft
+        else { return 0 }
+        let units = text.units
+        guard PunctuationTrimming.role(units[start]) == .opening else { return 0 }
+        if style.trimsAdjacentPunctuation, PunctuationTrimming.role(units[start - 1]) != nil { return 0 }
+        var advances = paragraph.unitAdvances.reader
+        return max(advances.advance(at: start), 0) / 2
+    }
+}

@@ -55,15 +55,17 @@ struct LineBreakOpportunities: Sendable {
         mandatoryIndices = mandatory
     }
 
-    /// These opportunities without those strictly inside `ranges` (offsets relative to the text given): where a ruby's
-    /// base must not break.
+    /// These opportunities without those strictly inside `ranges` (ascending and apart, offsets relative to the text
+    /// given): where a ruby's base must not break. One pass over both.
     func removing(inside ranges: [Range<Int>]) -> LineBreakOpportunities {
         guard !ranges.isEmpty else { return self }
         var kept: [Int32] = []
         var flags: [Bool] = []
+        var range = 0
         for index in 0..<positions.count {
             let position = positions[index]
-            guard !ranges.contains(where: { $0.lowerBound < position && position < $0.upperBound }) else { continue }
+            while range < ranges.count, ranges[range].upperBound <= position { range += 1 }
+            if range < ranges.count, ranges[range].lowerBound < position { continue }
             kept.append(Int32(position))
             flags.append(isMandatory[index])
         }

@@ -47,13 +47,12 @@ struct FrameFiller {
         exclusions = attributes.clippingPaths.map { BandShape.shared($0.path, fillRule: $0.fillRule, role: .exclusion, shiftedBy: -top) }
             .filter { !$0.isEmpty }
         tolerance = LayoutTolerance.depth(inHeight: box.height)
-        flipsLines = attributes.progression == .leftToRight
     }
 
     /// Whether each line's band has its descent first and its ascent towards the next line: a frame whose columns
     /// advance left to right (Mongolian), filled turned, where the lines' ascents face right as in every vertical
     /// frame but the lines advance towards them.
-    let flipsLines: Bool
+    var flipsLines: Bool { attributes.progression == .leftToRight }
 
     /// The vertical extent a line takes and the space after it, by the paragraph's style and line-height policy.
     struct LineBox {

@@ -92,18 +92,15 @@ public final class Framesetter: Sendable {
                                  constraints: CGSize) -> (size: CGSize, fitRange: Range<Int>) {
         if let turn = FrameTurn(attributes.progression) {
             // The turned frame's suggestion, turned back: its width is the columns' length, its height their extent.
-            let width = constraints.height.isFinite && constraints.height > 0 ? min(constraints.height, 1e7) : 1e7
-            let height = constraints.width.isFinite && constraints.width > 0
-                ? min(constraints.width, LayoutLimits.maximumExtent) : LayoutLimits.maximumExtent
-            var turned = turn.turned(attributes, pageSize: CGSize(width: height, height: width))
+            let turnedConstraints = CGSize(width: constraints.height, height: constraints.width)
+            let measured = Self.measuringSize(turnedConstraints)
+            var turned = turn.turned(attributes, pageSize: CGSize(width: measured.height, height: measured.width))
             turned.progression = .topToBottom
-            let suggestion = suggestFrameSize(stringRange: stringRange, attributes: turned,
-                                              constraints: CGSize(width: constraints.height, height: constraints.width))
+            let suggestion = suggestFrameSize(stringRange: stringRange, attributes: turned, constraints: turnedConstraints)
             return (CGSize(width: suggestion.size.height, height: suggestion.size.width), suggestion.fitRange)
         }
-        let width = constraints.width.isFinite && constraints.width > 0 ? min(constraints.width, 1e7) : 1e7
-        let height = constraints.height.isFinite && constraints.height > 0
-            ? min(constraints.height, LayoutLimits.maximumExtent) : LayoutLimits.maximumExtent
+        let measuring = Self.measuringSize(constraints)
+        let (width, height) = (measuring.width, measuring.height)
         let frame = frame(stringRange: stringRange, path: Path(rect: CGRect(x: 0, y: 0, width: width, height: height)),
                           attributes: attributes)
         let used = frame.lines.reduce(CGFloat(0)) { widest, line in
@@ -145,6 +142,14 @@ public final class Framesetter: Sendable {
             return (size, check.visibleStringRange)
         }
         return (size, frame.visibleStringRange)
+    }
+
+    /// The rectangle a size suggestion fills: the constraints, where they are positive and finite, up to 10⁷ pt wide
+    /// and `LayoutLimits.maximumExtent` tall.
+    static func measuringSize(_ constraints: CGSize) -> CGSize {
+        CGSize(width: constraints.width.isFinite && constraints.width > 0 ? min(constraints.width, 1e7) : 1e7,
+               height: constraints.height.isFinite && constraints.height > 0
+                ? min(constraints.height, LayoutLimits.maximumExtent) : LayoutLimits.maximumExtent)
     }
 
     /// The least width `suggestFrameSize` gives a line's fragment beyond the indents, so that a line showing nothing

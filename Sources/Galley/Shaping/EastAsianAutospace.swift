@@ -13,7 +13,7 @@ enum EastAsianAutospace {
     static func apply(_ amount: CGFloat, text: AttributedText, range: Range<Int>, items: [ShapedParagraph.Item], glyphs: inout GlyphArrays) {
         guard amount > 0, amount.isFinite else { return }
         let units = text.units
-        for item in items where !item.item.isRightToLeft && item.clustersAreMonotonic && !item.glyphRange.isEmpty {
+        for (position, item) in items.enumerated() where !item.item.isRightToLeft && item.clustersAreMonotonic && !item.glyphRange.isEmpty {
             let glyphRange = item.glyphRange
             for index in glyphRange {
                 // The last glyph of a cluster, and where the next cluster starts.
@@ -23,8 +23,9 @@ enum EastAsianAutospace {
                 let after = UnicodeScalarReader.codePoint(in: units, at: next).0
                 let spaced = (isEastAsian(before) && isAlphanumeric(after)) || (isAlphanumeric(before) && isEastAsian(after))
                 guard spaced else { continue }
-                // In ems of the East Asian side's font: this item's, or the next one's.
-                let font = isEastAsian(before) ? item.item.font : (items.first { $0.item.range.contains(next) }?.item.font ?? item.item.font)
+                // In ems of the East Asian side's font: this item's, or the next one's when the boundary ends this item.
+                let following = next == item.item.range.upperBound && position + 1 < items.count ? items[position + 1].item.font : item.item.font
+                let font = isEastAsian(before) ? item.item.font : following
                 let extra = min(amount, 1) * font.size
                 glyphs.setAdvance(index, glyphs.advance(index) + extra)
                 if index + 1 < glyphs.count { glyphs.clearUnsafeToBreak(index + 1) }

@@ -40,7 +40,11 @@ struct RubyPlacement: Sendable {
     private static func place(_ ruby: RubyAnnotation, base: Range<Int>, attributes: StringAttributes, text: AttributedText,
                               items: [ShapedParagraph.Item], glyphs: inout GlyphArrays) -> RubyPlacement? {
         // The base's glyphs (left-to-right items; a right-to-left base is not spread) and its clusters' last glyphs.
-        let baseItems = items.filter { $0.item.range.overlaps(base) }
+        // (Items are in string order: the first that reaches into the base, and those after it that start inside.)
+        let firstItem = items.partitioningIndex { $0.item.range.upperBound > base.lowerBound }
+        var lastItem = firstItem
+        while lastItem < items.count, items[lastItem].item.range.lowerBound < base.upperBound { lastItem += 1 }
+        let baseItems = items[firstItem..<lastItem].filter { !$0.item.range.isEmpty }
         guard let first = baseItems.first else { return nil }
         let font = first.item.font
         let vertical = baseItems.contains { Shaper.isVertical($0.item, verticalForms: $0.attributes.verticalForms) }

@@ -26,6 +26,9 @@ struct Shaper {
     let generator: GlyphGenerator?
     /// Whether the paragraph's fullwidth punctuation is trimmed where it meets (`PunctuationTrimming`), read once.
     let trimsPunctuation: Bool
+    /// Whether a glyph's spacing depends on the characters beside it beyond what HarfBuzz's unsafe-to-break flags say
+    /// (punctuation trimming, CJK–Latin spacing): then an edited paragraph's items are shaped anew, not reused.
+    let spacesByNeighbours: Bool
 
     init(text: AttributedText, context: Range<Int>? = nil, script: String? = nil, shapesWords: Bool = true,
          generator: GlyphGenerator? = nil) {
@@ -33,7 +36,9 @@ struct Shaper {
         self.shapesWords = shapesWords
         self.generator = generator
         self.context = context ?? 0..<text.length
-        trimsPunctuation = text.sharedRunAttributes[text.runIndex(at: self.context.lowerBound)].value.paragraphStyle?.trimsAdjacentPunctuation == true
+        let style = text.sharedRunAttributes[text.runIndex(at: self.context.lowerBound)].value.paragraphStyle
+        trimsPunctuation = style?.trimsAdjacentPunctuation == true
+        spacesByNeighbours = trimsPunctuation || (style?.eastAsianAutospace ?? 0) > 0
         scriptOverride = script.map { hb_script_from_string($0, -1) }
         glyphs = GlyphArrays(base: self.context.lowerBound)
         glyphs.reserve(self.context.count + self.context.count / 8)

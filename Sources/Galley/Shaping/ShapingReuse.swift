@@ -49,8 +49,8 @@ extension Shaper {
         let range = item.range
         let shared = text.sharedRunAttributes[item.attributeRun]
         var attributes = shared.value
-        guard attributes.runDelegate == nil, attributes.rubyAnnotation == nil, (attributes.paragraphStyle?.eastAsianAutospace ?? 0) == 0,
-              context == 0..<text.length, old.range.lowerBound == 0
+        guard !spacesByNeighbours, attributes.runDelegate == nil, attributes.rubyAnnotation == nil, context == 0..<text.length,
+              old.range.lowerBound == 0
         else { return nil }
         // The old item holding the item's first unchanged unit.
         let probe = range.lowerBound < edit.lowerBound ? range.lowerBound : max(range.lowerBound, edit.upperBound)

@@ -217,10 +217,10 @@ public final class Typesetter: Sendable {
             measureAt(positions[positions.firstIndex(after: start - base)...].lazy.map { $0 + base })
         }
         measure.advance(to: min(end, paragraph.range.upperBound))
-        // Breaking stops measuring a line once it is far past its width (`LineMeasure.advance`: twice it and 1,000 pt
-        // more), which only negative advances (tracking of -10⁹, found by the frames fuzzer) could bring back: the
-        // line needs a width at which no point before `end` is that far past it, or greedy breaking ends it earlier.
-        return max(widest, measure.visibleWidth, (measure.peakVisibleWidth - 1000) / 2)
+        // Breaking stops measuring a line once it is far past its width (`LineMeasure.givesUp(above:)`), which only
+        // negative advances (tracking of -10⁹, found by the frames fuzzer) could bring back: the line needs a width at
+        // which no point before `end` is that far past it, or greedy breaking ends it earlier.
+        return max(widest, measure.visibleWidth, LineMeasure.limitMeasuringPast(measure.peakVisibleWidth))
     }
 
     /// The width a line from `start` to `end` needs for this paragraph's breaking to set it so, besides its indents:
@@ -569,6 +569,13 @@ struct LineMeasure {
     /// The widest the visible width has been at any unit so far (negative advances can bring it back down).
     private(set) var peakVisibleWidth: CGFloat = 0
 
+    /// The visible width past which measuring a line for `limit` stops (twice it and 1,000 pt more: no kerning
+    /// brings a line back from there, though tracking of −10⁹ can).
+    static func givesUp(above limit: CGFloat) -> CGFloat { limit.isFinite ? 2 * max(limit, 0) + 1000 : .infinity }
+
+    /// The least limit for which measuring does not stop at a visible width of `peak` (`givesUp(above:)` undone).
+    static func limitMeasuringPast(_ peak: CGFloat) -> CGFloat { (peak - 1000) / 2 }
+
     init(typesetter: Typesetter, paragraph: Typesetter.Paragraph, start: Int, offset: CGFloat) {
         self.typesetter = typesetter
         self.paragraph = paragraph
@@ -586,7 +593,7 @@ struct LineMeasure {
     mutating func advance(to end: Int, stoppingAbove limit: CGFloat = .infinity) {
         let units = typesetter.text.units
         var unitAdvances = paragraph.unitAdvances.reader
-        let stop = limit.isFinite ? 2 * max(limit, 0) + 1000 : .infinity
+        let stop = Self.givesUp(above: limit)
         while position < end {
             if width - trailingWhitespace > stop { return }
             let unit = units[position]

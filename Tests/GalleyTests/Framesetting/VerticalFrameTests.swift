@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+import GalleyDocuments
 
 /// Vertical frames (`FrameProgression.rightToLeft`) against Chromium's `writing-mode: vertical-rl`: the same text in
 /// the same font and column pitch, in a box of the same size, must fall into the same columns, each character at the
@@ -290,12 +291,7 @@ import Testing
     @Test func rashomonColumnBreaksAgreeWithChromium() throws {
         let raw = try String(contentsOf: Corpus.directory.appendingPathComponent("rashomon.txt"), encoding: .utf8)
         let body = raw.components(separatedBy: "--------\n")[1]
-        // (Reflowed as `AttributedDocument.reflowed` does, written out: GalleyDocuments is not this module's.)
-        var paragraphs: [String] = []
-        for line in body.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            if line.hasPrefix("\u{3000}") || paragraphs.isEmpty { paragraphs.append(String(line)) } else { paragraphs[paragraphs.count - 1] += line }
-        }
+        var paragraphs = AttributedDocument.reflowed(body).split(separator: "\n").map(String.init)
         // Each CSS line-break value against Galley's strictness of the same name (both ICU's `lb` tailorings), at
         // two column lengths; with two paragraphs of small kana, ー and iteration marks, where the values differ.
         // The Universal Declaration in Japanese too: a paragraph a line.

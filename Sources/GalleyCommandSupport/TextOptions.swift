@@ -30,7 +30,7 @@ package struct TextOptions: ParsableArguments {
     package var lineBreakStrictness = LineBreakStrictness.automatic
     @Option(help: "Space between Chinese or Japanese characters and Latin letters or digits beside them, in ems (0.25: JIS X 4051; 0.125: CSS).")
     package var autospace: Double = 0
-    @Flag(name: .customLong("trim-punctuation"), help: "Set fullwidth brackets, commas and stops half-width where they meet and brackets that open a line (CSS text-spacing-trim: normal).")
+    @Flag(name: .customLong("trim-punctuation"), help: "Set fullwidth brackets, commas and stops half-width where they meet, brackets that open a line, and closing brackets that end a line that would not fit otherwise (CSS text-spacing-trim: normal).")
     package var trimPunctuation = false
     @Flag(help: "Let punctuation and open-sided letters hang into the margins (character protrusion, Galley's standard table).")
     package var protrusion = false
@@ -83,6 +83,7 @@ package struct TextOptions: ParsableArguments {
         style.eastAsianAutospace = CGFloat(autospace)
         style.trimsAdjacentPunctuation = trimPunctuation
         style.trimsPunctuationAtLineStarts = trimPunctuation
+        style.trimsPunctuationAtLineEnds = trimPunctuation
         if protrusion { style.characterProtrusion = .standard }
         if expansion { style.fontExpansion = .standard }
         style.optimalBreakParameters = optimalBreakParameters

@@ -122,10 +122,11 @@ public enum HostileAttributes {
         if mask & 0x5000 == 0x5000 { style.fontExpansion = .standard }
         if mask & 0x2100 == 0x2100 { style.optimalBreakParameters.lastLineFill = 0.5 }
         // East Asian composition, from bits already read as well: strictness, punctuation trimming (where punctuation
-        // meets and at line starts) and CJK–Latin spacing, each on a quarter of the styles.
+        // meets, at line starts and at line ends) and CJK–Latin spacing, each on a quarter of the styles.
         if mask & 0x0120 == 0x0120 { style.lineBreakStrictness = [.strict, .normal, .loose, .automatic][Int(mask >> 2) & 3] }
         if mask & 0x0240 == 0x0240 { style.trimsAdjacentPunctuation = true }
         if mask & 0x0440 == 0x0440 { style.trimsPunctuationAtLineStarts = true }
+        if mask & 0x0840 == 0x0840 { style.trimsPunctuationAtLineEnds = true }
         if mask & 0x8040 == 0x8040 { style.eastAsianAutospace = 0.25 }
         return style
     }

@@ -96,9 +96,9 @@ public struct CharacterProtrusion: Hashable, Sendable, Codable {
 
     /// Burasage (ぶら下げ, JIS X 4051 §3.1.9): Japanese and Chinese full stops and commas (。、，．and their halfwidth
     /// forms) hang wholly past a line's end (in a vertical column, below its foot), so that a column need not push a
-    /// character down to keep a stop off the next column's top. Optimal breaking lets a line take the hanging stop;
-    /// greedy breaking sets a line that ends with one hanging. Galley only (Core Text has none; CSS:
-    /// `hanging-punctuation: allow-end`).
+    /// character down to keep a stop off the next column's top. Greedy breaking lets a line that would not fit
+    /// otherwise take the hanging stop, optimal breaking weighs it with every line. Galley only (Core Text has none;
+    /// CSS: `hanging-punctuation: allow-end`, which Chromium does not do).
     public static let eastAsianStops = CharacterProtrusion(factors: [
         0x3001: Factors(start: 0, end: 1), 0x3002: Factors(start: 0, end: 1), 0xFF0C: Factors(start: 0, end: 1),
         0xFF0E: Factors(start: 0, end: 1), 0xFF61: Factors(start: 0, end: 1), 0xFF64: Factors(start: 0, end: 1),

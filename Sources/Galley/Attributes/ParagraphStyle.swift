@@ -75,9 +75,14 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     public var trimsAdjacentPunctuation = false
     /// Whether a fullwidth opening bracket that starts a line other than the paragraph's first takes half its width
     /// (its blank half hangs into the margin; greedy breaking gives the line that much more room). With
-    /// `trimsAdjacentPunctuation`, CSS's `text-spacing-trim: normal` (`space-first`), which Chromium applies by default.
-    /// Galley only.
+    /// `trimsAdjacentPunctuation` and `trimsPunctuationAtLineEnds`, CSS's `text-spacing-trim: normal` (`space-first`),
+    /// which Chromium applies by default. Galley only.
     public var trimsPunctuationAtLineStarts = false
+    /// Whether a fullwidth closing bracket or quote that ends a line takes half its width when the line would not fit
+    /// otherwise (its blank half hangs past the line's end; greedy breaking lets the line take it), CSS's
+    /// `text-spacing-trim` `allow-end`. As in Chromium, stops and commas are not trimmed there: they hang wholly
+    /// where a style asks for burasage (`CharacterProtrusion.eastAsianStops`). Galley only.
+    public var trimsPunctuationAtLineEnds = false
     /// How justified lines are stretched: spaces, then grapheme clusters (see `Justification`). Galley only; Core
     /// Text stretches spaces only (`Justification.interWord`).
     public var justification: Justification = .automatic
@@ -120,6 +125,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         case hyphenationFactor, hyphenatesCompounds, lineBreakStrategy, justification, allowsDefaultTighteningForTruncation
         case optimalBreakParameters, orphans, widows, avoidsHyphenatedFrameEnds, characterProtrusion, fontExpansion
         case lineBreakStrictness, eastAsianAutospace, trimsAdjacentPunctuation, trimsPunctuationAtLineStarts
+        case trimsPunctuationAtLineEnds
     }
 
     /// Decodes a style; a field the data lacks keeps its default, so archives written before a field existed still
@@ -151,6 +157,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         eastAsianAutospace = try value(.eastAsianAutospace, eastAsianAutospace)
         trimsAdjacentPunctuation = try value(.trimsAdjacentPunctuation, trimsAdjacentPunctuation)
         trimsPunctuationAtLineStarts = try value(.trimsPunctuationAtLineStarts, trimsPunctuationAtLineStarts)
+        trimsPunctuationAtLineEnds = try value(.trimsPunctuationAtLineEnds, trimsPunctuationAtLineEnds)
         justification = try value(.justification, justification)
         allowsDefaultTighteningForTruncation = try value(.allowsDefaultTighteningForTruncation, allowsDefaultTighteningForTruncation)
         optimalBreakParameters = try value(.optimalBreakParameters, optimalBreakParameters)

@@ -540,7 +540,15 @@ struct FrameFiller {
                                                    hyphenated: line.runs.contains(where: \.isInsertedHyphen))
             }
         }
-        let (hangLeft, hangRight) = rightToLeft ? (protrusion.end, protrusion.start) : (protrusion.start + trim, protrusion.end)
+        // A closing bracket ending a line too long for its room without it gives its blank half to the margin (greedy
+        // breaking let the line take it: `Typesetter.lineEndHang`).
+        var endTrim: CGFloat = 0
+        if style.trimsPunctuationAtLineEnds, line.typographicBounds.width - line.trailingWhitespaceWidth - trim > available + LayoutTolerance.lineFit,
+            !line.runs.contains(where: \.isTruncationToken)
+        {
+            endTrim = typesetter.lineEndTrim(of: paragraph, visibleEnd: CharacterClasses.visibleEnd(of: start..<lineEnd, in: typesetter.text.units))
+        }
+        let (hangLeft, hangRight) = rightToLeft ? (protrusion.end, protrusion.start) : (protrusion.start + trim, max(protrusion.end, endTrim))
         // Justified paragraphs stretch every line but the last and lines that end at a forced break: first the glyphs
         // by the line's share of font expansion (as optimal breaking counted it), then the spaces.
         if style.alignment == .justified, lineEnd < paragraph.range.upperBound, !typesetter.endsWithForcedBreak(lineEnd) {

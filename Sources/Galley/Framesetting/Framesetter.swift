@@ -114,13 +114,20 @@ public final class Framesetter: Sendable {
             // (An opening bracket starting the line hangs half into the margin: that much less is needed where
             // greedy breaking gave the line that room; optimal breaking plans without it.)
             var trim = typesetter.lineStartTrim(of: paragraph, at: line.stringRange.lowerBound)
-            if case .optimal = style.lineBreakStrategy, style.lineBreakMode == .byWordWrapping { trim = 0 }
-            let visible = line.typographicBounds.width - line.trailingWhitespaceWidth - trim
+            // (And its last character may hang past the end where greedy breaking let it: a frame that much narrower
+            // breaks it alike.)
+            var endHang: CGFloat = 0
+            if case .optimal = style.lineBreakStrategy, style.lineBreakMode == .byWordWrapping {
+                trim = 0
+            } else if style.lineBreakMode == .byWordWrapping, !line.runs.contains(where: \.isInsertedHyphen) {
+                endHang = typesetter.lineEndHang(of: paragraph, visibleEnd: CharacterClasses.visibleEnd(of: line.stringRange, in: typesetter.text.units))
+            }
+            let visible = line.typographicBounds.width - line.trailingWhitespaceWidth - trim - endHang
             // What breaking measures for the line (its reshaped edges aside, where negative advances make it wider
             // before its end than at it, and Knuth–Plass's sums) must fit too, or a frame of the suggested width breaks
             // it earlier.
             let measured = typesetter.requiredWidth(startingAt: line.stringRange.lowerBound, end: line.stringRange.upperBound, offset: head,
-                                                    textEnd: frame.stringRange.upperBound) - trim
+                                                    textEnd: frame.stringRange.upperBound, endHang: endHang) - trim
             // A line with (nearly) nothing visible — spaces, an empty paragraph — still needs a point of room; a line
             // wider than the frame (a word that did not fit) needs no more than the frame.
             return max(widest, min(indents + max(visible, measured, Self.minimumRoom), width))

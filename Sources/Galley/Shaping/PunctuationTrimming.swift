@@ -28,21 +28,30 @@ enum PunctuationTrimming {
         }
     }
 
+    /// Whether a closing character is a fullwidth stop or comma (、。，．): those trim where they meet other
+    /// punctuation but, unlike brackets, not at a line's end (Chromium's `allow-end` leaves them; burasage hangs them).
+    static func isStop(_ unit: UInt16) -> Bool {
+        unit == 0x3001 || unit == 0x3002 || unit == 0xFF0C || unit == 0xFF0E
+    }
+
+    /// Whether the character at `index` is set half-width for its neighbours (by `trimmed`'s rule).
+    static func isTrimmed(_ units: [UInt16], at index: Int) -> Bool {
+        guard let own = role(units[index]) else { return false }
+        let before = index > 0 ? role(units[index - 1]) : nil
+        let after = index + 1 < units.count ? role(units[index + 1]) : nil
+        switch own {
+        case .opening: return before != nil
+        case .closing: return after == .closing || after == .middle || after == .space
+        case .middle, .space: return false
+        }
+    }
+
     /// The UTF-16 indices in `range` whose characters are set half-width, as ranges HarfBuzz's features take (relative
     /// to `contextStart`, where the buffer's clusters count from).
     static func trimmed(_ units: [UInt16], in range: Range<Int>, contextStart: Int) -> [Range<Int>] {
         var result: [Range<Int>] = []
-        for index in range {
-            guard let own = role(units[index]) else { continue }
-            let before = index > 0 ? role(units[index - 1]) : nil
-            let after = index + 1 < units.count ? role(units[index + 1]) : nil
-            let trims: Bool
-            switch own {
-            case .opening: trims = before != nil
-            case .closing: trims = after == .closing || after == .middle || after == .space
-            case .middle, .space: trims = false
-            }
-            if trims { result.append((index - contextStart)..<(index - contextStart + 1)) }
+        for index in range where isTrimmed(units, at: index) {
+            result.append((index - contextStart)..<(index - contextStart + 1))
         }
         return result
     }

@@ -58,3 +58,42 @@ extension Typesetter {
         return max(advances.advance(at: start), 0) / 2
     }
 }
+
+extension Typesetter {
+    /// How far a line whose visible text ends at `visibleEnd` may pass its end when it would not fit otherwise: its
+    /// last character's blank half when that is a fullwidth closing bracket (`lineEndTrim`), or what the style's
+    /// character protrusion hangs it (burasage's stops wholly), the more of the two. Greedy breaking lets a line
+    /// that overflows at its first break opportunity past the width end there when this takes it back within; 0 for
+    /// styles with neither.
+    func lineEndHang(of paragraph: Paragraph, visibleEnd: Int) -> CGFloat {
+        let style = paragraph.style
+        guard style.trimsPunctuationAtLineEnds || style.characterProtrusion != nil,
+            visibleEnd > paragraph.range.lowerBound, visibleEnd <= paragraph.range.upperBound
+        else { return 0 }
+        var protrusion: CGFloat = 0
+        if let table = style.characterProtrusion {
+            var advances = paragraph.unitAdvances.reader
+            protrusion = endProtrusion(of: paragraph, visibleEnd: visibleEnd, hyphenated: false, table: table, hyphenWidth: nil,
+                                       advances: &advances)
+        }
+        return max(protrusion, lineEndTrim(of: paragraph, visibleEnd: visibleEnd))
+    }
+
+    /// How much of a line's last visible character (before `visibleEnd`) gives its blank half to the margin because it
+    /// is a fullwidth closing bracket or quote ending a line that would not fit otherwise
+    /// (`ParagraphStyle.trimsPunctuationAtLineEnds`): half its advance; 0 when the style does not ask, in right-to-left
+    /// paragraphs, for stops and commas, and when the bracket is already set half-width before other punctuation
+    /// (`trimsAdjacentPunctuation`). Frames set a line that needs it that much past the end margin.
+    func lineEndTrim(of paragraph: Paragraph, visibleEnd: Int) -> CGFloat {
+        let style = paragraph.style
+        guard style.trimsPunctuationAtLineEnds, !paragraph.isRightToLeft, visibleEnd > paragraph.range.lowerBound,
+            visibleEnd <= paragraph.range.upperBound
+        else { return 0 }
+        let units = text.units
+        let last = visibleEnd - 1
+        guard PunctuationTrimming.role(units[last]) == .closing, !PunctuationTrimming.isStop(units[last]) else { return 0 }
+        if style.trimsAdjacentPunctuation, PunctuationTrimming.isTrimmed(units, at: last) { return 0 }
+        var advances = paragraph.unitAdvances.reader
+        return max(advances.advance(at: last), 0) / 2
+    }
+}

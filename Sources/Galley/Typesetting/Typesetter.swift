@@ -186,7 +186,9 @@ public final class Typesetter: Sendable {
         else { return broken }
         var measure = LineMeasure(typesetter: self, paragraph: paragraph, start: start, offset: offset)
         measure.advance(to: limit, stoppingAbove: width)
-        return measure.position == limit && measure.visibleWidth <= width + LayoutTolerance.lineFit ? LineEnd(end: limit, hyphenated: false) : broken
+        // (The limit ends the line as an opportunity would: its last character may hang.)
+        let hang = hangsAtLineEnds(paragraph) ? lineEndHang(of: paragraph, visibleEnd: CharacterClasses.visibleEnd(of: start..<limit, in: text.units)) : 0
+        return measure.position == limit && measure.visibleWidth - hang <= width + LayoutTolerance.lineFit ? LineEnd(end: limit, hyphenated: false) : broken
     }
 
     /// The widest the text from `start` gets, visibly, at any break opportunity up to `end` (inclusive), as breaking
@@ -195,8 +197,8 @@ public final class Typesetter: Sendable {
     /// advances (negative kerning or tracking) a line can be narrower at its end than before it, while greedy
     /// breaking stops at the first opportunity that does not fit.
     /// `betweenClusters`: the line breaks between any grapheme clusters (char wrapping), so every cluster boundary
-    /// counts as an opportunity.
-    func widestPrefix(startingAt start: Int, end: Int, offset: CGFloat, betweenClusters: Bool = false) -> CGFloat {
+    /// counts as an opportunity. `endHang`: how far the text may pass the width at `end` itself (`lineEndHang`).
+    func widestPrefix(startingAt start: Int, end: Int, offset: CGFloat, betweenClusters: Bool = false, endHang: CGFloat = 0) -> CGFloat {
         let paragraph = paragraphs[paragraphIndex(at: start)]
         let base = paragraph.range.lowerBound
         let positions = paragraph.breaks.positions
@@ -220,22 +222,23 @@ public final class Typesetter: Sendable {
         // Breaking stops measuring a line once it is far past its width (`LineMeasure.givesUp(above:)`), which only
         // negative advances (tracking of -10⁹, found by the frames fuzzer) could bring back: the line needs a width at
         // which no point before `end` is that far past it, or greedy breaking ends it earlier.
-        return max(widest, measure.visibleWidth, LineMeasure.limitMeasuringPast(measure.peakVisibleWidth))
+        return max(widest, measure.visibleWidth - endHang, LineMeasure.limitMeasuringPast(measure.peakVisibleWidth))
     }
 
     /// The width a line from `start` to `end` needs for this paragraph's breaking to set it so, besides its indents:
     /// what greedy breaking measures (`widestPrefix`, for word and char wrapping), and under Knuth–Plass also the
     /// breaker's natural width of the line (`OptimalLineBreaker.naturalWidth`), which sums the paragraph's advances
     /// without tab stops and can be the wider. Other break modes set one line per paragraph: 0. `textEnd`: where the
-    /// text counts as ending (a frame's string range).
-    func requiredWidth(startingAt start: Int, end: Int, offset: CGFloat, textEnd: Int) -> CGFloat {
+    /// text counts as ending (a frame's string range). `endHang`: how far greedy breaking lets the line pass its width
+    /// at its end (`lineEndHang`).
+    func requiredWidth(startingAt start: Int, end: Int, offset: CGFloat, textEnd: Int, endHang: CGFloat = 0) -> CGFloat {
         let paragraph = paragraphs[paragraphIndex(at: start)]
         let style = paragraph.style
         switch style.lineBreakMode {
         case .byCharWrapping:
             return widestPrefix(startingAt: start, end: end, offset: offset, betweenClusters: true)
         case .byWordWrapping:
-            let greedy = widestPrefix(startingAt: start, end: end, offset: offset)
+            let greedy = widestPrefix(startingAt: start, end: end, offset: offset, endHang: endHang)
             guard case .optimal = style.lineBreakStrategy else { return greedy }
             return max(greedy, OptimalLineBreaker.naturalWidth(of: start..<min(end, paragraph.range.upperBound), in: paragraph, textEnd: textEnd,
                                                           typesetter: self))
@@ -422,7 +425,15 @@ public final class Typesetter: Sendable {
                 let fits = widths.advancesAreNonNegative && widths.width(from: startWidth, to: index) <= width + LayoutTolerance.lineFit
                     || widths.visibleWidth(from: start, startWidth: startWidth, to: index, positions: positions,
                                            units: text.units, advances: &advances) <= width + LayoutTolerance.lineFit
-                guard fits else { break }
+                guard fits else {
+                    // The first opportunity past the width may still end the line if its last character can hang.
+                    if hangsAtLineEnds(paragraph), takesHangingEnd(paragraph, start: start, index: index, width: width,
+                                                                  visibleWidth: widths.visibleWidth(from: start, startWidth: startWidth, to: index, positions: positions,
+                                                                                                    units: text.units, advances: &advances)) {
+                        fitIndex = index
+                    }
+                    break
+                }
                 let mandatory = paragraph.breaks.isMandatory[index] || end == paragraph.range.upperBound
                 if mandatory || (breakVeto?(end, false) ?? true) { fitIndex = index }
                 if paragraph.breaks.isMandatory[index] { break }
@@ -440,7 +451,14 @@ public final class Typesetter: Sendable {
         while index < positions.count {
             let end = positions[index] + base
             measure.advance(to: end, stoppingAbove: width)
-            guard measure.visibleWidth <= width + LayoutTolerance.lineFit else { break }
+            guard measure.visibleWidth <= width + LayoutTolerance.lineFit else {
+                if measure.position == end, hangsAtLineEnds(paragraph),
+                    takesHangingEnd(paragraph, start: start, index: index, width: width, visibleWidth: measure.visibleWidth)
+                {
+                    fit = (end, measure.visibleWidth)
+                }
+                break
+            }
             let mandatory = paragraph.breaks.isMandatory[index] || end == paragraph.range.upperBound
             if mandatory || (breakVeto?(end, false) ?? true) { fit = (end, measure.visibleWidth) }
             if paragraph.breaks.isMandatory[index] { break }
@@ -448,6 +466,21 @@ public final class Typesetter: Sendable {
         }
         // A mandatory break inside the first word that does not fit still ends the line there.
         return fit
+    }
+
+    /// Whether lines of the paragraph may end with a character hanging past their width (`lineEndHang`).
+    private func hangsAtLineEnds(_ paragraph: Paragraph) -> Bool {
+        paragraph.style.trimsPunctuationAtLineEnds || paragraph.style.characterProtrusion != nil
+    }
+
+    /// Whether a line from `start` that overflows `width` at opportunity `index` (by its `visibleWidth`) fits there
+    /// with its last character hanging (`lineEndHang`) and may end there. Only the first opportunity past the width
+    /// can: at any later one the text since the one before is already wider than a character's hang.
+    private func takesHangingEnd(_ paragraph: Paragraph, start: Int, index: Int, width: CGFloat, visibleWidth: CGFloat) -> Bool {
+        let end = paragraph.breaks.positions[index] + paragraph.range.lowerBound
+        let hang = lineEndHang(of: paragraph, visibleEnd: CharacterClasses.visibleEnd(of: start..<end, in: text.units))
+        guard hang > 0, visibleWidth - hang <= width + LayoutTolerance.lineFit else { return false }
+        return paragraph.breaks.isMandatory[index] || end == paragraph.range.upperBound || (breakVeto?(end, false) ?? true)
     }
 
     /// The end of the longest run of whole grapheme clusters from `start` that fits (at least one), stopping at a

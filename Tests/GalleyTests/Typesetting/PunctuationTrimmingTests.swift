@@ -3,14 +3,16 @@ import Testing
 
 @testable import Galley
 
-/// Fullwidth punctuation trimmed at line starts (`trimsPunctuationAtLineStarts`): a bracket opening a line other
-/// than its paragraph's first hangs its blank half into the margin, and greedy breaking gives the line that room;
-/// size suggestions count it. (Chromium's agreement: `VerticalFrameTests`.)
+/// Fullwidth punctuation trimmed at line edges: a bracket opening a line other than its paragraph's first hangs its
+/// blank half into the margin (`trimsPunctuationAtLineStarts`), and a closing bracket ending a line that would not
+/// fit otherwise hangs its blank half past the end (`trimsPunctuationAtLineEnds`); greedy breaking gives the line that
+/// room, size suggestions count it. (Chromium's agreement over whole paragraphs: `VerticalFrameTests`.)
 @Suite struct PunctuationTrimmingTests {
     static func string(_ text: String, trims: Bool) throws -> NSAttributedString {
         var style = ParagraphStyle()
         style.trimsAdjacentPunctuation = trims
         style.trimsPunctuationAtLineStarts = trims
+        style.trimsPunctuationAtLineEnds = trims
         return NSAttributedString(string: text, attributes: [.font: try TestFonts.font("NotoSerifCJKjp-Regular-Subset.otf", size: 10),
                                                              .paragraphStyle: style])
     }
@@ -42,5 +44,92 @@ import Testing
                 #expect(frame.visibleStringRange == suggestion.fitRange, "trims \(trims), width \(width)")
             }
         }
+    }
+
+    /// CSS's `allow-end` as Chromium sets it (`text-spacing-trim: space-first`), horizontally and in vertical-rl
+    /// columns: ten ideographs then one closing character, in a line 10.5 ems long. A closing bracket or quote stays
+    /// on the line, its blank half past the end; a stop, comma, colon, middle dot or exclamation mark does not
+    /// (kinsoku then takes the ideograph before it along to the next line). For each character, the first line holds
+    /// as many characters in Galley as in Chromium, and a trimmed bracket passes the end by half its advance.
+    @Test(arguments: [false, true])
+    func closingBracketsEndingALineAreTrimmedAsChromiumTrimsThem(vertical: Bool) throws {
+        let closers = Array("」』）】〕〉》〗〙〛〞〟］｝｠、。，．：；・！？")
+        let size = 20, font = "NotoSerifCJKjp-Regular-Subset.otf"
+        let texts = closers.map { "永永永永永永永永永永\($0)永永永" }
+        let boxes = texts.enumerated().map { index, text in
+            "<div class=t style=\"\(vertical ? "left" : "top"):\(index * 3 * size)px\">\(text)</div>"
+        }
+        let page = """
+            <!doctype html><html><head><meta charset="utf-8"><style>
+            @font-face { font-family: T; src: url("\(TestFonts.url(font).absoluteString)"); }
+            body { margin: 0 }
+            .t { font-family: T; font-size: \(size)px; line-height: \(size)px; position: absolute; line-break: strict;
+                 text-spacing-trim: space-first; writing-mode: \(vertical ? "vertical-rl" : "horizontal-tb");
+                 \(vertical ? "height" : "width"): \(size * 21 / 2)px }
+            </style></head><body>\(boxes.joined())<pre id=out></pre><script>
+            document.fonts.ready.then(() => {
+              const all = [];
+              for (const div of document.querySelectorAll('.t')) {
+                const node = div.firstChild, first = [];
+                for (let i = 0; i < node.data.length; i++) {
+                  const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+                  const r = range.getClientRects()[0];
+                  first.push(\(vertical ? "Math.round(r.left)" : "Math.round(r.top)"));
+                }
+                all.push(first.filter(x => x === first[0]).length);
+              }
+              document.getElementById('out').textContent = JSON.stringify(all);
+            });
+            </script></body></html>
+            """
+        let dump = try Chromium.dom(of: page)
+        let json = try #require(dump.components(separatedBy: "<pre id=\"out\">").dropFirst().first?.components(separatedBy: "</pre>").first)
+        let theirs = try JSONDecoder().decode([Int].self, from: Data(json.utf8))
+        try #require(theirs.count == texts.count)
+        var style = ParagraphStyle()
+        style.lineBreakStrictness = .strict
+        style.trimsAdjacentPunctuation = true
+        style.trimsPunctuationAtLineStarts = true
+        style.trimsPunctuationAtLineEnds = true
+        var attributes = FrameAttributes()
+        if vertical { attributes.progression = .rightToLeft }
+        let length = CGFloat(size * 21) / 2
+        let path = Path(rect: vertical ? CGRect(x: 0, y: 0, width: 400, height: length) : CGRect(x: 0, y: 0, width: length, height: 400))
+        var trimmed = 0
+        for (index, text) in texts.enumerated() {
+            let string = NSAttributedString(string: text, attributes: [.font: try TestFonts.font(font, size: CGFloat(size)), .verticalForms: vertical,
+                                                                       .paragraphStyle: style])
+            let frame = Framesetter(attributedString: string).frame(path: path, attributes: attributes)
+            let first = try #require(frame.lines.first)
+            #expect(first.stringRange.count == theirs[index], "\(text): Galley \(first.stringRange.count), Chromium \(theirs[index])")
+            if first.stringRange.count == 11 {
+                trimmed += 1
+                // The line passes the end by the bracket's blank half; its ink stays within.
+                let over = first.typographicBounds.width - length
+                #expect(abs(over - CGFloat(size) / 2) < 0.01, "\(text) passes the end by \(over)")
+            }
+        }
+        #expect(trimmed == 15, "\(trimmed) closing brackets trimmed at the line's end")
+        // Without the setting, none stays.
+        style.trimsPunctuationAtLineEnds = false
+        let plain = NSAttributedString(string: texts[0], attributes: [.font: try TestFonts.font(font, size: CGFloat(size)), .paragraphStyle: style])
+        #expect(Framesetter(attributedString: plain).frame(path: Path(rect: CGRect(x: 0, y: 0, width: length, height: 400))).lines[0].stringRange.count == 9)
+    }
+
+    /// Size suggestions count the end's half: every suggested size shows what it says, and text of lines ending in
+    /// closing brackets needs a narrower frame than without the trimming.
+    @Test func suggestionsCountTheEndsHalf() throws {
+        let text = String(repeating: "下人は雨やみを待った「羅生門」『今昔物語』（平安朝）。", count: 5)
+        let framesetter = Framesetter(attributedString: try Self.string(text, trims: true))
+        var narrower = 0
+        for width in stride(from: 40.0, through: 240.0, by: 2.5) {
+            let constraints = CGSize(width: width, height: .greatestFiniteMagnitude)
+            let suggestion = framesetter.suggestFrameSize(constraints: constraints)
+            let frame = framesetter.frame(path: Path(rect: CGRect(origin: CGPoint(x: 3, y: -2), size: suggestion.size)))
+            #expect(frame.visibleStringRange == suggestion.fitRange, "width \(width)")
+            let widest = frame.lines.map { $0.typographicBounds.width - $0.trailingWhitespaceWidth }.max() ?? 0
+            if widest > suggestion.size.width + 0.01 { narrower += 1 }
+        }
+        #expect(narrower > 0, "no suggestion let a line's closing bracket hang")
     }
 }

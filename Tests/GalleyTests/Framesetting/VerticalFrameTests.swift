@@ -506,4 +506,41 @@ import GalleyDocuments
         }
         #expect(try firstColumn("永永永永永永永永永永」永永", .eastAsianStops).stringRange.count == 9)
     }
+
+    /// Hit testing goes down the columns: a point a quarter of the way down a character (as the line's caret offsets
+    /// put it), anywhere across its column, gives the caret before it, three quarters down the caret after it — over
+    /// upright kanji and kana, sideways Latin words and digits alike; a point beside the frame gives the nearest
+    /// column's caret. A horizontal frame answers by x, as `Line.stringIndex(forPosition:)` does.
+    @Test func hitTestingGoesDownTheColumns() throws {
+        let sample = try #require(Self.samples.first { $0.name == "mixed" })
+        let frame = try Self.frame(sample.text)
+        try #require(frame.lines.count > 2)
+        var checked = 0
+        for (lineIndex, (line, origin)) in zip(frame.lines, frame.lineOrigins).enumerated() {
+            let fragment = frame.lineFragments[lineIndex]
+            for index in line.stringRange.dropLast() {
+                let top = line.offset(forStringIndex: index).primary, bottom = line.offset(forStringIndex: index + 1).primary
+                guard bottom - top > 2 else { continue }  // (spaces that hang, nothing between)
+                for x in [fragment.minX + 0.5, fragment.midX, fragment.maxX - 0.5] {
+                    #expect(frame.stringIndex(forPosition: CGPoint(x: x, y: origin.y - (top + (bottom - top) / 4))) == index)
+                    #expect(frame.stringIndex(forPosition: CGPoint(x: x, y: origin.y - (top + 3 * (bottom - top) / 4))) == index + 1)
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 60, "\(checked) characters hit")
+        // Right of the frame, level with the first column's second character: that column.
+        let first = frame.lines[0], firstOrigin = frame.lineOrigins[0]
+        let second = (first.offset(forStringIndex: 1).primary + first.offset(forStringIndex: 2).primary) / 2
+        #expect(frame.lineIndex(forPosition: CGPoint(x: Self.box.width + 50, y: firstOrigin.y - second)) == 0)
+        #expect(frame.stringIndex(forPosition: CGPoint(x: Self.box.width + 50, y: firstOrigin.y - second + 1)) == 1)
+        #expect(frame.lineIndex(forPosition: CGPoint(x: -500, y: 10)) == frame.lines.count - 1)
+        #expect(frame.stringIndex(forPosition: CGPoint(x: CGFloat.nan, y: 0)) == nil)
+        // Horizontal: the line under y, then x.
+        let horizontal = Framesetter(attributedString: NSAttributedString(string: sample.text, attributes: [.font: try TestFonts.font(Self.font, size: Self.size)]))
+            .frame(path: Path(rect: CGRect(origin: .zero, size: Self.box)))
+        let line = horizontal.lines[1], origin = horizontal.lineOrigins[1]
+        let x = (line.offset(forStringIndex: line.stringRange.lowerBound + 3).primary + line.offset(forStringIndex: line.stringRange.lowerBound + 4).primary) / 2
+        #expect(horizontal.stringIndex(forPosition: CGPoint(x: origin.x + x - 1, y: origin.y + 2)) == line.stringRange.lowerBound + 3)
+    }
 }

@@ -69,12 +69,19 @@ public enum HostileAttributes {
         // Tate-chu-yoko, from bits no attribute read before: −1 to 6 characters (clamped to 0…4).
         if mask & 0x2000 != 0 { attributes[.horizontalInVerticalForms] = Int((mask >> 14) & 7) - 1 }
         // Ruby, from bits already read as well: a sixteenth of the runs, with every alignment and overhang and texts
-        // empty, long, right to left and of emoji, before and after.
+        // empty, long, right to left and of emoji, before and after, inline and inter-character.
         if mask & 0x8800 == 0x8800 {
             let texts = ["とうきょう", "", String(repeating: "ルビ", count: 40), "مرحبا", "👋🏽❤️", "a\u{0301}\n"]
             let text = texts[Int(mask >> 4) % texts.count]
+            let other = texts[Int(mask) % texts.count]
+            let positions: [RubyPosition: String] = switch (mask >> 8) & 3 {
+            case 0: [.before: text]
+            case 1: [.before: text, .after: other]
+            case 2: [.inline: text, .after: other]
+            default: [.interCharacter: text, .before: other]
+            }
             attributes[.rubyAnnotation] = RubyAnnotation(
-                text: mask & 0x100 != 0 ? [.before: text, .after: texts[Int(mask) % texts.count]] : [.before: text],
+                text: positions,
                 alignment: RubyAlignment(rawValue: Int(mask & 7) % 7) ?? .auto, overhang: RubyOverhang(rawValue: Int(mask >> 3) & 3) ?? .auto,
                 sizeFactor: [0.5, 0.01, 1, .nan][Int(mask >> 6) & 3])
         }

@@ -74,8 +74,17 @@ extension Canvas {
         }
         // Rubies beside their bases, as glyphs only: a PDF's text reads as the base.
         for ruby in line.rubies where characters.map({ ruby.base.overlaps($0) }) ?? true {
-            drawLine(ruby.line, origin: CGPoint(x: origin.x + ruby.origin.x, y: origin.y + ruby.origin.y), attachmentClip: nil,
-                     decorations: handler, textLayer: false)
+            let rubyOrigin = CGPoint(x: origin.x + ruby.origin.x, y: origin.y + ruby.origin.y)
+            guard ruby.isColumn else {
+                drawLine(ruby.line, origin: rubyOrigin, attachmentClip: nil, decorations: handler, textLayer: false)
+                continue
+            }
+            // A column runs down from its origin: turned a quarter clockwise about it, as a vertical frame's lines.
+            guard rubyOrigin.x.isFinite, rubyOrigin.y.isFinite else { continue }
+            saveGraphicsState()
+            concatenate(AffineTransform(m11: 0, m12: -1, m21: 1, m22: 0, tX: rubyOrigin.x, tY: rubyOrigin.y))
+            drawLine(ruby.line, origin: .zero, attachmentClip: nil, decorations: handler, textLayer: false)
+            restoreGraphicsState()
         }
         drawAttachments(line, origin: origin, clip: attachmentClip, characters: characters)
         for decoration in TextDecoration.decorations(of: line, origin: origin, characters: characters, contextColor: fillColor) {

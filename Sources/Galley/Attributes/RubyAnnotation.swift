@@ -96,8 +96,11 @@ public enum RubyPosition: Int, Hashable, Sendable, Codable, CaseIterable {
     case before = 0
     /// Below, or on the left in vertical text. Core Text: `kCTRubyPositionAfter`.
     case after = 1
-    /// Beside each base character (Taiwanese bopomofo): set as `after` here. Core Text: `kCTRubyPositionInterCharacter`.
+    /// On the right of the base whether the text is horizontal or vertical (Taiwanese bopomofo): in horizontal text a
+    /// column of upright vertical forms after the base, centred on its height, the base widened to make room; in
+    /// vertical text where `before` stands. Core Text: `kCTRubyPositionInterCharacter`.
     case interCharacter = 2
-    /// In the line after the base, in parentheses: set as `before` here. Core Text: `kCTRubyPositionInline`.
+    /// Following the base in the line, on its baseline, without styling: at the base's size unless the ruby's
+    /// attributes give a font, the base widened to make room. Core Text: `kCTRubyPositionInline`.
     case inline = 3
 }

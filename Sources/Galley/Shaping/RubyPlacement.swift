@@ -19,6 +19,24 @@ struct RubyPlacement: Sendable {
     /// How far the base's text reaches above and below its baseline (across a column in vertical text).
     let baseAscent: CGFloat
     let baseDescent: CGFloat
+    /// The `inline` ruby: set after its base on the base's baseline, at the base's size unless the ruby's attributes
+    /// give a font, the base's last character widened to make room; and where it starts along the line from the
+    /// base's start.
+    var inline: Line? = nil
+    var inlineOffset: CGFloat = 0
+    /// The `interCharacter` ruby in horizontal text (in vertical text it is set `before`, on the right): a column of
+    /// upright vertical forms right of the base, centred on the base's height, the base's last character widened by
+    /// the column's width (an em of the ruby's font); and where the column's centre line is along the line from the
+    /// base's start.
+    var column: Line? = nil
+    var columnOffset: CGFloat = 0
+
+    /// Where an inter-character column `length` long reaches, above the baseline (its top) and below (its bottom, y
+    /// up): centred on the base's height.
+    func columnExtent(length: CGFloat) -> (top: CGFloat, bottom: CGFloat) {
+        let centre = (baseAscent - baseDescent) / 2
+        return (centre + length / 2, centre - length / 2)
+    }
 
     /// The rubies of a paragraph's shaped glyphs, spreading bases in `glyphs` where a ruby is longer; nil-free and
     /// empty for a paragraph without ruby (the common case costs one pass over the attribute runs).
@@ -58,23 +76,26 @@ struct RubyPlacement: Sendable {
         }
         // The ruby lines, in the ruby's font: its own, else the base's at the size factor.
         let rubyFont = (ruby.attributes[.font] as? Font) ?? font.derived(size: font.size * ruby.sizeFactor, matrix: font.matrix)
-        func line(_ position: RubyPosition) -> Line? {
-            let texts = ruby.text.filter { key, _ in
-                switch position {
-                case .before: return key == .before || key == .inline
-                default: return key == .after || key == .interCharacter
-                }
-            }.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
-            guard let string = texts.first, !string.isEmpty else { return nil }
-            var dictionary: [NSAttributedString.Key: Any] = [.font: rubyFont]
-            if attributes.verticalForms { dictionary[.verticalForms] = true }
+        // Each position's text: in vertical text inter-character ruby stands on the right, where `before` does (the
+        // first of the two when both are given).
+        func rubyText(_ positions: [RubyPosition]) -> String? {
+            positions.lazy.compactMap { ruby.text[$0] }.first { !$0.isEmpty }
+        }
+        func line(_ string: String?, font: Font, upright: Bool) -> Line? {
+            guard let string else { return nil }
+            var dictionary: [NSAttributedString.Key: Any] = [:]
+            if upright { dictionary[.verticalForms] = true }
             if let color = attributes.foregroundColor { dictionary[.foregroundColor] = color }
             for (key, value) in ruby.attributes { dictionary[key] = value }
-            dictionary[.font] = rubyFont
+            dictionary[.font] = font
             return Line(attributedString: NSAttributedString(string: string, attributes: dictionary))
         }
-        let lines = (before: line(.before), after: line(.after))
-        guard lines.before != nil || lines.after != nil else { return nil }
+        let lines = (before: line(rubyText(vertical ? [.before, .interCharacter] : [.before]), font: rubyFont, upright: attributes.verticalForms),
+                     after: line(rubyText([.after]), font: rubyFont, upright: attributes.verticalForms))
+        // (Inline and column rubies widen the base's end: not for a base that cannot be spread.)
+        let inline = spreads ? line(rubyText([.inline]), font: (ruby.attributes[.font] as? Font) ?? font, upright: attributes.verticalForms) : nil
+        let column = spreads && !vertical ? line(rubyText([.interCharacter]), font: rubyFont, upright: true) : nil
+        guard lines.before != nil || lines.after != nil || inline != nil || column != nil else { return nil }
         let rubyWidth = max(lines.before?.typographicBounds.width ?? 0, lines.after?.typographicBounds.width ?? 0)
 
         // Overhang: a ruby character's width over kana or punctuation beside the base.
@@ -114,8 +135,27 @@ struct RubyPlacement: Sendable {
         let (ascent, descent) = vertical ? (font.halfHeight, font.halfHeight) : (font.ascent, font.descent)
         let before = lines.before.map { Self.distributed($0, over: newBaseWidth, alignment: ruby.alignment) }
         let after = lines.after.map { Self.distributed($0, over: newBaseWidth, alignment: ruby.alignment) }
-        return RubyPlacement(base: base, before: before, after: after, beforeOffset: offset(before), afterOffset: offset(after),
-                             baseAscent: ascent, baseDescent: descent)
+        var placement = RubyPlacement(base: base, before: before, after: after, beforeOffset: offset(before), afterOffset: offset(after),
+                                      baseAscent: ascent, baseDescent: descent)
+        // Inline ruby, then the inter-character column, after the base: its last character makes room for them.
+        var end = newBaseWidth
+        if let inline {
+            placement.inline = inline
+            placement.inlineOffset = end
+            end += max(inline.typographicBounds.width, 0)
+        }
+        if let column {
+            // (The column is an em of the ruby's font wide: its upright forms' width, not its line height.)
+            let across = column.runs.map(\.font.size).max() ?? 0
+            placement.column = column
+            placement.columnOffset = end + across / 2
+            end += across
+        }
+        if end > newBaseWidth, let last = clusterEnds.last {
+            glyphs.setAdvance(last, glyphs.advance(last) + end - newBaseWidth)
+            if last + 1 < glyphs.count { glyphs.clearUnsafeToBreak(last + 1) }
+        }
+        return placement
     }
 
     /// Widens a base's glyphs by `extra`: for `distributeSpace` and `auto` half a gap before the first cluster and

@@ -77,20 +77,27 @@ public struct Line: Sendable {
         return TypographicBounds(width: storage.width, ascent: metrics.ascent, descent: metrics.descent, leading: metrics.leading)
     }
 
-    /// The line's rubies (`RubyAnnotation`): each ruby's own line, its baseline origin relative to this line's
-    /// origin (above the base for `before` — on the right once a vertical frame turns the line — below it for
-    /// `after`), and its base's characters. What drawing puts beside the base; the ruby's text is not the line's
-    /// (carets, selection and hit testing see only the base). Galley only (Core Text draws ruby in `CTLineDraw` and
-    /// reports none of this).
-    public var rubies: [(line: Line, origin: CGPoint, base: Range<Int>)] {
-        storage.rubies.flatMap { ruby -> [(line: Line, origin: CGPoint, base: Range<Int>)] in
+    /// The line's rubies (`RubyAnnotation`), each placed beside its base (see `PlacedRuby`), in string order of
+    /// their bases: before, after, inline and inter-character for each. Galley only (Core Text draws ruby in
+    /// `CTLineDraw` and reports none of this).
+    public var rubies: [PlacedRuby] {
+        storage.rubies.flatMap { ruby -> [PlacedRuby] in
             let start = offset(forStringIndex: ruby.base.lowerBound).primary
-            var placed: [(line: Line, origin: CGPoint, base: Range<Int>)] = []
+            var placed: [PlacedRuby] = []
             if let line = ruby.before {
-                placed.append((line, CGPoint(x: start + ruby.beforeOffset, y: ruby.baseAscent + line.typographicBounds.descent), ruby.base))
+                placed.append(PlacedRuby(line: line, origin: CGPoint(x: start + ruby.beforeOffset, y: ruby.baseAscent + line.typographicBounds.descent),
+                                         base: ruby.base, isColumn: false))
             }
             if let line = ruby.after {
-                placed.append((line, CGPoint(x: start + ruby.afterOffset, y: -(ruby.baseDescent + line.typographicBounds.ascent)), ruby.base))
+                placed.append(PlacedRuby(line: line, origin: CGPoint(x: start + ruby.afterOffset, y: -(ruby.baseDescent + line.typographicBounds.ascent)),
+                                         base: ruby.base, isColumn: false))
+            }
+            if let line = ruby.inline {
+                placed.append(PlacedRuby(line: line, origin: CGPoint(x: start + ruby.inlineOffset, y: 0), base: ruby.base, isColumn: false))
+            }
+            if let line = ruby.column {
+                let top = ruby.columnExtent(length: line.typographicBounds.width).top
+                placed.append(PlacedRuby(line: line, origin: CGPoint(x: start + ruby.columnOffset, y: top), base: ruby.base, isColumn: true))
             }
             return placed
         }

@@ -441,6 +441,16 @@ final class LineStorage: Sendable {
                 let bounds = line.typographicBounds
                 descent = max(descent, ruby.baseDescent + bounds.ascent + bounds.descent)
             }
+            if let line = ruby.inline {
+                let bounds = line.typographicBounds
+                ascent = max(ascent, bounds.ascent)
+                descent = max(descent, bounds.descent)
+            }
+            if let line = ruby.column {
+                let (top, bottom) = ruby.columnExtent(length: line.typographicBounds.width)
+                ascent = max(ascent, top)
+                descent = max(descent, -bottom)
+            }
         }
     }
 

@@ -166,4 +166,63 @@ import GalleyRendering
         let empty = Line(attributedString: try Self.string("東京", [(NSRange(location: 0, length: 2), RubyAnnotation(""))]))
         #expect(empty.rubies.isEmpty)
     }
+
+    /// Inline ruby follows its base on the baseline at the base's size: the character after the base moves along by
+    /// the ruby's width, and carets skip it (the ruby is not the line's text).
+    @Test func inlineRubyFollowsItsBase() throws {
+        let plain = Line(attributedString: try Self.string("東京に行く", []))
+        let line = Line(attributedString: try Self.string("東京に行く", [(NSRange(location: 0, length: 2), RubyAnnotation("とうきょう", position: .inline))]))
+        let ruby = try #require(line.rubies.first)
+        #expect(!ruby.isColumn && ruby.origin == CGPoint(x: 2 * Self.size, y: 0))
+        #expect(ruby.line.runs.first?.font.size == Self.size)
+        let width = ruby.line.typographicBounds.width
+        #expect(abs(width - 5 * Self.size) < 0.01)
+        #expect(Self.positions(line, 0..<5) == [0, 20, 40 + width, 60 + width, 80 + width])
+        #expect(abs(line.typographicBounds.width - (plain.typographicBounds.width + width)) < 0.01)
+        #expect(line.typographicBounds.ascent == plain.typographicBounds.ascent)
+        #expect(line.offset(forStringIndex: 2).primary == 40 + width && line.stringIndex(forPosition: CGPoint(x: 40 + width + 1, y: 0)) == 2)
+    }
+
+    /// Inter-character ruby stands on the right whether the text is horizontal or vertical: in a horizontal line a
+    /// column of upright kana right of the base, centred on its height, the base widened by the column; in a vertical
+    /// frame where `before` stands. Drawn, the column's ink is a tall narrow block right of the base.
+    @Test func interCharacterRubyStandsOnTheRight() throws {
+        let ruby = RubyAnnotation("ちゅう", position: .interCharacter)
+        let line = Line(attributedString: try Self.string("中文", [(NSRange(location: 0, length: 1), ruby)]))
+        let placed = try #require(line.rubies.first)
+        let font = try Self.font()
+        let across = Self.size / 2  // an em of the ruby's font
+        let length = placed.line.typographicBounds.width
+        #expect(placed.isColumn && placed.line.runs.allSatisfy(\.isVertical))
+        #expect(abs(length - 3 * Self.size / 2) < 0.01)
+        #expect(abs(placed.origin.x - (Self.size + across / 2)) < 1e-9)
+        #expect(abs(placed.origin.y - ((font.ascent - font.descent) / 2 + length / 2)) < 1e-9)
+        #expect(zip(Self.positions(line, 0..<2), [0, Self.size + across]).allSatisfy { abs($0 - $1) < 1e-6 })
+        #expect(line.typographicBounds.ascent >= placed.origin.y - 1e-9)
+        // Vertical text: on the right, as `before` (and not a column of its own).
+        let vertical = Line(attributedString: try Self.string("中文", [(NSRange(location: 0, length: 1), ruby)], vertical: true))
+        let before = Line(attributedString: try Self.string("中文", [(NSRange(location: 0, length: 1), RubyAnnotation("ちゅう"))], vertical: true))
+        let (right, usual) = (try #require(vertical.rubies.first), try #require(before.rubies.first))
+        #expect(!right.isColumn && right.origin == usual.origin && Self.positions(vertical, 0..<2) == Self.positions(before, 0..<2))
+        // Drawn: only the column differs from the base alone, and it is a column.
+        func drawn(_ line: Line) throws -> Canvas {
+            let canvas = try Canvas(width: 80, height: 80)
+            canvas.textPosition = CGPoint(x: 10, y: 30)
+            canvas.draw(line)
+            return canvas
+        }
+        let alone = try drawn(Line(attributedString: try Self.string("中", [])))
+        let with = try drawn(Line(attributedString: try Self.string("中", [(NSRange(location: 0, length: 1), ruby)])))
+        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)? = nil
+        for y in 0..<80 {
+            for x in 0..<80 where with.pixel(x: x, y: y)?.alpha != alone.pixel(x: x, y: y)?.alpha {
+                box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x), max(box?.maxY ?? y, y))
+            }
+        }
+        let ink = try #require(box)
+        // Pixel rows from the top: the column spans x 30…40 and, from the baseline at row 50, its extent above it.
+        #expect(ink.minX >= 29 && ink.maxX <= 41, "\(ink)")
+        #expect(ink.maxY - ink.minY > 2 * (ink.maxX - ink.minX), "\(ink)")
+        #expect(CGFloat(ink.minY) >= 50 - placed.origin.y - 1 && CGFloat(ink.maxY) <= 50 - placed.origin.y + length + 1, "\(ink)")
+    }
 }

@@ -74,12 +74,12 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// in vertical text): see `PunctuationTrimming`. CSS: `text-spacing-trim`'s `trim-adjacent`. Galley only.
     public var trimsAdjacentPunctuation = false
     /// Whether a fullwidth opening bracket that starts a line other than the paragraph's first takes half its width
-    /// (its blank half hangs into the margin; greedy breaking gives the line that much more room). With
+    /// (its blank half hangs into the margin; breaking, greedy or optimal, gives the line that much more room). With
     /// `trimsAdjacentPunctuation` and `trimsPunctuationAtLineEnds`, CSS's `text-spacing-trim: normal` (`space-first`),
     /// which Chromium applies by default. Galley only.
     public var trimsPunctuationAtLineStarts = false
     /// Whether a fullwidth closing bracket or quote that ends a line takes half its width when the line would not fit
-    /// otherwise (its blank half hangs past the line's end; greedy breaking lets the line take it), CSS's
+    /// otherwise (its blank half hangs past the line's end; breaking, greedy or optimal, lets the line take it), CSS's
     /// `text-spacing-trim` `allow-end`. As in Chromium, stops and commas are not trimmed there: they hang wholly
     /// where a style asks for burasage (`CharacterProtrusion.eastAsianStops`). Galley only.
     public var trimsPunctuationAtLineEnds = false

@@ -112,7 +112,8 @@ public final class Framesetter: Sendable {
             let (head, tail) = FrameFiller.indents(style, isFirstLine: isFirstLine)
             let indents = head + max(-tail, 0)
             // (An opening bracket starting the line hangs half into the margin: that much less is needed where
-            // greedy breaking gave the line that room; optimal breaking plans without it.)
+            // greedy breaking gave the line that room. Optimal breaking's suggestions keep the lines' whole widths, as
+            // they do with protrusion: enough, if not the least.)
             var trim = typesetter.lineStartTrim(of: paragraph, at: line.stringRange.lowerBound)
             // (And its last character may hang past the end where greedy breaking let it: a frame that much narrower
             // breaks it alike.)

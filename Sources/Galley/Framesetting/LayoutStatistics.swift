@@ -145,7 +145,12 @@ extension Framesetter {
             // What may hang into the margins (character protrusion) is measured off, as the breaker does: the width
             // `inside` the margins.
             let protrusion = typesetter.protrusion(of: paragraph, start: range.lowerBound, visibleEnd: visibleEnd, hyphenated: hyphenated)
-            let inside = natural - protrusion.start - protrusion.end
+            var inside = natural - protrusion.start - protrusion.end
+            // And so are fullwidth brackets trimmed at the line's start, and at its end where it would not fit otherwise.
+            inside -= typesetter.lineStartTrim(of: paragraph, at: range.lowerBound)
+            if !hyphenated, inside > fragment.width + LayoutTolerance.lineFit {
+                inside -= typesetter.lineEndTrim(of: paragraph, visibleEnd: visibleEnd)
+            }
             measure.naturalWidth = natural
             // Font expansion stretches and shrinks the glyphs too (as the breaker counts it).
             let adjustable = OptimalLineBreaker.adjustability(

@@ -46,6 +46,8 @@ struct OptimalLineBreaker {
     let expansionLimits: (stretch: CGFloat, shrink: CGFloat)?
     /// The paragraph style's character protrusion, measured at every candidate.
     let protrusion: CharacterProtrusion?
+    /// Whether the style trims fullwidth brackets at line starts or ends (measured at every candidate too).
+    let trimsLineEdges: Bool
 
     /// A breaker for the lines from `start` to `end` (nil: the paragraph's end) of `paragraph`.
     init(typesetter: Typesetter, paragraph: Typesetter.Paragraph, start: Int, end: Int? = nil,
@@ -60,6 +62,7 @@ struct OptimalLineBreaker {
         parameters = paragraph.style.optimalBreakParameters.sanitized
         expansionLimits = paragraph.style.fontExpansion?.limits
         protrusion = paragraph.style.characterProtrusion
+        trimsLineEdges = paragraph.style.trimsPunctuationAtLineStarts || paragraph.style.trimsPunctuationAtLineEnds
     }
 
     static let stretchOfSpace: CGFloat = 0.5
@@ -89,6 +92,9 @@ struct OptimalLineBreaker {
         /// How far a line ending here hangs its last character or hyphen into the margin (character protrusion):
         /// what it may be wider than its measure. A line starting here hangs its first into `startCorrection`.
         var endProtrusion: CGFloat = 0
+        /// How much narrower a line ending here is set when it would not fit otherwise: a closing bracket's blank half
+        /// (`Typesetter.lineEndTrim`; a line starting here takes a bracket's blank half off `startCorrection`).
+        var endTrim: CGFloat = 0
         /// The sums from the lines' start to `visibleEnd` and to `position` (set by `withPrefixes`).
         var visiblePrefix = Prefix()
         var endPrefix = Prefix()
@@ -198,7 +204,8 @@ struct OptimalLineBreaker {
         for (line, end) in ends.enumerated() {
             guard let candidate = candidates[end.end] else { return nil }
             let range = position..<candidate.visibleEnd
-            let natural = (range.isEmpty ? 0 : sums.width(range) + startCorrection - candidate.endProtrusion) + candidate.hyphenWidth
+            var natural = (range.isEmpty ? 0 : sums.width(range) + startCorrection - candidate.endProtrusion) + candidate.hyphenWidth
+            if candidate.endTrim > 0, natural > width(line) + LayoutTolerance.lineFit { natural -= candidate.endTrim }
             let adjustable = OptimalLineBreaker.adjustability(natural: natural, stretch: range.isEmpty ? 0 : sums.stretch(range),
                                                               shrink: range.isEmpty ? 0 : sums.shrink(range), limits: expansionLimits)
             var ratio = OptimalLineBreaker.ratio(natural: natural, stretch: adjustable.stretch + emergencyStretch,
@@ -398,7 +405,14 @@ struct OptimalLineBreaker {
     /// A line ending in a forced break (a paragraph's last) is set at its natural width and gains nothing from its
     /// end (as in TeX, where `\parfillskip` stands between its last character and the margin).
     /// `hyphens` gives the hyphen's width, asked of the font once per attribute run.
+    /// Fullwidth brackets trimmed at line edges are measured here too: a line starting at the candidate with an
+    /// opening bracket takes its blank half off its start correction, one ending there with a closing bracket may
+    /// give its blank half up (`endTrim`).
     func protrude(_ candidate: inout Candidate, hyphens: inout HyphenWidths) {
+        if trimsLineEdges {
+            candidate.startCorrection -= typesetter.lineStartTrim(of: paragraph, at: candidate.position)
+            if !candidate.isHyphen { candidate.endTrim = typesetter.lineEndTrim(of: paragraph, visibleEnd: candidate.visibleEnd) }
+        }
         guard let table = protrusion, !candidate.isForced else { return }
         candidate.endProtrusion = typesetter.endProtrusion(
             of: paragraph, visibleEnd: candidate.visibleEnd, hyphenated: candidate.isHyphen, table: table,
@@ -407,11 +421,13 @@ struct OptimalLineBreaker {
                                                                advances: &hyphens.advances)
     }
 
-    /// The start correction of the lines' first line: its first character's protrusion.
+    /// The start correction of the lines' first line: its first character's protrusion, and an opening bracket's
+    /// blank half where it is trimmed.
     var firstStartCorrection: CGFloat {
-        guard let table = protrusion else { return 0 }
+        let trim = trimsLineEdges ? typesetter.lineStartTrim(of: paragraph, at: start) : 0
+        guard let table = protrusion else { return -trim }
         var advances = paragraph.unitAdvances.reader
-        return -typesetter.startProtrusion(of: paragraph, at: start, table: table, advances: &advances)
+        return -typesetter.startProtrusion(of: paragraph, at: start, table: table, advances: &advances) - trim
     }
 
     /// Sets a hyphenated candidate's hyphen width and start correction to what the set lines show where the cut is
@@ -715,8 +731,10 @@ struct OptimalLineBreaker {
                     let line = min(node.line, easyLine)
                     while widths.count <= line { widths.append(width(widths.count)) }
                     let isEmpty = candidate.visibleEnd <= node.position
-                    let natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width + node.startCorrection - candidate.endProtrusion)
+                    var natural = (isEmpty ? 0 : candidate.visiblePrefix.width - node.prefix.width + node.startCorrection - candidate.endProtrusion)
                         + candidate.hyphenWidth
+                    // (A closing bracket ending a line that would not fit otherwise gives up its blank half.)
+                    if candidate.endTrim > 0, natural > widths[line] + LayoutTolerance.lineFit { natural -= candidate.endTrim }
                     let adjustable = OptimalLineBreaker.adjustability(
                         natural: natural, stretch: isEmpty ? 0 : candidate.visiblePrefix.stretch - node.prefix.stretch,
                         shrink: isEmpty ? 0 : candidate.visiblePrefix.shrink - node.prefix.shrink, limits: expansionLimits)

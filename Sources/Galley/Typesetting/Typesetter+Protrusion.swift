@@ -43,13 +43,14 @@ extension Typesetter {
 extension Typesetter {
     /// How much of a line's first character hangs into the margin because it is a fullwidth opening bracket starting
     /// a line other than its paragraph's first (`ParagraphStyle.trimsPunctuationAtLineStarts`): its blank half, half
-    /// its advance; 0 when the style does not ask, in right-to-left paragraphs, and when the bracket is already set
-    /// half-width after the punctuation that ends the line before (`trimsAdjacentPunctuation`). Frames give the line
-    /// that much more room and set it that much further into the margin; size suggestions count it.
+    /// its advance; 0 when the style does not ask, in right-to-left paragraphs, after a forced line break (as CSS's
+    /// `space-first` keeps those), and when the bracket is already set half-width after the punctuation that ends the
+    /// line before (`trimsAdjacentPunctuation`). Frames give the line that much more room and set it that much further
+    /// into the margin; breaking and size suggestions count it.
     func lineStartTrim(of paragraph: Paragraph, at start: Int) -> CGFloat {
         let style = paragraph.style
         guard style.trimsPunctuationAtLineStarts, start > paragraph.range.lowerBound, start < paragraph.range.upperBound,
-            !paragraph.isRightToLeft
+            !paragraph.isRightToLeft, !endsWithForcedBreak(start)
         else { return 0 }
         let units = text.units
         guard PunctuationTrimming.role(units[start]) == .opening else { return 0 }

@@ -132,4 +132,34 @@ import Testing
         }
         #expect(narrower > 0, "no suggestion let a line's closing bracket hang")
     }
+
+    /// Optimal breaking plans with the trimmed halves as greedy breaking takes them: a closing bracket that would not
+    /// fit otherwise stays on its line (its blank half past the end), and a line opened by a bracket has its half more
+    /// room; the line statistics measure both as the breaker does (no overfull line).
+    @Test(arguments: [LineBreakStrategy.greedy, .optimal()])
+    func breakingPlansWithTheTrimmedHalves(strategy: LineBreakStrategy) throws {
+        func frame(_ text: String, width: CGFloat, trims: Bool) throws -> (Framesetter, Frame) {
+            var style = ParagraphStyle()
+            style.lineBreakStrategy = strategy
+            style.lineBreakStrictness = .strict
+            style.trimsAdjacentPunctuation = trims
+            style.trimsPunctuationAtLineStarts = trims
+            style.trimsPunctuationAtLineEnds = trims
+            let string = NSAttributedString(string: text, attributes: [.font: try TestFonts.font("NotoSerifCJKjp-Regular-Subset.otf", size: 10),
+                                                                       .paragraphStyle: style])
+            let framesetter = Framesetter(attributedString: string)
+            return (framesetter, framesetter.frame(path: Path(rect: CGRect(x: 0, y: 0, width: width, height: 200))))
+        }
+        // Ten ideographs and a bracket in 105 pt: eleven characters on the first line only trimmed.
+        let closing = "永永永永永永永永永永」永永永"
+        #expect(try frame(closing, width: 105, trims: true).1.lines[0].stringRange.count == 11)
+        #expect(try frame(closing, width: 105, trims: false).1.lines[0].stringRange.count == 9)
+        // A second line opened by 「 holds ten ideographs after it in 105 pt only trimmed.
+        let opening = "永永永永永永永永永永「永永永永永永永永永永"
+        let (setter, trimmed) = try frame(opening, width: 105, trims: true)
+        #expect(trimmed.lines.count == 2 && trimmed.lines[1].stringRange == 10..<21 && trimmed.lineOrigins[1].x == -5)
+        for (framesetter, frame) in [(setter, trimmed), try frame(closing, width: 105, trims: true)] {
+            #expect(framesetter.statistics(of: frame).lines.allSatisfy { !$0.isOverfull })
+        }
+    }
 }

@@ -107,6 +107,46 @@ import GalleyRendering
         #expect(inked > (index >= 0 ? 500 : 20) && differing * 50 <= inked, "\(differing) of \(inked) blocks differ")
     }
 
+    /// A vertical frame drawn to SVG: Chromium shows Galley's SVG (its points shown as CSS pixels) as it draws the
+    /// same text laid out itself, block by block (as the PNG comparison above), so the SVG's turned columns and upright
+    /// forms are where they belong.
+    @Test func verticalSVGDrawsAsChromiumDraws() throws {
+        let sample = VerticalFrameTests.samples[0]
+        let box = VerticalFrameTests.box
+        let (width, height) = (Int(box.width), Int(box.height))
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("vertical.svg")
+        let svg = try Canvas(svgURL: url, width: box.width, height: box.height)
+        svg.fill(CGRect(origin: .zero, size: box), with: .white)
+        svg.draw(try VerticalFrameTests.frame(sample.text))
+        try svg.finish()
+        func shot(_ page: String) throws -> Canvas {
+            let data = try Chromium.screenshot(of: page, width: width, height: height)
+            let image = try #require(CanvasImage(data: data), "Chromium wrote no screenshot")
+            let canvas = try Canvas(width: box.width, height: box.height, scale: 1)
+            canvas.draw(image, in: CGRect(origin: .zero, size: box))
+            return canvas
+        }
+        let ours = try shot("<!doctype html><body style=\"margin: 0\"><img src=\"\(url.absoluteString)\" style=\"position: absolute; left: 0; top: 0; width: \(width)px; height: \(height)px\"></body>")
+        let theirs = try shot(VerticalFrameTests.page([sample.text]))
+        var inked = 0, differing = 0
+        for (rowA, rowB) in zip(Self.blocks(ours, width: width, height: height), Self.blocks(theirs, width: width, height: height)) {
+            for (inkA, inkB) in zip(rowA, rowB) where max(inkA, inkB) > 0.1 {
+                inked += 1
+                if abs(inkA - inkB) > 0.3 { differing += 1 }
+            }
+        }
+        print("vertical SVG drawing, \(sample.name): \(differing) of \(inked) inked blocks differ from Chromium's")
+        if differing * 50 > inked, let output = ProcessInfo.processInfo.environment["GALLEY_TEST_OUTPUT"] {
+            let folder = URL(fileURLWithPath: output)
+            try? ours.writePNG(to: folder.appendingPathComponent("vertical-svg-galley.png"))
+            try? theirs.writePNG(to: folder.appendingPathComponent("vertical-svg-chromium.png"))
+            try? FileManager.default.copyItem(at: url, to: folder.appendingPathComponent("vertical.svg"))
+        }
+        #expect(inked > 500 && differing * 50 <= inked, "\(differing) of \(inked) blocks differ")
+    }
+
     /// A vertical frame's PDF holds its text in column order (right to left, each column top to bottom), as poppler
     /// reads the content stream back (`pdftotext -raw`), so that it can be selected and copied in reading order.
     @Test func verticalPDFTextIsInColumnOrder() throws {

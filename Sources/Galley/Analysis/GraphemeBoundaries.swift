@@ -56,11 +56,18 @@ package enum GraphemeBoundaries {
     }
 
     /// A unit that is a grapheme cluster on its own whatever surrounds it. Controls are (UAX #29 GB4, GB5: a break
-    /// before and after every control) except CR, which joins a following LF.
+    /// before and after every control) except CR, which joins a following LF. So are the characters of Chinese,
+    /// Japanese and Korean text (Grapheme_Cluster_Break Other, or a whole Hangul syllable, and none of them
+    /// Extended_Pictographic): ideographs, kana, CJK punctuation, fullwidth forms, Hangul syllables — the marks,
+    /// variation selectors and jamo that join them are not alone, so ICU still decides around those.
     @inline(__always)
-    private static func isAlone(_ unit: UInt16) -> Bool {
-        (unit < 0x300 && unit != 0x0D && unit != 0xAD)
-            || (unit >= 0x2010 && unit <= 0x2027) || (unit >= 0x2030 && unit <= 0x205E)
+    package static func isAlone(_ unit: UInt16) -> Bool {
+        if unit < 0x300 { return unit != 0x0D && unit != 0xAD }
+        if unit < 0x3000 { return (unit >= 0x2010 && unit <= 0x2027) || (unit >= 0x2030 && unit <= 0x205E) }
+        return unit <= 0x3029  // ideographic space, CJK punctuation and brackets (0x302A… are marks, 0x3030 a pictograph)
+            || (unit >= 0x3041 && unit <= 0x3096) || (unit >= 0x30A1 && unit <= 0x30FA) || (unit >= 0x30FC && unit <= 0x30FF)
+            || (unit >= 0x3400 && unit <= 0x4DBF) || (unit >= 0x4E00 && unit <= 0x9FFF) || (unit >= 0xAC00 && unit <= 0xD7A3)
+            || (unit >= 0xFF01 && unit <= 0xFF9D)
     }
 }
 

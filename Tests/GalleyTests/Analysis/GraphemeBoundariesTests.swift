@@ -37,6 +37,29 @@ import Testing
         #expect(lines > 500)
     }
 
+    /// Every unit the shortcut takes as a cluster of its own is one beside anything: each, after and before every piece
+    /// that joins or may join a neighbour (marks, joiners, variation selectors, jamo, prepended and spacing marks, regional
+    /// indicators, emoji, CR and LF), gives ICU's boundaries.
+    @Test func everyStandAloneUnitIsAloneBesideAnything() throws {
+        let neighbours = ["\u{301}", "\u{200D}", "\u{FE0F}", "\u{E0100}", "\u{3099}", "\u{302A}", "\u{FF9E}", "\u{1100}", "\u{1161}",
+                          "\u{11A8}", "\u{AC00}", "\u{0600}", "\u{093F}", "\u{1F1EF}", "👨", "\r", "\n", "a"].map { Array($0.utf16) }
+        var checked = 0
+        for value in UInt16(0x3000)...UInt16(0xFFFD) where GraphemeBoundaries.isAlone(value) {
+            let plain = [UInt16(0x61)]
+            for (before, after) in neighbours.map({ ($0, plain) }) + neighbours.map({ (plain, $0) }) {
+                do {
+                    let units = before + [value] + after
+                    guard Array(GraphemeBoundaries.compute(units)) == Self.icu(units) else {
+                        Issue.record("U+\(String(value, radix: 16, uppercase: true)) between \(before) and \(after)")
+                        return
+                    }
+                }
+            }
+            checked += 1
+        }
+        #expect(checked > 39000)
+    }
+
     @Test func icuPassesGraphemeBreakTest() throws {
         let url = URL(fileURLWithPath: "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt")
         let text = try String(contentsOf: url, encoding: .utf8)

@@ -166,6 +166,16 @@ struct GlyphArrays: Sendable {
         records.append(Record(glyph: glyph, index: UInt16(relative) | (unsafeToBreak ? 0x8000 : 0), advance: advance))
     }
 
+    /// Drops the glyphs from `count` on (a stretch to be shaped again). `ascends` stays as it was: at worst false
+    /// where the glyphs left would allow true.
+    mutating func removeGlyphs(from count: Int) {
+        guard count < records.count else { return }
+        records.removeSubrange(count...)
+        if offsetValues.count > count { offsetValues.removeSubrange(count...) }
+        if isWide { wideIndexValues.removeSubrange(count...) }
+        lastRelative = count == 0 ? 0 : isWide ? wideIndexValues[count - 1] & 0x7FFF_FFFF : UInt32(records[count - 1].index & 0x7FFF)
+    }
+
     /// Moves the string indices to 31 bits.
     private mutating func widen() {
         wideIndexValues.reserveCapacity(records.capacity)

@@ -155,6 +155,10 @@ struct Shaper {
         if shapesWords, !trimsPunctuation, !Self.isVertical(item, verticalForms: attributes.verticalForms),
            let setup = WordShapes.shared.setup(for: item, script: script, language: attributes.language, features: features, extra: extra) {
             appendWords(item, attributes: attributes, features: features, script: script, setup: setup)
+        } else if shapesWords, !trimsPunctuation, !Self.isVertical(item, verticalForms: attributes.verticalForms),
+                  let setup = WordShapes.shared.characterSetup(for: item, script: script, language: attributes.language, features: features,
+                                                               extra: extra) {
+            appendCharacters(item, attributes: attributes, features: features, script: script, setup: setup)
         } else {
             appendShaped(item, range: item.range, context: context, attributes: attributes, features: features, script: script)
         }
@@ -229,6 +233,140 @@ struct Shaper {
         if !shaped.isEmpty { WordShapes.shared.store(shaped) }
     }
 
+    /// A Chinese, Japanese or Korean item shaped character by character: each character — a code point and the marks
+    /// or selectors after it — is shaped alone once and kept in the word cache with how far it may be set alone
+    /// (`ShapedWord.CharacterUse`). A character none of whose glyphs any lookup HarfBuzz applies to the text involves
+    /// (`WordShapes.Setup.glyphsInLookups`: most ideographs, in most fonts) is set alone anywhere: no lookup acts on it
+    /// or reaches through it. One whose glyphs lookups do involve (fullwidth punctuation, kerned kana), shaped alone
+    /// without HarfBuzz marking it unsafe to concatenate, is set alone between two such free characters (or the item's
+    /// edges): a lookup reaching from it to a neighbour would involve the neighbour. Every other run of characters is
+    /// shaped together with the free character on each side, and out to the item's edge on a side whose edge glyphs
+    /// HarfBuzz still marks unsafe to concatenate. A cached character costs a lookup instead of a HarfBuzz call (CJK
+    /// fonts carry hundreds of lookups, which HarfBuzz tries for every call and glyph). `WordShapesTests` compares the
+    /// result with shaping whole items, glyph for glyph.
+    mutating func appendCharacters(_ item: TextItem, attributes: StringAttributes, features: [hb_feature_t],
+                                   script: hb_script_t, setup: WordShapes.Setup) {
+        let units = text.units
+        let range = item.range
+        let first = glyphs.count
+        // Each character's units, the first of its glyphs (appended when it has any) and its use.
+        var segments: [(range: Range<Int>, glyphStart: Int, use: ShapedWord.CharacterUse)] = []
+        segments.reserveCapacity(range.count)
+        var shaped: [(WordShapes.Key, ShapedWord)] = []
+        var shapedHere: [WordShapes.Key: ShapedWord] = [:]
+        var lookups = 0, hits = 0
+        var allFree = true
+        // The setup's single glyphs first (held for reading through the item); new ones stored after.
+        let table = setup.characterGlyphs
+        let reader = table?.beginReading()
+        var newEntries: [(unit: UInt16, entry: CharacterGlyphs.Entry)] = []
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let unit = units[start]
+            // (Only a unit that is a character by itself: no surrogate, nothing joining it.)
+            let single = unit & 0xF800 != 0xD800 && (start + 1 == range.upperBound || !WordShapes.continuesCluster(units, at: start + 1))
+            if single, let reader, case let entry = reader[unit], entry != 0 {
+                let use: ShapedWord.CharacterUse = CharacterGlyphs.standsBesideFreeOnly(entry) ? .besideFree : .anywhere
+                segments.append((start..<(start + 1), glyphs.count, use))
+                glyphs.appendUnpositioned(glyph: CharacterGlyphs.glyph(entry), advance: CharacterGlyphs.advance(entry), stringIndex: start,
+                                          unsafeToBreak: CharacterGlyphs.isUnsafeToBreak(entry))
+                allFree = allFree && use == .anywhere
+                lookups += 1
+                hits += 1
+                start += 1
+                continue
+            }
+            var end = start + UnicodeScalarReader.codePoint(in: units, at: start).1
+            while end < range.upperBound, WordShapes.continuesCluster(units, at: end) { end += UnicodeScalarReader.codePoint(in: units, at: end).1 }
+            let segment = start..<end
+            start = end
+            let glyphStart = glyphs.count
+            let key = units.withUnsafeBufferPointer { WordShapes.key(setup, $0[segment]) }
+            var use: ShapedWord.CharacterUse? = nil
+            if let key {
+                lookups += 1
+                use = WordShapes.shared.appendCharacter(key, to: &glyphs, at: segment.lowerBound)
+                if use != nil {
+                    hits += 1
+                } else if let word = shapedHere[key] {
+                    word.append(to: &glyphs, at: segment.lowerBound)
+                    use = ShapedWord.use(word.packed[0])
+                }
+            }
+            if use == nil {
+                let safety = appendShaped(item, range: segment, context: segment, attributes: attributes, features: features, script: script,
+                                          checkingConcatenation: true)
+                let free = (glyphStart..<glyphs.count).allSatisfy { !(setup.glyphsInLookups?.contains(Int(glyphs.glyph($0))) ?? true) }
+                let found: ShapedWord.CharacterUse = !safety.allSafe ? .withNeighbours : free ? .anywhere : .besideFree
+                if found == .withNeighbours { glyphs.removeGlyphs(from: glyphStart) }
+                if let key {
+                    let word = ShapedWord(glyphs, glyphStart..<glyphs.count, at: segment.lowerBound, use: found)
+                    shaped.append((key, word))
+                    shapedHere[key] = word
+                }
+                use = found
+            }
+            segments.append((segment, glyphStart, use!))
+            allFree = allFree && use == .anywhere
+            // A one-unit character of one glyph without an offset goes into the setup's table.
+            if table != nil, segment.count == 1, units[segment.lowerBound] & 0xF800 != 0xD800, use != .withNeighbours, glyphs.count == glyphStart + 1, glyphs.offset(glyphStart) == .zero,
+               glyphs.stringIndex(glyphStart) == segment.lowerBound {
+                newEntries.append((units[segment.lowerBound], CharacterGlyphs.entry(
+                    glyph: glyphs.glyph(glyphStart), advance: Float(glyphs.advance(glyphStart)), unsafeToBreak: glyphs.isUnsafeToBreak(glyphStart),
+                    besideFree: use == .besideFree)))
+            }
+        }
+        table?.endReading()
+        if !newEntries.isEmpty { table?.store(newEntries) }
+        WordShapes.shared.count(lookups: lookups, hits: hits)
+        if !shaped.isEmpty { WordShapes.shared.store(shaped) }
+        guard !allFree else { return }
+        // Which characters stand as shaped alone: free ones, and the others between free ones (or the item's edges).
+        let count = segments.count
+        func isFree(_ index: Int) -> Bool { index < 0 || index >= count || segments[index].use == .anywhere }
+        let stands = (0..<count).map { index in
+            segments[index].use == .anywhere || (segments[index].use == .besideFree && isFree(index - 1) && isFree(index + 1))
+        }
+        guard stands.contains(false) else { return }
+        // Each run of the others is shaped with its neighbours; the glyphs of those that stand are set aside and put back.
+        var kept = GlyphArrays(base: glyphs.base)
+        kept.append(contentsOf: glyphs, first..<glyphs.count)
+        glyphs.removeGlyphs(from: first)
+        func keptGlyphs(_ index: Int) -> Range<Int> {
+            (segments[index].glyphStart - first)..<(index + 1 < count ? segments[index + 1].glyphStart - first : kept.count)
+        }
+        var index = 0
+        while index < count {
+            if stands[index] {
+                // (The standing characters up to the next run, copied at once.)
+                var last = index
+                while last + 1 < count, stands[last + 1] { last += 1 }
+                glyphs.append(contentsOf: kept, keptGlyphs(index).lowerBound..<keptGlyphs(last).upperBound)
+                index = last + 1
+                continue
+            }
+            var runEnd = index
+            while runEnd < count, !stands[runEnd] { runEnd += 1 }
+            var low = max(index - 1, 0), high = min(runEnd + 1, count)
+            // (The free character before the run is shaped again with it.)
+            if low < index { glyphs.removeGlyphs(from: glyphs.count - keptGlyphs(low).count) }
+            while true {
+                let stretchStart = glyphs.count
+                let stretch = segments[low].range.lowerBound..<segments[high - 1].range.upperBound
+                // At the item's edges, the paragraph around it is the context, as when the item is shaped whole.
+                let around = (low == 0 ? context.lowerBound : stretch.lowerBound)..<(high == count ? context.upperBound : stretch.upperBound)
+                let safety = appendShaped(item, range: stretch, context: around, attributes: attributes, features: features, script: script,
+                                          checkingConcatenation: true)
+                let startSafe = low == 0 || safety.startSafe, endSafe = high == count || safety.endSafe
+                if startSafe && endSafe { break }
+                glyphs.removeGlyphs(from: startSafe ? stretchStart : first)
+                if !startSafe { low = 0 }
+                if !endSafe { high = count }
+            }
+            index = high
+        }
+    }
+
     /// The stretch of `range` from `start` that is shaped apart: a run of spaces or a word between them (a mark or
     /// joiner after spaces stays with the last space's cluster, and the word it starts goes with it).
     static func wordSegment(from start: Int, in range: Range<Int>, units: [UInt16]) -> Range<Int> {
@@ -251,11 +389,17 @@ struct Shaper {
     /// clockwise — as a vertical frame sets it — puts every glyph where HarfBuzz does. (The font matrix is not applied
     /// to vertical advances. Text Unicode rotates in vertical text, and right-to-left text, is shaped horizontally,
     /// to be set sideways: see `isVertical`.)
+    /// `checkingConcatenation`: ask HarfBuzz for its unsafe-to-concat flags and say whether the shaped range's first
+    /// and last clusters, and all its glyphs, are clear of them (else all three are true).
+    @discardableResult
     mutating func appendShaped(_ item: TextItem, range: Range<Int>, context: Range<Int>, attributes: StringAttributes,
-                                       features: [hb_feature_t], script: hb_script_t) {
+                               features: [hb_feature_t], script: hb_script_t,
+                               checkingConcatenation: Bool = false) -> (startSafe: Bool, endSafe: Bool, allSafe: Bool) {
         let font = item.font
         let pointer = buffer.pointer
         hb_buffer_clear_contents(pointer)
+        if checkingConcatenation { hb_buffer_set_flags(pointer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT) }
+        defer { if checkingConcatenation { hb_buffer_set_flags(pointer, HB_BUFFER_FLAG_DEFAULT) } }
         text.units.withUnsafeBufferPointer { units in
             hb_buffer_add_utf16(
                 pointer, units.baseAddress.map { $0 + context.lowerBound }, Int32(context.count),
@@ -280,7 +424,17 @@ struct Shaper {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(pointer, &count),
             let positions = hb_buffer_get_glyph_positions(pointer, &count)
-        else { return }
+        else { return (true, true, true) }
+        var safety = (startSafe: true, endSafe: true, allSafe: true)
+        if checkingConcatenation, count > 0 {
+            let unsafe = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue
+            let (firstCluster, lastCluster) = (infos[0].cluster, infos[Int(count) - 1].cluster)
+            for index in 0..<Int(count) where hb_glyph_info_get_glyph_flags(&infos[index]).rawValue & unsafe != 0 {
+                safety.allSafe = false
+                if infos[index].cluster == firstCluster { safety.startSafe = false }
+                if infos[index].cluster == lastCluster { safety.endSafe = false }
+            }
+        }
         let scale = font.scale
         // The font matrix's linear part takes advances (their x) and offsets, as it takes the outlines.
         let matrix = vertical ? nil : font.linearMatrix
@@ -319,6 +473,7 @@ struct Shaper {
                 offset: offset,
                 stringIndex: cluster, unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
         }
+        return safety
     }
 
     /// Whether an item is shaped top to bottom: it has vertical forms and is neither set sideways (Unicode's rotated

@@ -25,6 +25,11 @@ final class WordShapes: Sendable {
     /// Everything besides the text that shaping depends on, interned to a number.
     struct Setup: Sendable {
         fileprivate let id: UInt32
+        /// For text shaped character by character: the glyphs the font's lookups for the text involve (a character
+        /// none of whose glyphs is among them shapes alike alone and among any neighbours).
+        var glyphsInLookups: GlyphBits? = nil
+        /// For text shaped character by character: its characters' single glyphs.
+        var characterGlyphs: CharacterGlyphs? = nil
     }
 
     /// A setup and a word of up to 16 units, packed.
@@ -93,14 +98,45 @@ final class WordShapes: Sendable {
     /// The setup for shaping `item` word by word, or nil when it must be shaped whole.
     func setup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
         guard Self.wordScripts.contains(item.script), Shaper.followsScriptDirection(item, script: script) else { return nil }
+        // Words are shaped apart only where the lookups HarfBuzz applies to this text leave the space alone (asked
+        // once per setup, outside the lock).
+        return interned(item, script: script, language: language, features: features, extra: extra) {
+            !item.font.harfBuzzFont.spaceTakesPartInLookups(script: script, rightToLeft: item.isRightToLeft, language: language,
+                                                            features: features)
+        }
+    }
+
+    /// The setup for shaping a Chinese, Japanese or Korean `item` character by character (`Shaper.appendCharacters`),
+    /// with the glyphs its font's lookups involve; nil when it is not such an item, or its font applies tables whose
+    /// glyphs HarfBuzz does not list (`HarfBuzzFont.glyphsInLookups`).
+    func characterSetup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
+        guard Self.characterScripts.contains(item.script), !item.isRightToLeft else { return nil }
+        var found: GlyphBits? = nil
+        guard var setup = interned(item, script: script, language: language, features: features, extra: extra, apart: {
+            found = item.font.harfBuzzFont.glyphsInLookups(script: script, language: language, features: features)
+            return found != nil
+        }) else { return nil }
+        // (Asked of HarfBuzz once per setup: kept by number, with the setup's table of single glyphs.)
+        let id = setup.id
+        guard let known = characterSetups.withLock({ known -> (GlyphBits, CharacterGlyphs)? in
+            if let found, known[id] == nil { known[id] = (found, CharacterGlyphs()) }
+            return known[id]
+        }) else { return nil }
+        (setup.glyphsInLookups, setup.characterGlyphs) = known
+        return setup
+    }
+
+    /// The glyphs in lookups and the single-glyph table of each character-by-character setup, by number.
+    private let characterSetups = Locked<[UInt32: (GlyphBits, CharacterGlyphs)]>([:])
+
+    /// The number of a setup (interned once), or nil where `apart` says its text is shaped whole.
+    private func interned(_ item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat,
+                          apart isApart: () -> Bool) -> Setup? {
         let key = SetupKey(
             font: item.font.serialNumber, script: script.rawValue, rightToLeft: item.isRightToLeft, language: language,
             features: features.flatMap { [$0.tag, $0.value, $0.start, $0.end] }, extra: extra)
         if let known = setups.withLock({ $0[key] }) { return known == Self.shapedWhole ? nil : Setup(id: known) }
-        // Words are shaped apart only where the lookups HarfBuzz applies to this text leave the space alone (asked
-        // once per setup, outside the lock).
-        let apart = !item.font.harfBuzzFont.spaceTakesPartInLookups(
-            script: script, rightToLeft: item.isRightToLeft, language: language, features: features)
+        let apart = isApart()
         let (setup, cleared) = setups.withLock { setups -> (Setup?, Bool) in
             if let known = setups[key] { return (known == Self.shapedWhole ? nil : Setup(id: known), false) }
             let full = setups.count >= 1024
@@ -110,7 +146,10 @@ final class WordShapes: Sendable {
             return (apart ? Setup(id: id) : nil, full)
         }
         // Setup numbers start again: words cached under the old ones go too.
-        if cleared { shards.forEach { $0.words.withLock { $0 = WordTable(capacity: $0.capacity) } } }
+        if cleared {
+            shards.forEach { $0.words.withLock { $0 = WordTable(capacity: $0.capacity) } }
+            characterSetups.withLock { $0.removeAll() }
+        }
         return setup
     }
 
@@ -120,6 +159,9 @@ final class WordShapes: Sendable {
     /// ICU script codes of text that is shaped word by word: Common, Inherited, Arabic, Cyrillic, Devanagari, Greek,
     /// Hebrew, Latin.
     private static let wordScripts: Set<Int32> = [0, 1, 2, 8, 10, 14, 19, 25]
+
+    /// ICU script codes of text that is shaped character by character: Han, Hangul, Hiragana, Katakana.
+    private static let characterScripts: Set<Int32> = [17, 18, 20, 22]
 
     /// The cache key of a word, or nil when it is not cached (too long, or holding a control character).
     static func key(_ setup: Setup, _ units: ArraySlice<UInt16>) -> Key? {
@@ -145,7 +187,8 @@ final class WordShapes: Sendable {
     /// a word is never cut there.
     static func continuesCluster(_ units: [UInt16], at index: Int) -> Bool {
         let unit = units[index]
-        if unit < 0x300 { return false }
+        // (A unit that is a cluster of its own — Latin-1, CJK — continues none.)
+        if unit < 0x300 || GraphemeBoundaries.isAlone(unit) { return false }
         let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: index)
         // (ICU's property tries: Swift's Unicode.Scalar.Properties cost a tenth of Arabic layout, asked per word.)
         return galley_continues_cluster(Int32(bitPattern: codePoint)) != 0
@@ -154,8 +197,13 @@ final class WordShapes: Sendable {
     /// Appends the glyphs of a cached word starting at `start` to `glyphs` (decoded under its shard's lock, so nothing
     /// is copied twice or reference-counted); false when the word is not cached.
     func appendWord(_ key: Key, to glyphs: inout GlyphArrays, at start: Int) -> Bool {
+        appendCharacter(key, to: &glyphs, at: start) != nil
+    }
+
+    /// `appendWord` for a character shaped alone: how far it may be set alone, nil when it is not cached.
+    func appendCharacter(_ key: Key, to glyphs: inout GlyphArrays, at start: Int) -> ShapedWord.CharacterUse? {
         let hash = key.spread
-        return withTable(hash) { $0.append(key, hash: hash, to: &glyphs, at: start) }
+        return withTable(hash) { $0.append(key, hash: hash, to: &glyphs, at: start) }.map(ShapedWord.use)
     }
 
     /// Adds an item's lookups and hits to `statistics` (once per item: counters every thread touches per word would
@@ -178,14 +226,32 @@ final class WordShapes: Sendable {
 }
 
 /// One shaped word in one array: per glyph its id, cluster offset in the word and unsafe-to-break flag, its
-/// advance, and its offset when the word has any.
+/// advance, and its offset when the word has any; a character shaped alone (`Shaper.appendCharacters`) also keeps how
+/// far it may be set alone (`CharacterUse`).
 struct ShapedWord: Sendable {
     let packed: [UInt32]
 
+    /// How far a character shaped alone may be set alone (`Shaper.appendCharacters`).
+    enum CharacterUse: UInt32 {
+        /// No lookup involves its glyphs: alone anywhere.
+        case anywhere = 0
+        /// Lookups involve its glyphs but HarfBuzz saw nothing beyond it to match: alone between characters no lookup
+        /// involves.
+        case besideFree = 1
+        /// Only shaped with its neighbours (kept without glyphs).
+        case withNeighbours = 2
+    }
+
+    /// The header's count bits; above them the character use (2 bits) and the offsets flag.
+    private static let countMask: UInt32 = 0x1FFF_FFFF
+
+    /// The character use a packed word's header gives.
+    static func use(_ header: UInt32) -> CharacterUse { CharacterUse(rawValue: (header >> 29) & 3) ?? .withNeighbours }
+
     /// The glyphs of `range` in `glyphs`, whose clusters start at `start`.
-    init(_ glyphs: GlyphArrays, _ range: Range<Int>, at start: Int) {
+    init(_ glyphs: GlyphArrays, _ range: Range<Int>, at start: Int, use: CharacterUse = .anywhere) {
         let hasOffsets = range.contains { glyphs.offset($0) != .zero }
-        var packed: [UInt32] = [UInt32(range.count) | (hasOffsets ? 0x8000_0000 : 0)]
+        var packed: [UInt32] = [UInt32(range.count) | use.rawValue << 29 | (hasOffsets ? 0x8000_0000 : 0)]
         packed.reserveCapacity(1 + range.count * (hasOffsets ? 4 : 2))
         for index in range {
             let cluster = UInt32(glyphs.stringIndex(index) - start)
@@ -208,7 +274,7 @@ struct ShapedWord: Sendable {
     /// Appends the glyphs of a packed word (as a shard's arena keeps them) starting at `start`.
     static func append(_ packed: Slice<UnsafeBufferPointer<UInt32>>, to glyphs: inout GlyphArrays, at start: Int) {
         let header = packed[packed.startIndex]
-        let count = Int(header & 0x7FFF_FFFF)
+        let count = Int(header & countMask)
         let hasOffsets = header & 0x8000_0000 != 0
         if !hasOffsets {
             for glyph in 0..<count {

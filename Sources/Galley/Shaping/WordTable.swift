@@ -54,16 +54,19 @@ struct WordTable {
         return index
     }
 
-    /// Appends the glyphs of `key` for a word starting at `start` to `glyphs`; false when the word is not kept.
-    mutating func append(_ key: WordShapes.Key, hash: UInt64, to glyphs: inout GlyphArrays, at start: Int) -> Bool {
+    /// Appends the glyphs of `key` for a word starting at `start` to `glyphs` and gives its packed header; nil when the
+    /// word is not kept.
+    mutating func append(_ key: WordShapes.Key, hash: UInt64, to glyphs: inout GlyphArrays, at start: Int) -> UInt32? {
         let index = slot(of: key, hash: hash)
-        guard !slots[index].key.isEmpty else { return false }
+        guard !slots[index].key.isEmpty else { return nil }
         // Written once a sweep: a slot that two threads read stays in both their caches.
         if !slots[index].isHit { slots[index].lengthAndHit |= 0x8000_0000 }
         let from = Int(slots[index].start)
         let to = from + slots[index].length
-        arena.withUnsafeBufferPointer { ShapedWord.append($0[from..<to], to: &glyphs, at: start) }
-        return true
+        return arena.withUnsafeBufferPointer {
+            ShapedWord.append($0[from..<to], to: &glyphs, at: start)
+            return $0[from]
+        }
     }
 
     /// Whether a word is kept, without counting as a lookup.

@@ -103,7 +103,7 @@ import CHarfBuzz
         }
         func lookUp(_ table: inout WordTable, _ word: String) -> [Glyph]? {
             var glyphs = GlyphArrays()
-            guard table.append(key(word), hash: key(word).spread, to: &glyphs, at: 0) else { return nil }
+            guard table.append(key(word), hash: key(word).spread, to: &glyphs, at: 0) != nil else { return nil }
             return (0..<glyphs.count).map { glyphs.glyph($0) }
         }
         var table = WordTable(capacity: 64)

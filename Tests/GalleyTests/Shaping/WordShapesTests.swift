@@ -9,7 +9,8 @@ import CHarfBuzz
 @Suite struct WordShapesTests {
     static let fonts = ["DejaVuSerif.ttf", "DejaVuSans.ttf", "DejaVuSansMono.ttf", "LinLibertine_R.otf", "Karla[wght].ttf",
                         "Inter-roman.var.ttf", "NotoSansDevanagari-Regular.ttf", "NotoSerifDevanagari-Regular.ttf",
-                        "NotoNaskhArabic-Regular.ttf", "Amiri-Regular.ttf", "NotoSansHebrew-Regular.ttf"]
+                        "NotoNaskhArabic-Regular.ttf", "Amiri-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSerifCJKjp-Regular-Subset.otf",
+                        "DroidSansFallbackFull.ttf"]
 
     @Test(arguments: fonts)
     func wordShapingEqualsParagraphShaping(file: String) throws {
@@ -36,6 +37,7 @@ import CHarfBuzz
                     for _ in 0..<2 {
                         let words = ShapedParagraph(text, shapesWords: true)
                         let same = Self.same(words.glyphs, reference.glyphs)
+                        if !same { Self.printDifference(words.glyphs, reference.glyphs) }
                         try #require(same, "\(file) \(corpus): \(line.prefix(40))")
                     }
                 }
@@ -100,5 +102,16 @@ import CHarfBuzz
             else { return false }
         }
         return true
+    }
+
+    static func printDifference(_ a: GlyphArrays, _ b: GlyphArrays) {
+        print("counts \(a.count) \(b.count)")
+        for index in 0..<min(a.count, b.count) {
+            if a.glyph(index) != b.glyph(index) || a.advance(index) != b.advance(index) || a.offset(index) != b.offset(index)
+                || a.stringIndex(index) != b.stringIndex(index) || a.isUnsafeToBreak(index) != b.isUnsafeToBreak(index) {
+                print("at \(index): \(a.glyph(index)) \(a.advance(index)) \(a.offset(index)) \(a.stringIndex(index)) \(a.isUnsafeToBreak(index)) vs \(b.glyph(index)) \(b.advance(index)) \(b.offset(index)) \(b.stringIndex(index)) \(b.isUnsafeToBreak(index))")
+                return
+            }
+        }
     }
 }

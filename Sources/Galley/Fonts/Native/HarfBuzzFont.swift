@@ -31,6 +31,34 @@ final class HarfBuzzFont: @unchecked Sendable {  // hb_font_make_immutable: Harf
     func spaceTakesPartInLookups(script: hb_script_t, rightToLeft: Bool = false, language: String?, features: [hb_feature_t]) -> Bool {
         var space: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(pointer, 0x20, &space) != 0 else { return false }
+        var involved = false
+        let planned = forEachLookup(script: script, rightToLeft: rightToLeft, language: language, features: features) { sets in
+            involved = sets.contains { hb_set_has($0, space) != 0 }
+            return !involved
+        }
+        return !planned || involved
+    }
+
+    /// The glyphs the same lookups involve (as input, context or output), a bit per glyph id (`GlyphBits`); nil when
+    /// HarfBuzz could not plan, or when the font has tables HarfBuzz applies besides GSUB and GPOS whose pairs are not
+    /// listed this way (a legacy `kern` table, AAT's `morx`, `mort`, `kerx`, `trak`): then any glyph may take part.
+    func glyphsInLookups(script: hb_script_t, language: String?, features: [hb_feature_t]) -> GlyphBits? {
+        for tag: OpenTypeTag in ["kern", "morx", "mort", "kerx", "trak"] where face.tableLength(tag) > 0 { return nil }
+        var bits = GlyphBits(count: face.glyphCount)
+        let planned = forEachLookup(script: script, rightToLeft: false, language: language, features: features) { sets in
+            for set in sets {
+                var glyph = HB_SET_VALUE_INVALID
+                while hb_set_next(set, &glyph) != 0 { bits.insert(Int(glyph)) }
+            }
+            return true
+        }
+        return planned ? bits : nil
+    }
+
+    /// Calls `body` with the glyph sets (before, input, after, output) of each GSUB and GPOS lookup of the shape plan
+    /// for the text, until it returns false; false when HarfBuzz gives no plan.
+    private func forEachLookup(script: hb_script_t, rightToLeft: Bool, language: String?, features: [hb_feature_t],
+                               _ body: ([OpaquePointer]) -> Bool) -> Bool {
         var properties = hb_segment_properties_t()
         properties.direction = rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
         properties.script = script
@@ -40,7 +68,7 @@ final class HarfBuzzFont: @unchecked Sendable {  // hb_font_make_immutable: Harf
         let plan = features.withUnsafeBufferPointer { features in
             hb_shape_plan_create_cached2(face.pointer, &properties, features.baseAddress, UInt32(features.count), coordinates, length, nil)
         }
-        guard let plan else { return true }
+        guard let plan else { return false }
         defer { hb_shape_plan_destroy(plan) }
         let lookups = hb_set_create()!
         let sets = (0..<4).map { _ in hb_set_create()! }
@@ -55,9 +83,9 @@ final class HarfBuzzFont: @unchecked Sendable {  // hb_font_make_immutable: Harf
             while hb_set_next(lookups, &lookup) != 0 {
                 sets.forEach { hb_set_clear($0) }
                 hb_ot_layout_lookup_collect_glyphs(face.pointer, tag.rawValue, lookup, sets[0], sets[1], sets[2], sets[3])
-                if sets.contains(where: { hb_set_has($0, space) != 0 }) { return true }
+                guard body(sets) else { return true }
             }
         }
-        return false
+        return true
     }
 }

@@ -159,6 +159,15 @@ struct Shaper {
                   let setup = WordShapes.shared.characterSetup(for: item, script: script, language: attributes.language, features: features,
                                                                extra: extra) {
             appendCharacters(item, attributes: attributes, features: features, script: script, setup: setup)
+        } else if shapesWords, !trimsPunctuation, !Self.isVertical(item, verticalForms: attributes.verticalForms),
+                  let setup = WordShapes.shared.itemSetup(for: item, script: script, language: attributes.language, features: features,
+                                                          extra: extra),
+                  let key = text.units.withUnsafeBufferPointer({ WordShapes.key(setup, $0[item.range]) }) {
+            // A short item whose words are not shaped apart, kept whole (a Latin word among Chinese).
+            guard !WordShapes.shared.appendWord(key, to: &glyphs, at: item.range.lowerBound) else { return }
+            let first = glyphs.count
+            appendShaped(item, range: item.range, context: item.range, attributes: attributes, features: features, script: script)
+            WordShapes.shared.store([(key, ShapedWord(glyphs, first..<glyphs.count, at: item.range.lowerBound))])
         } else {
             appendShaped(item, range: item.range, context: context, attributes: attributes, features: features, script: script)
         }

@@ -60,6 +60,8 @@ final class WordShapes: Sendable {
         var language: String?
         var features: [UInt32]
         var extra: CGFloat
+        /// Whole items are kept (`itemSetup`), not words.
+        var wholeItems = false
     }
 
     /// Setups name their fonts by serial number, never reused, so they need not keep the fonts alive: a font made
@@ -106,6 +108,17 @@ final class WordShapes: Sendable {
         }
     }
 
+    /// The setup for keeping a short `item` shaped whole (a Latin word among Chinese, in a font whose lookups reach the
+    /// space, so that words are not shaped apart): left-to-right items in Latin, Greek, Cyrillic or common characters,
+    /// whose shaping HarfBuzz does not take from the text around them; nil for any other.
+    func itemSetup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
+        guard Self.itemScripts.contains(item.script), !item.isRightToLeft, item.range.count <= Self.maximumWordLength else { return nil }
+        return interned(item, script: script, language: language, features: features, extra: extra, wholeItems: true) { true }
+    }
+
+    /// ICU script codes of items kept whole: Common, Inherited, Cyrillic, Greek, Latin.
+    private static let itemScripts: Set<Int32> = [0, 1, 8, 14, 25]
+
     /// The setup for shaping a Chinese, Japanese or Korean `item` character by character (`Shaper.appendCharacters`),
     /// with the glyphs its font's lookups involve; nil when it is not such an item, or its font applies tables whose
     /// glyphs HarfBuzz does not list (`HarfBuzzFont.glyphsInLookups`).
@@ -131,10 +144,10 @@ final class WordShapes: Sendable {
 
     /// The number of a setup (interned once), or nil where `apart` says its text is shaped whole.
     private func interned(_ item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat,
-                          apart isApart: () -> Bool) -> Setup? {
+                          wholeItems: Bool = false, apart isApart: () -> Bool) -> Setup? {
         let key = SetupKey(
             font: item.font.serialNumber, script: script.rawValue, rightToLeft: item.isRightToLeft, language: language,
-            features: features.flatMap { [$0.tag, $0.value, $0.start, $0.end] }, extra: extra)
+            features: features.flatMap { [$0.tag, $0.value, $0.start, $0.end] }, extra: extra, wholeItems: wholeItems)
         if let known = setups.withLock({ $0[key] }) { return known == Self.shapedWhole ? nil : Setup(id: known) }
         let apart = isApart()
         let (setup, cleared) = setups.withLock { setups -> (Setup?, Bool) in

@@ -57,23 +57,37 @@ struct AttributedText: Sendable {
     static func utf16(_ string: String) -> [UInt16] {
         var string = string
         return string.withUTF8 { bytes in
-            var units: [UInt16] = []
-            units.reserveCapacity(bytes.count)
-            var index = 0
-            while index < bytes.count {
-                if bytes[index] < 0x80 {
-                    units.append(UInt16(bytes[index]))
-                    index += 1
-                    continue
+            // A Swift string's UTF-8 is valid (Swift checks it on the way in), so each sequence decodes by its lead
+            // byte alone; a unit per byte at most.
+            [UInt16](unsafeUninitializedCapacity: bytes.count) { units, written in
+                var index = 0, out = 0
+                let count = bytes.count
+                while index < count {
+                    let lead = UInt32(bytes[index])
+                    if lead < 0x80 {
+                        units[out] = UInt16(lead)
+                        index += 1
+                        out += 1
+                    } else if lead < 0xE0 {
+                        units[out] = UInt16((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F))
+                        index += 2
+                        out += 1
+                    } else if lead < 0xF0 {
+                        units[out] = UInt16((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F))
+                        index += 3
+                        out += 1
+                    } else {
+                        let scalar = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                            | UInt32(bytes[index + 3] & 0x3F)
+                        let value = scalar - 0x10000
+                        units[out] = UInt16(0xD800 | value >> 10)
+                        units[out + 1] = UInt16(0xDC00 | value & 0x3FF)
+                        index += 4
+                        out += 2
+                    }
                 }
-                var end = index + 1
-                while end < bytes.count, bytes[end] >= 0x80 { end += 1 }
-                _ = transcode(bytes[index..<end].makeIterator(), from: UTF8.self, to: UTF16.self, stoppingOnError: false) {
-                    units.append($0)
-                }
-                index = end
+                written = out
             }
-            return units
         }
     }
 

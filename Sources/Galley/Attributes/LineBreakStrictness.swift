@@ -22,7 +22,9 @@ public enum LineBreakStrictness: String, Hashable, Sendable, Codable, CaseIterab
 
     /// The ICU locale for a BCP 47 language with this strictness: `ja_JP@lb=strict`, `und@lb=loose`.
     func icuLocale(language: String?) -> String {
-        let base = (language ?? "").replacingOccurrences(of: "-", with: "_")
+        // (Asked per paragraph: no Foundation string search for the common case of no language or no hyphen.)
+        var base = language ?? ""
+        if base.utf8.contains(UInt8(ascii: "-")) { base = String(base.map { $0 == "-" ? "_" : $0 }) }
         guard self != .automatic else { return base }
         return (base.isEmpty ? "und" : base) + "@lb=" + rawValue
     }

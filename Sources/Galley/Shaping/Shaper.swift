@@ -146,29 +146,65 @@ struct Shaper {
         }
     }
 
+    /// How an item is shaped through the word cache (`WordShapes`), with its setup.
+    private enum CachedShaping {
+        case words(WordShapes.Setup), characters(WordShapes.Setup), wholeItems(WordShapes.Setup), none
+    }
+
+    /// What decides an item's `CachedShaping` besides its attributes' run.
+    private struct CachedShapingKey: Equatable {
+        var attributeRun: Int
+        var font: UInt64
+        var script: Int32
+        var rightToLeft: Bool
+    }
+
+    /// The paragraph's decisions so far (its items mostly share a few: asking the shared cache costs a lock and a
+    /// hash of the features).
+    private var cachedShapings: [(key: CachedShapingKey, value: CachedShaping)] = []
+
+    private mutating func cachedShaping(_ item: TextItem, attributes: StringAttributes, features: [hb_feature_t], script: hb_script_t,
+                                        extra: CGFloat) -> CachedShaping {
+        let key = CachedShapingKey(attributeRun: item.attributeRun, font: item.font.serialNumber, script: item.script,
+                                   rightToLeft: item.isRightToLeft)
+        if let known = cachedShapings.first(where: { $0.key == key }) { return known.value }
+        let shared = WordShapes.shared
+        let language = attributes.language
+        let value: CachedShaping
+        // (Vertical forms are shaped whole: the word cache keeps horizontal glyphs; so is text whose punctuation is
+        // trimmed by its neighbours.)
+        if !shapesWords || trimsPunctuation || Self.isVertical(item, verticalForms: attributes.verticalForms) {
+            value = .none
+        } else if let setup = shared.setup(for: item, script: script, language: language, features: features, extra: extra) {
+            value = .words(setup)
+        } else if let setup = shared.characterSetup(for: item, script: script, language: language, features: features, extra: extra) {
+            value = .characters(setup)
+        } else if let setup = shared.itemSetup(for: item, script: script, language: language, features: features, extra: extra) {
+            value = .wholeItems(setup)
+        } else {
+            value = .none
+        }
+        if cachedShapings.count < 8 { cachedShapings.append((key, value)) }
+        return value
+    }
+
     private mutating func appendShaped(_ item: TextItem, attributes: StringAttributes) {
         let features = Self.features(attributes, font: item.font)
         let script = scriptOverride ?? ScriptRuns.harfBuzzScript(item.script)
         let extra = (attributes.kern ?? 0) + attributes.tracking
-        // (Vertical forms are shaped whole: the word cache keeps horizontal glyphs; so is text whose punctuation is
-        // trimmed by its neighbours.)
-        if shapesWords, !trimsPunctuation, !Self.isVertical(item, verticalForms: attributes.verticalForms),
-           let setup = WordShapes.shared.setup(for: item, script: script, language: attributes.language, features: features, extra: extra) {
+        switch cachedShaping(item, attributes: attributes, features: features, script: script, extra: extra) {
+        case .words(let setup):
             appendWords(item, attributes: attributes, features: features, script: script, setup: setup)
-        } else if shapesWords, !trimsPunctuation, !Self.isVertical(item, verticalForms: attributes.verticalForms),
-                  let setup = WordShapes.shared.characterSetup(for: item, script: script, language: attributes.language, features: features,
-                                                               extra: extra) {
+        case .characters(let setup):
             appendCharacters(item, attributes: attributes, features: features, script: script, setup: setup)
-        } else if shapesWords, !trimsPunctuation, !Self.isVertical(item, verticalForms: attributes.verticalForms),
-                  let setup = WordShapes.shared.itemSetup(for: item, script: script, language: attributes.language, features: features,
-                                                          extra: extra),
-                  let key = text.units.withUnsafeBufferPointer({ WordShapes.key(setup, $0[item.range]) }) {
+        case .wholeItems(let setup):
             // A short item whose words are not shaped apart, kept whole (a Latin word among Chinese).
+            guard let key = text.units.withUnsafeBufferPointer({ WordShapes.key(setup, $0[item.range]) }) else { fallthrough }
             guard !WordShapes.shared.appendWord(key, to: &glyphs, at: item.range.lowerBound) else { return }
             let first = glyphs.count
             appendShaped(item, range: item.range, context: item.range, attributes: attributes, features: features, script: script)
             WordShapes.shared.store([(key, ShapedWord(glyphs, first..<glyphs.count, at: item.range.lowerBound))])
-        } else {
+        case .none:
             appendShaped(item, range: item.range, context: context, attributes: attributes, features: features, script: script)
         }
     }

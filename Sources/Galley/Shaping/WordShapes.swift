@@ -108,11 +108,12 @@ final class WordShapes: Sendable {
         }
     }
 
-    /// The setup for keeping a short `item` shaped whole (a Latin word among Chinese, in a font whose lookups reach the
-    /// space, so that words are not shaped apart): left-to-right items in Latin, Greek, Cyrillic or common characters,
-    /// whose shaping HarfBuzz does not take from the text around them; nil for any other.
+    /// The setup for keeping short items shaped whole (a Latin word among Chinese, in a font whose lookups reach the
+    /// space, so that words are not shaped apart; up to `maximumWordLength` units): left-to-right items in Latin,
+    /// Greek, Cyrillic or common characters, whose shaping HarfBuzz does not take from the text around them; nil for
+    /// any other.
     func itemSetup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
-        guard Self.itemScripts.contains(item.script), !item.isRightToLeft, item.range.count <= Self.maximumWordLength else { return nil }
+        guard Self.itemScripts.contains(item.script), !item.isRightToLeft else { return nil }
         return interned(item, script: script, language: language, features: features, extra: extra, wholeItems: true) { true }
     }
 

@@ -39,7 +39,7 @@ enum ScriptRuns {
                     if unit < 0x80 {
                         script = asciiScript(UInt32(unit))
                     } else {
-                        let own = galley_script_code(Int32(unit))
+                        let own = cjkScript(unit) ?? galley_script_code(Int32(unit))
                         script = own == inherited || own == unknown ? common : own
                     }
                     if script != common {
@@ -137,6 +137,19 @@ enum ScriptRuns {
             case 2: return .close
             default: return .none
             }
+        }
+    }
+
+    /// The script of the units of the big CJK blocks, whose every character has the block's script (ICU's codes:
+    /// Han 17, Hangul 18, Hiragana 20, Katakana 22), without asking ICU; nil for any other unit.
+    @inline(__always)
+    static func cjkScript(_ unit: UInt16) -> Int32? {
+        switch unit {
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF: return 17
+        case 0xAC00...0xD7A3: return 18
+        case 0x3041...0x3096, 0x309D...0x309F: return 20
+        case 0x30A1...0x30FA, 0x30FD...0x30FF: return 22
+        default: return nil
         }
     }
 

@@ -39,4 +39,15 @@ import Testing
             }
         }
     }
+
+    /// The CJK blocks whose script Galley knows without ICU: every unit in them has the script ICU gives it.
+    @Test func cjkBlocksHaveTheScriptsICUGives() {
+        var checked = 0
+        for unit in UInt16(0x3000)...UInt16(0xD7FF) {
+            guard let script = ScriptRuns.cjkScript(unit) else { continue }
+            #expect(script == galley_script_code(Int32(unit)), "U+\(String(unit, radix: 16, uppercase: true))")
+            checked += 1
+        }
+        #expect(checked > 38000)
+    }
 }

@@ -56,14 +56,18 @@ package enum GraphemeBoundaries {
     }
 
     /// A unit that is a grapheme cluster on its own whatever surrounds it. Controls are (UAX #29 GB4, GB5: a break
-    /// before and after every control) except CR, which joins a following LF. So are the characters of Chinese,
-    /// Japanese and Korean text (Grapheme_Cluster_Break Other, or a whole Hangul syllable, and none of them
-    /// Extended_Pictographic): ideographs, kana, CJK punctuation, fullwidth forms, Hangul syllables — the marks,
-    /// variation selectors and jamo that join them are not alone, so ICU still decides around those.
+    /// before and after every control) except CR, which joins a following LF. So are Hebrew and Arabic letters and
+    /// the characters of Chinese, Japanese and Korean text (Grapheme_Cluster_Break Other, or a whole Hangul syllable,
+    /// and none of them Extended_Pictographic): ideographs, kana, CJK punctuation, fullwidth forms, Hangul syllables —
+    /// the marks, variation selectors and jamo that join them are not alone, so ICU still decides around those.
     @inline(__always)
     package static func isAlone(_ unit: UInt16) -> Bool {
         if unit < 0x300 { return unit != 0x0D && unit != 0xAD }
-        if unit < 0x3000 { return (unit >= 0x2010 && unit <= 0x2027) || (unit >= 0x2030 && unit <= 0x205E) }
+        if unit < 0x3000 {
+            return (unit >= 0x2010 && unit <= 0x2027) || (unit >= 0x2030 && unit <= 0x205E)
+                // Hebrew and Arabic letters (their marks, and Arabic's prepended number signs, are not alone).
+                || (unit >= 0x05D0 && unit <= 0x05EA) || (unit >= 0x0621 && unit <= 0x064A) || (unit >= 0x0671 && unit <= 0x06D3)
+        }
         return unit <= 0x3029  // ideographic space, CJK punctuation and brackets (0x302A… are marks, 0x3030 a pictograph)
             || (unit >= 0x3041 && unit <= 0x3096) || (unit >= 0x30A1 && unit <= 0x30FA) || (unit >= 0x30FC && unit <= 0x30FF)
             || (unit >= 0x3400 && unit <= 0x4DBF) || (unit >= 0x4E00 && unit <= 0x9FFF) || (unit >= 0xAC00 && unit <= 0xD7A3)

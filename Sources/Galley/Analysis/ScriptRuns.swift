@@ -39,7 +39,7 @@ enum ScriptRuns {
                     if unit < 0x80 {
                         script = asciiScript(UInt32(unit))
                     } else {
-                        let own = cjkScript(unit) ?? galley_script_code(Int32(unit))
+                        let own = blockScript(unit) ?? galley_script_code(Int32(unit))
                         script = own == inherited || own == unknown ? common : own
                     }
                     if script != common {
@@ -71,7 +71,8 @@ enum ScriptRuns {
             }
             while index < end {
                 let (codePoint, width) = UnicodeScalarReader.codePoint(in: units, at: index)
-                let own = codePoint < 0x80 ? asciiScript(codePoint) : galley_script_code(Int32(codePoint))
+                let own = codePoint < 0x80 ? asciiScript(codePoint)
+                    : (codePoint < 0x10000 ? blockScript(UInt16(codePoint)) : nil) ?? galley_script_code(Int32(codePoint))
                 if own != common, own != inherited, own != unknown {
                     script = own
                     break
@@ -140,10 +141,17 @@ enum ScriptRuns {
         }
     }
 
-    /// The script of the units of the big CJK blocks, whose every character has the block's script (ICU's codes:
-    /// Han 17, Hangul 18, Hiragana 20, Katakana 22), without asking ICU; nil for any other unit.
+    /// The script of the letters of the big blocks whose every letter has the block's script (ICU's codes: Arabic 2,
+    /// Han 17, Hangul 18, Hebrew 19, Hiragana 20, Katakana 22), without asking ICU; nil for any other unit.
     @inline(__always)
-    static func cjkScript(_ unit: UInt16) -> Int32? {
+    static func blockScript(_ unit: UInt16) -> Int32? {
+        if unit < 0x3000 {
+            switch unit {
+            case 0x0621...0x063F, 0x0641...0x064A, 0x0671...0x06D3: return 2  // (0x0640, the tatweel, is Common)
+            case 0x05D0...0x05EA: return 19
+            default: return nil
+            }
+        }
         switch unit {
         case 0x3400...0x4DBF, 0x4E00...0x9FFF: return 17
         case 0xAC00...0xD7A3: return 18

@@ -284,11 +284,12 @@ struct Shaper {
     /// (`WordShapes.Setup.glyphsInLookups`: most ideographs, in most fonts) is set alone anywhere: no lookup acts on it
     /// or reaches through it. One whose glyphs lookups do involve (fullwidth punctuation, kerned kana), shaped alone
     /// without HarfBuzz marking it unsafe to concatenate, is set alone between two such free characters (or the item's
-    /// edges): a lookup reaching from it to a neighbour would involve the neighbour. Every other run of characters is
-    /// shaped together with the free character on each side, and out to the item's edge on a side whose edge glyphs
-    /// HarfBuzz still marks unsafe to concatenate. A cached character costs a lookup instead of a HarfBuzz call (CJK
-    /// fonts carry hundreds of lookups, which HarfBuzz tries for every call and glyph). `WordShapesTests` compares the
-    /// result with shaping whole items, glyph for glyph.
+    /// edges): a lookup reaching from it to a neighbour would involve the neighbour. So is a run of such characters
+    /// between two free ones (shaped alone once and kept by its text), where HarfBuzz marks neither of its edges
+    /// unsafe to concatenate. Every other run is shaped together with the free character on each side, and out to the
+    /// item's edge on a side whose edge glyphs HarfBuzz still marks unsafe to concatenate. A cached character costs a
+    /// lookup instead of a HarfBuzz call (CJK fonts carry hundreds of lookups, which HarfBuzz tries for every call and
+    /// glyph). `WordShapesTests` compares the result with shaping whole items, glyph for glyph.
     mutating func appendCharacters(_ item: TextItem, attributes: StringAttributes, features: [hb_feature_t],
                                    script: hb_script_t, setup: WordShapes.Setup) {
         let units = text.units
@@ -380,6 +381,7 @@ struct Shaper {
         func keptGlyphs(_ index: Int) -> Range<Int> {
             (segments[index].glyphStart - first)..<(index + 1 < count ? segments[index + 1].glyphStart - first : kept.count)
         }
+        var stretches: [(WordShapes.Key, ShapedWord)] = []
         var index = 0
         while index < count {
             if stands[index] {
@@ -392,6 +394,25 @@ struct Shaper {
             }
             var runEnd = index
             while runEnd < count, !stands[runEnd] { runEnd += 1 }
+            // Between two free characters (which no lookup reaches through) the run shapes alone as it does among them,
+            // unless HarfBuzz marks its edges unsafe to concatenate; kept in the word cache, whose keys are its text.
+            if index > 0, runEnd < count {
+                let run = segments[index].range.lowerBound..<segments[runEnd - 1].range.upperBound
+                let runStart = glyphs.count
+                let key = units.withUnsafeBufferPointer { WordShapes.key(setup, $0[run]) }
+                if let key, WordShapes.shared.appendWord(key, to: &glyphs, at: run.lowerBound) {
+                    index = runEnd
+                    continue
+                }
+                let safety = appendShaped(item, range: run, context: run, attributes: attributes, features: features, script: script,
+                                          checkingConcatenation: true)
+                if safety.startSafe && safety.endSafe {
+                    if let key { stretches.append((key, ShapedWord(glyphs, runStart..<glyphs.count, at: run.lowerBound))) }
+                    index = runEnd
+                    continue
+                }
+                glyphs.removeGlyphs(from: runStart)
+            }
             var low = max(index - 1, 0), high = min(runEnd + 1, count)
             // (The free character before the run is shaped again with it.)
             if low < index { glyphs.removeGlyphs(from: glyphs.count - keptGlyphs(low).count) }
@@ -410,6 +431,7 @@ struct Shaper {
             }
             index = high
         }
+        if !stretches.isEmpty { WordShapes.shared.store(stretches) }
     }
 
     /// The stretch of `range` from `start` that is shaped apart: a run of spaces or a word between them (a mark or

@@ -453,6 +453,15 @@ import GalleyDocuments
         #expect(text.unicodeScalars.allSatisfy { font.glyph(forCodePoint: $0.value) != nil })
     }
 
+    /// `text` in 10-point vertical forms and `style`, in columns from the right of a box of `size`.
+    static func columns(_ text: String, style: ParagraphStyle, size: CGSize) throws -> Frame {
+        let string = NSAttributedString(string: text, attributes: [.font: try TestFonts.font(Self.font, size: 10), .verticalForms: true,
+                                                                   .paragraphStyle: style])
+        var attributes = FrameAttributes()
+        attributes.progression = .rightToLeft
+        return Framesetter(attributedString: string).frame(path: Path(rect: CGRect(origin: .zero, size: size)), attributes: attributes)
+    }
+
     /// Burasage (`CharacterProtrusion.eastAsianStops`): with greedy or optimal breaking, justified columns may end with
     /// a stop hanging wholly below their foot; without it no column passes the frame; every character is set either way.
     @Test(arguments: [LineBreakStrategy.greedy, .optimal()])
@@ -465,12 +474,7 @@ import GalleyDocuments
             style.lineBreakStrategy = strategy
             style.characterProtrusion = protrusion
             style.lineBreakStrictness = .strict
-            let string = NSAttributedString(string: text, attributes: [.font: try TestFonts.font(Self.font, size: 10), .verticalForms: true,
-                                                                       .paragraphStyle: style])
-            var attributes = FrameAttributes()
-            attributes.progression = .rightToLeft
-            let frame = Framesetter(attributedString: string).frame(path: Path(rect: CGRect(x: 0, y: 0, width: 4000, height: 155)),
-                                                                    attributes: attributes)
+            let frame = try Self.columns(text, style: style, size: CGSize(width: 4000, height: 155))
             var hung = 0
             for (line, fragment) in zip(frame.lines, frame.lineFragments) {
                 let visible = line.typographicBounds.width - line.trailingWhitespaceWidth
@@ -492,12 +496,7 @@ import GalleyDocuments
             var style = ParagraphStyle()
             style.characterProtrusion = protrusion
             style.lineBreakStrictness = .strict
-            let string = NSAttributedString(string: text, attributes: [.font: try TestFonts.font(Self.font, size: 10), .verticalForms: true,
-                                                                       .paragraphStyle: style])
-            var attributes = FrameAttributes()
-            attributes.progression = .rightToLeft
-            return try #require(Framesetter(attributedString: string).frame(path: Path(rect: CGRect(x: 0, y: 0, width: 300, height: 100)),
-                                                                            attributes: attributes).lines.first)
+            return try #require(try Self.columns(text, style: style, size: CGSize(width: 300, height: 100)).lines.first)
         }
         for stop in ["。", "、", "，", "．"] {
             #expect(try firstColumn("永永永永永永永永永永\(stop)永永", nil).stringRange.count == 9)

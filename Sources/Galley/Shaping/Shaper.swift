@@ -196,7 +196,21 @@ struct Shaper {
         case .words(let setup):
             appendWords(item, attributes: attributes, features: features, script: script, setup: setup)
         case .characters(let setup):
+            let before = glyphs.count
             appendCharacters(item, attributes: attributes, features: features, script: script, setup: setup)
+            #if GALLEY_INTERNAL_CHECKS
+            // Character by character must give what shaping the whole item gives (the fuzzers run with this check).
+            var whole = GlyphArrays(base: glyphs.base)
+            swap(&glyphs, &whole)
+            appendShaped(item, range: item.range, context: context, attributes: attributes, features: features, script: script)
+            swap(&glyphs, &whole)
+            _internalInvariant(whole.count == glyphs.count - before && (0..<whole.count).allSatisfy { index in
+                let mine = before + index
+                return whole.glyph(index) == glyphs.glyph(mine) && whole.advance(index) == glyphs.advance(mine)
+                    && whole.offset(index) == glyphs.offset(mine) && whole.stringIndex(index) == glyphs.stringIndex(mine)
+                    && whole.isUnsafeToBreak(index) == glyphs.isUnsafeToBreak(mine)
+            }, "characters of \(item.range) shaped one by one differ from the whole item's shaping")
+            #endif
         case .wholeItems(let setup):
             // A short item whose words are not shaped apart, kept whole (a Latin word among Chinese).
             guard let key = text.units.withUnsafeBufferPointer({ WordShapes.key(setup, $0[item.range]) }) else { fallthrough }
@@ -343,7 +357,10 @@ struct Shaper {
                 let safety = appendShaped(item, range: segment, context: segment, attributes: attributes, features: features, script: script,
                                           checkingConcatenation: true)
                 let free = (glyphStart..<glyphs.count).allSatisfy { !(setup.glyphsInLookups?.contains(Int(glyphs.glyph($0))) ?? true) }
-                let found: ShapedWord.CharacterUse = !safety.allSafe ? .withNeighbours : free ? .anywhere : .besideFree
+                // A character that shapes into nothing of its own (a default-ignorable one HarfBuzz hides, whose
+                // cluster it merges into the next; found by the editing fuzzer) is shaped with its neighbours.
+                let ownsGlyphs = glyphs.count > glyphStart && glyphs.stringIndex(glyphStart) == segment.lowerBound
+                let found: ShapedWord.CharacterUse = !safety.allSafe || !ownsGlyphs ? .withNeighbours : free ? .anywhere : .besideFree
                 if found == .withNeighbours { glyphs.removeGlyphs(from: glyphStart) }
                 if let key {
                     let word = ShapedWord(glyphs, glyphStart..<glyphs.count, at: segment.lowerBound, use: found)
@@ -396,7 +413,9 @@ struct Shaper {
             while runEnd < count, !stands[runEnd] { runEnd += 1 }
             // Between two free characters (which no lookup reaches through) the run shapes alone as it does among them,
             // unless HarfBuzz marks its edges unsafe to concatenate; kept in the word cache, whose keys are its text.
-            if index > 0, runEnd < count {
+            // (Not a run of one character: that one HarfBuzz marked when shaped alone, and its text is the key of its
+            // own entry, which says so — the editing fuzzer found the two sharing a key.)
+            if index > 0, runEnd < count, runEnd - index > 1 {
                 let run = segments[index].range.lowerBound..<segments[runEnd - 1].range.upperBound
                 let runStart = glyphs.count
                 let key = units.withUnsafeBufferPointer { WordShapes.key(setup, $0[run]) }

@@ -29,8 +29,32 @@ struct LineBuilder {
             {
                 return LineStorage(paragraph: paragraph, stringRange: range, item: index, glyphRange: slice)
             }
+            // A line across several items, each cut where no reshaping is needed: their glyph slices, read in place.
+            if let slices = safeSlices(range, from: index) {
+                return LineStorage(paragraph: paragraph, stringRange: range, slices: slices)
+            }
         }
         return build(showing: [range], of: range, offset: offset)
+    }
+
+    /// The items reaching into `range` from item `first` on, each with its glyphs there and the part of `range` it
+    /// shows, when every cut is safe (nil at the first that is not).
+    private func safeSlices(_ range: Range<Int>, from first: Int) -> [(item: Int, glyphs: Range<Int>, string: Range<Int>)]? {
+        var slices: [(item: Int, glyphs: Range<Int>, string: Range<Int>)] = []
+        var index = first
+        let items = paragraph.items
+        while index < items.count, items[index].item.range.lowerBound < range.upperBound {
+            let itemRange = items[index].item.range
+            let clipped = max(itemRange.lowerBound, range.lowerBound)..<min(itemRange.upperBound, range.upperBound)
+            if !clipped.isEmpty {
+                guard let slice = safeSlice(items[index].glyphRange, of: itemRange, rightToLeft: items[index].item.isRightToLeft,
+                                            monotonic: items[index].clustersAreMonotonic, clipped)
+                else { return nil }
+                slices.append((index, slice, clipped))
+            }
+            index += 1
+        }
+        return slices.isEmpty ? nil : slices
     }
 
     /// A line for `lineRange` that shows only the parts in `shown` (ascending, inside `lineRange`), with `token`

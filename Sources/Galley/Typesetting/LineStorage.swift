@@ -166,6 +166,33 @@ final class LineStorage: Sendable {
         _checkInvariants()
     }
 
+    /// A line of several items' paragraph glyphs (`slices`: each item's index, glyphs and the part of the line it
+    /// shows, in string order), every unit at the paragraph's level: in string order, or reversed in a right-to-left
+    /// paragraph. (The items are read in place: copies would retain their fonts and attributes.)
+    init(paragraph: ShapedParagraph, stringRange: Range<Int>, slices: [(item: Int, glyphs: Range<Int>, string: Range<Int>)]) {
+        self.paragraph = paragraph
+        self.stringRange = stringRange
+        ownGlyphs = nil
+        owners = []
+        let level = paragraph.levels.paragraphLevel
+        var runs: [RunRecord] = []
+        runs.reserveCapacity(slices.count)
+        var pen: CGFloat = 0
+        var count = 0
+        for position in slices.indices {
+            let slice = slices[level & 1 == 1 ? slices.count - 1 - position : position]
+            let run = Self.run(paragraph.items[slice.item], glyphRange: slice.glyphs, stringRange: slice.string, level: level,
+                               source: .paragraph, firstGlyph: count, x: pen, paragraph: paragraph, lineGlyphs: GlyphArrays())
+            runs.append(run.record)
+            pen += run.width
+            count = run.record.glyphRange.upperBound
+        }
+        self.runs = Runs(runs)
+        glyphCount = count
+        width = pen
+        _checkInvariants()
+    }
+
     /// The run a piece makes when its glyphs start at line glyph `firstGlyph` and pen position `x`, and its width.
     private static func run(_ piece: Piece, firstGlyph: Int, x: CGFloat, paragraph: ShapedParagraph, lineGlyphs: GlyphArrays)
         -> (record: RunRecord, width: CGFloat)

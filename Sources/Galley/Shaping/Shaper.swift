@@ -209,7 +209,10 @@ struct Shaper {
                 return whole.glyph(index) == glyphs.glyph(mine) && whole.advance(index) == glyphs.advance(mine)
                     && whole.offset(index) == glyphs.offset(mine) && whole.stringIndex(index) == glyphs.stringIndex(mine)
                     && whole.isUnsafeToBreak(index) == glyphs.isUnsafeToBreak(mine)
-            }, "characters of \(item.range) shaped one by one differ from the whole item's shaping")
+            }, "characters of \(item.range) shaped one by one differ from the whole item's shaping: "
+                + "\(text.units[item.range].map { String($0, radix: 16) }) in \(item.font.postScriptName ?? "?"): "
+                + "\((before..<glyphs.count).map { "\(glyphs.glyph($0))/\(glyphs.advance($0))/\(glyphs.offset($0))@\(glyphs.stringIndex($0))\(glyphs.isUnsafeToBreak($0) ? "!" : "")" }) against "
+                + "\((0..<whole.count).map { "\(whole.glyph($0))/\(whole.advance($0))/\(whole.offset($0))@\(whole.stringIndex($0))\(whole.isUnsafeToBreak($0) ? "!" : "")" })")
             #endif
         case .wholeItems(let setup):
             // A short item whose words are not shaped apart, kept whole (a Latin word among Chinese).
@@ -292,8 +295,8 @@ struct Shaper {
         if !shaped.isEmpty { WordShapes.shared.store(shaped) }
     }
 
-    /// A Chinese, Japanese or Korean item shaped character by character: each character — a code point and the marks
-    /// or selectors after it — is shaped alone once and kept in the word cache with how far it may be set alone
+    /// A Chinese, Japanese or Korean item shaped character by character: each character — a grapheme cluster — is
+    /// shaped alone once and kept in the word cache with how far it may be set alone
     /// (`ShapedWord.CharacterUse`). A character none of whose glyphs any lookup HarfBuzz applies to the text involves
     /// (`WordShapes.Setup.glyphsInLookups`: most ideographs, in most fonts) is set alone anywhere: no lookup acts on it
     /// or reaches through it. One whose glyphs lookups do involve (fullwidth punctuation, kerned kana), shaped alone
@@ -320,11 +323,22 @@ struct Shaper {
         let table = setup.characterGlyphs
         let reader = table?.beginReading()
         var newEntries: [(unit: UInt16, entry: CharacterGlyphs.Entry)] = []
+        // Characters are grapheme clusters: HarfBuzz never merges clusters across their boundaries (marks, emoji
+        // modifiers, joined emoji and variation selectors stay with what they follow), so shaping one alone cuts no
+        // cluster of the item's (the lines fuzzer found an emoji modifier after an ideograph cut off by code points).
+        let boundaries = GraphemeBoundaries.compute(units[range])
+        let everyUnit = boundaries.everyUnit != nil
+        var boundary = 1
         var start = range.lowerBound
         while start < range.upperBound {
             let unit = units[start]
+            var end = start + 1
+            if !everyUnit {
+                end = boundaries[boundary]
+                boundary += 1
+            }
             // (Only a unit that is a character by itself: no surrogate, nothing joining it.)
-            let single = unit & 0xF800 != 0xD800 && (start + 1 == range.upperBound || !WordShapes.continuesCluster(units, at: start + 1))
+            let single = end == start + 1 && unit & 0xF800 != 0xD800
             if single, let reader, case let entry = reader[unit], entry != 0 {
                 let use: ShapedWord.CharacterUse = CharacterGlyphs.standsBesideFreeOnly(entry) ? .besideFree : .anywhere
                 segments.append((start..<(start + 1), glyphs.count, use))
@@ -336,8 +350,6 @@ struct Shaper {
                 start += 1
                 continue
             }
-            var end = start + UnicodeScalarReader.codePoint(in: units, at: start).1
-            while end < range.upperBound, WordShapes.continuesCluster(units, at: end) { end += UnicodeScalarReader.codePoint(in: units, at: end).1 }
             let segment = start..<end
             start = end
             let glyphStart = glyphs.count

@@ -196,6 +196,14 @@ struct Shaper {
         case .words(let setup):
             appendWords(item, attributes: attributes, features: features, script: script, setup: setup)
         case .characters(let setup):
+            // Only text of characters that are clusters of their own whatever surrounds them (ideographs, kana, CJK
+            // punctuation, Hangul syllables, plain Latin: `GraphemeBoundaries.isAlone`): no mark, modifier, joiner,
+            // hidden character or surrogate that HarfBuzz could merge into a neighbour's cluster (the fuzzers found
+            // emoji modifiers after line separators merged so). Other items are shaped whole.
+            guard text.units[item.range].allSatisfy(GraphemeBoundaries.isAlone) else {
+                appendShaped(item, range: item.range, context: context, attributes: attributes, features: features, script: script)
+                return
+            }
             let before = glyphs.count
             appendCharacters(item, attributes: attributes, features: features, script: script, setup: setup)
             #if GALLEY_INTERNAL_CHECKS
@@ -295,9 +303,9 @@ struct Shaper {
         if !shaped.isEmpty { WordShapes.shared.store(shaped) }
     }
 
-    /// A Chinese, Japanese or Korean item shaped character by character: each character — a grapheme cluster — is
-    /// shaped alone once and kept in the word cache with how far it may be set alone
-    /// (`ShapedWord.CharacterUse`). A character none of whose glyphs any lookup HarfBuzz applies to the text involves
+    /// A Chinese, Japanese or Korean item shaped character by character (an item of units that are characters of
+    /// their own: see the caller): each character is shaped alone once and kept in the word cache with how far it may
+    /// be set alone (`ShapedWord.CharacterUse`). A character none of whose glyphs any lookup HarfBuzz applies to the text involves
     /// (`WordShapes.Setup.glyphsInLookups`: most ideographs, in most fonts) is set alone anywhere: no lookup acts on it
     /// or reaches through it. One whose glyphs lookups do involve (fullwidth punctuation, kerned kana), shaped alone
     /// without HarfBuzz marking it unsafe to concatenate, is set alone between two such free characters (or the item's
@@ -323,23 +331,13 @@ struct Shaper {
         let table = setup.characterGlyphs
         let reader = table?.beginReading()
         var newEntries: [(unit: UInt16, entry: CharacterGlyphs.Entry)] = []
-        // Characters are grapheme clusters: HarfBuzz never merges clusters across their boundaries (marks, emoji
-        // modifiers, joined emoji and variation selectors stay with what they follow), so shaping one alone cuts no
-        // cluster of the item's (the lines fuzzer found an emoji modifier after an ideograph cut off by code points).
-        let boundaries = GraphemeBoundaries.compute(units[range])
-        let everyUnit = boundaries.everyUnit != nil
-        var boundary = 1
+        // Each unit is a character: the caller passes only units that are clusters of their own whatever surrounds
+        // them (`GraphemeBoundaries.isAlone`), so shaping one alone cuts no cluster of the item's.
         var start = range.lowerBound
         while start < range.upperBound {
             let unit = units[start]
-            var end = start + 1
-            if !everyUnit {
-                end = boundaries[boundary]
-                boundary += 1
-            }
-            // (Only a unit that is a character by itself: no surrogate, nothing joining it.)
-            let single = end == start + 1 && unit & 0xF800 != 0xD800
-            if single, let reader, case let entry = reader[unit], entry != 0 {
+            let end = start + 1
+            if let reader, case let entry = reader[unit], entry != 0 {
                 let use: ShapedWord.CharacterUse = CharacterGlyphs.standsBesideFreeOnly(entry) ? .besideFree : .anywhere
                 segments.append((start..<(start + 1), glyphs.count, use))
                 glyphs.appendUnpositioned(glyph: CharacterGlyphs.glyph(entry), advance: CharacterGlyphs.advance(entry), stringIndex: start,
@@ -383,8 +381,8 @@ struct Shaper {
             }
             segments.append((segment, glyphStart, use!))
             allFree = allFree && use == .anywhere
-            // A one-unit character of one glyph without an offset goes into the setup's table.
-            if table != nil, segment.count == 1, units[segment.lowerBound] & 0xF800 != 0xD800, use != .withNeighbours, glyphs.count == glyphStart + 1, glyphs.offset(glyphStart) == .zero,
+            // A character of one glyph without an offset goes into the setup's table.
+            if table != nil, use != .withNeighbours, glyphs.count == glyphStart + 1, glyphs.offset(glyphStart) == .zero,
                glyphs.stringIndex(glyphStart) == segment.lowerBound {
                 newEntries.append((units[segment.lowerBound], CharacterGlyphs.entry(
                     glyph: glyphs.glyph(glyphStart), advance: Float(glyphs.advance(glyphStart)), unsafeToBreak: glyphs.isUnsafeToBreak(glyphStart),

@@ -82,7 +82,7 @@ extension Canvas {
             // A column runs down from its origin: turned a quarter clockwise about it, as a vertical frame's lines.
             guard rubyOrigin.x.isFinite, rubyOrigin.y.isFinite else { continue }
             saveGraphicsState()
-            concatenate(AffineTransform(m11: 0, m12: -1, m21: 1, m22: 0, tX: rubyOrigin.x, tY: rubyOrigin.y))
+            concatenate(Self.quarterTurnClockwise(about: rubyOrigin))
             drawLine(ruby.line, origin: .zero, attachmentClip: nil, decorations: handler, textLayer: false)
             restoreGraphicsState()
         }

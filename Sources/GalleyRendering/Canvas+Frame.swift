@@ -12,7 +12,7 @@ extension Canvas {
         let saved = textPosition
         defer { textPosition = saved }
         let frameOrigin = CGPoint(x: saved.x + frame.bounds.minX, y: saved.y + frame.bounds.minY)
-        let vertical = frame.attributes.progression != .topToBottom
+        let vertical = frame.attributes.progression.isVertical
         for (index, (line, origin)) in zip(frame.lines, frame.lineOrigins).enumerated() {
             let fragment = index < frame.lineFragments.count ? frame.lineFragments[index] : nil
             let lineOrigin = CGPoint(x: frameOrigin.x + origin.x, y: frameOrigin.y + origin.y)
@@ -25,8 +25,7 @@ extension Canvas {
             }
             guard lineOrigin.x.isFinite, lineOrigin.y.isFinite else { continue }
             saveGraphicsState()
-            // A quarter turn clockwise about the origin, exact: (x, y) ↦ (origin.x + y, origin.y − x).
-            concatenate(AffineTransform(m11: 0, m12: -1, m21: 1, m22: 0, tX: lineOrigin.x, tY: lineOrigin.y))
+            concatenate(Self.quarterTurnClockwise(about: lineOrigin))
             textPosition = .zero
             // In the turned space a point (x, y) of the page relative to the origin is at (−y, x): the fragment's
             // extent down the column is an extent along the line.
@@ -36,6 +35,12 @@ extension Canvas {
             draw(line, clippingAttachmentsTo: clip)
             restoreGraphicsState()
         }
+    }
+
+    /// A quarter turn clockwise about `origin`, exact: (x, y) ↦ (origin.x + y, origin.y − x). How a vertical line —
+    /// a frame's column, an inter-character ruby — is drawn from its origin down the page.
+    static func quarterTurnClockwise(about origin: CGPoint) -> AffineTransform {
+        AffineTransform(m11: 0, m12: -1, m21: 1, m22: 0, tX: origin.x, tY: origin.y)
     }
 
     /// Draws an attributed string in a rectangle (y up), wrapped to its width from its top edge; what does not

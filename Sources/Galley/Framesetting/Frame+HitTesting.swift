@@ -7,7 +7,7 @@ extension Frame {
     /// finite. Galley only: with Core Text the caller compares `CTFrameGetLineOrigins` by hand.
     public func lineIndex(forPosition point: CGPoint) -> Int? {
         guard !lines.isEmpty, point.x.isFinite, point.y.isFinite else { return nil }
-        let vertical = attributes.progression != .topToBottom
+        let vertical = attributes.progression.isVertical
         var best: (index: Int, across: CGFloat, along: CGFloat)? = nil
         for (index, fragment) in lineFragments.enumerated() {
             let dx = max(fragment.minX - point.x, 0, point.x - fragment.maxX)
@@ -28,7 +28,7 @@ extension Frame {
     public func stringIndex(forPosition point: CGPoint) -> Int? {
         guard let index = lineIndex(forPosition: point) else { return nil }
         let origin = lineOrigins[index]
-        let along = attributes.progression != .topToBottom ? origin.y - point.y : point.x - origin.x
+        let along = attributes.progression.isVertical ? origin.y - point.y : point.x - origin.x
         return lines[index].stringIndex(forPosition: CGPoint(x: along, y: 0))
     }
 }

@@ -51,6 +51,9 @@ public enum FrameProgression: Hashable, Sendable {
     /// Vertical lines from the left edge rightwards: Mongolian. Columns run down the page with their ascents on the
     /// right, facing the next column. Core Text: `kCTFrameProgressionLeftToRight`.
     case leftToRight
+
+    /// Whether lines are columns (either vertical progression). Galley only.
+    public var isVertical: Bool { self != .topToBottom }
 }
 
 /// A shape text stays out of. Core Text: an entry of `kCTFrameClippingPathsAttributeName`

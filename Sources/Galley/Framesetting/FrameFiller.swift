@@ -111,7 +111,7 @@ struct FrameFiller {
         // Extra height from a multiple or a minimum goes above the glyphs; a maximum cuts from the top. A vertical
         // frame's columns share it out either side of their centre lines, as CSS's half-leading does in vertical
         // writing (there the ascent and descent are halves of the font's height about the central baseline).
-        if attributes.progression != .topToBottom {
+        if attributes.progression.isVertical {
             let half = (height - natural) / 2
             return LineBox(above: ascent + half, below: descent + half, gap: max(gap, 0))
         }

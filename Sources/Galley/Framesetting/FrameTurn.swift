@@ -15,7 +15,7 @@ struct FrameTurn {
 
     /// Nil for top-to-bottom frames, which are filled as they are.
     init?(_ progression: FrameProgression) {
-        guard progression != .topToBottom else { return nil }
+        guard progression.isVertical else { return nil }
         self.progression = progression
     }
 

@@ -212,15 +212,13 @@ struct Shaper {
             swap(&glyphs, &whole)
             appendShaped(item, range: item.range, context: context, attributes: attributes, features: features, script: script)
             swap(&glyphs, &whole)
-            _internalInvariant(whole.count == glyphs.count - before && (0..<whole.count).allSatisfy { index in
-                let mine = before + index
-                return whole.glyph(index) == glyphs.glyph(mine) && whole.advance(index) == glyphs.advance(mine)
-                    && whole.offset(index) == glyphs.offset(mine) && whole.stringIndex(index) == glyphs.stringIndex(mine)
-                    && whole.isUnsafeToBreak(index) == glyphs.isUnsafeToBreak(mine)
-            }, "characters of \(item.range) shaped one by one differ from the whole item's shaping: "
-                + "\(text.units[item.range].map { String($0, radix: 16) }) in \(item.font.postScriptName ?? "?"): "
-                + "\((before..<glyphs.count).map { "\(glyphs.glyph($0))/\(glyphs.advance($0))/\(glyphs.offset($0))@\(glyphs.stringIndex($0))\(glyphs.isUnsafeToBreak($0) ? "!" : "")" }) against "
-                + "\((0..<whole.count).map { "\(whole.glyph($0))/\(whole.advance($0))/\(whole.offset($0))@\(whole.stringIndex($0))\(whole.isUnsafeToBreak($0) ? "!" : "")" })")
+            func described(_ glyphs: GlyphArrays, _ range: Range<Int>) -> [String] {
+                range.map { "\(glyphs.glyph($0))/\(glyphs.advance($0))/\(glyphs.offset($0))@\(glyphs.stringIndex($0))\(glyphs.isUnsafeToBreak($0) ? "!" : "")" }
+            }
+            _internalInvariant(described(glyphs, before..<glyphs.count) == described(whole, 0..<whole.count),
+                               "characters of \(item.range) shaped one by one differ from the whole item's shaping: "
+                                   + "\(text.units[item.range].map { String($0, radix: 16) }) in \(item.font.postScriptName ?? "?"): "
+                                   + "\(described(glyphs, before..<glyphs.count)) against \(described(whole, 0..<whole.count))")
             #endif
         case .wholeItems(let setup):
             // A short item whose words are not shaped apart, kept whole (a Latin word among Chinese).
@@ -320,8 +318,8 @@ struct Shaper {
         let units = text.units
         let range = item.range
         let first = glyphs.count
-        // Each character's units, the first of its glyphs (appended when it has any) and its use.
-        var segments: [(range: Range<Int>, glyphStart: Int, use: ShapedWord.CharacterUse)] = []
+        // Each character's (unit's, from the item's start) first glyph (appended when it has any) and its use.
+        var segments: [(glyphStart: Int, use: ShapedWord.CharacterUse)] = []
         segments.reserveCapacity(range.count)
         var shaped: [(WordShapes.Key, ShapedWord)] = []
         var shapedHere: [WordShapes.Key: ShapedWord] = [:]
@@ -336,10 +334,9 @@ struct Shaper {
         var start = range.lowerBound
         while start < range.upperBound {
             let unit = units[start]
-            let end = start + 1
             if let reader, case let entry = reader[unit], entry != 0 {
                 let use: ShapedWord.CharacterUse = CharacterGlyphs.standsBesideFreeOnly(entry) ? .besideFree : .anywhere
-                segments.append((start..<(start + 1), glyphs.count, use))
+                segments.append((glyphs.count, use))
                 glyphs.appendUnpositioned(glyph: CharacterGlyphs.glyph(entry), advance: CharacterGlyphs.advance(entry), stringIndex: start,
                                           unsafeToBreak: CharacterGlyphs.isUnsafeToBreak(entry))
                 allFree = allFree && use == .anywhere
@@ -348,8 +345,8 @@ struct Shaper {
                 start += 1
                 continue
             }
-            let segment = start..<end
-            start = end
+            let segment = start..<(start + 1)
+            start += 1
             let glyphStart = glyphs.count
             let key = units.withUnsafeBufferPointer { WordShapes.key(setup, $0[segment]) }
             var use: ShapedWord.CharacterUse? = nil
@@ -379,12 +376,12 @@ struct Shaper {
                 }
                 use = found
             }
-            segments.append((segment, glyphStart, use!))
+            segments.append((glyphStart, use!))
             allFree = allFree && use == .anywhere
             // A character of one glyph without an offset goes into the setup's table.
             if table != nil, use != .withNeighbours, glyphs.count == glyphStart + 1, glyphs.offset(glyphStart) == .zero,
                glyphs.stringIndex(glyphStart) == segment.lowerBound {
-                newEntries.append((units[segment.lowerBound], CharacterGlyphs.entry(
+                newEntries.append((unit, CharacterGlyphs.entry(
                     glyph: glyphs.glyph(glyphStart), advance: Float(glyphs.advance(glyphStart)), unsafeToBreak: glyphs.isUnsafeToBreak(glyphStart),
                     besideFree: use == .besideFree)))
             }
@@ -426,7 +423,7 @@ struct Shaper {
             // (Not a run of one character: that one HarfBuzz marked when shaped alone, and its text is the key of its
             // own entry, which says so — the editing fuzzer found the two sharing a key.)
             if index > 0, runEnd < count, runEnd - index > 1 {
-                let run = segments[index].range.lowerBound..<segments[runEnd - 1].range.upperBound
+                let run = (range.lowerBound + index)..<(range.lowerBound + runEnd)
                 let runStart = glyphs.count
                 let key = units.withUnsafeBufferPointer { WordShapes.key(setup, $0[run]) }
                 if let key, WordShapes.shared.appendWord(key, to: &glyphs, at: run.lowerBound) {
@@ -447,7 +444,7 @@ struct Shaper {
             if low < index { glyphs.removeGlyphs(from: glyphs.count - keptGlyphs(low).count) }
             while true {
                 let stretchStart = glyphs.count
-                let stretch = segments[low].range.lowerBound..<segments[high - 1].range.upperBound
+                let stretch = (range.lowerBound + low)..<(range.lowerBound + high)
                 // At the item's edges, the paragraph around it is the context, as when the item is shaped whole.
                 let around = (low == 0 ? context.lowerBound : stretch.lowerBound)..<(high == count ? context.upperBound : stretch.upperBound)
                 let safety = appendShaped(item, range: stretch, context: around, attributes: attributes, features: features, script: script,

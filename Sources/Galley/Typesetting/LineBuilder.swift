@@ -27,7 +27,7 @@ struct LineBuilder {
                                       rightToLeft: paragraph.items[index].item.isRightToLeft,
                                       monotonic: paragraph.items[index].clustersAreMonotonic, range)
             {
-                return LineStorage(paragraph: paragraph, stringRange: range, item: index, glyphRange: slice)
+                return LineStorage(paragraph: paragraph, stringRange: range, slices: CollectionOfOne((item: index, glyphs: slice, string: range)))
             }
             // A line across several items, each cut where no reshaping is needed: their glyph slices, read in place.
             if let slices = safeSlices(range, from: index) {

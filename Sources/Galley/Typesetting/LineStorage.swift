@@ -150,46 +150,42 @@ final class LineStorage: Sendable {
         _checkInvariants()
     }
 
-    /// A line of one item's paragraph glyphs, `glyphRange`, showing `stringRange` (most lines).
-    init(paragraph: ShapedParagraph, stringRange: Range<Int>, item index: Int, glyphRange: Range<Int>) {
-        self.paragraph = paragraph
-        self.stringRange = stringRange
-        ownGlyphs = nil
-        owners = []
-        // (The item is read in place: a copy would retain its font and attributes once more.)
-        let run = Self.run(paragraph.items[index], glyphRange: glyphRange, stringRange: stringRange,
-                           level: paragraph.items[index].item.level, source: .paragraph, firstGlyph: 0, x: 0,
-                           paragraph: paragraph, lineGlyphs: GlyphArrays())
-        runs = Runs(run.record)
-        glyphCount = run.record.glyphRange.count
-        width = run.width
-        _checkInvariants()
-    }
-
-    /// A line of several items' paragraph glyphs (`slices`: each item's index, glyphs and the part of the line it
-    /// shows, in string order), every unit at the paragraph's level: in string order, or reversed in a right-to-left
-    /// paragraph. (The items are read in place: copies would retain their fonts and attributes.)
-    init(paragraph: ShapedParagraph, stringRange: Range<Int>, slices: [(item: Int, glyphs: Range<Int>, string: Range<Int>)]) {
+    /// A line of paragraph glyphs only, every unit at the paragraph's level: `slices` gives, in string order, each
+    /// item's index, its glyphs in the line and the part of the line it shows (one for most lines: pass a
+    /// `CollectionOfOne`, and no array is made). The runs are in string order, reversed in a right-to-left paragraph.
+    /// (The items are read in place: copies would retain their fonts and attributes.)
+    init(paragraph: ShapedParagraph, stringRange: Range<Int>,
+         slices: some RandomAccessCollection<(item: Int, glyphs: Range<Int>, string: Range<Int>)>) {
         self.paragraph = paragraph
         self.stringRange = stringRange
         ownGlyphs = nil
         owners = []
         let level = paragraph.levels.paragraphLevel
-        var runs: [RunRecord] = []
-        runs.reserveCapacity(slices.count)
-        var pen: CGFloat = 0
-        var count = 0
-        for position in slices.indices {
-            let slice = slices[level & 1 == 1 ? slices.count - 1 - position : position]
-            let run = Self.run(paragraph.items[slice.item], glyphRange: slice.glyphs, stringRange: slice.string, level: level,
-                               source: .paragraph, firstGlyph: count, x: pen, paragraph: paragraph, lineGlyphs: GlyphArrays())
-            runs.append(run.record)
-            pen += run.width
-            count = run.record.glyphRange.upperBound
+        func run(_ slice: (item: Int, glyphs: Range<Int>, string: Range<Int>), firstGlyph: Int, x: CGFloat) -> (record: RunRecord, width: CGFloat) {
+            Self.run(paragraph.items[slice.item], glyphRange: slice.glyphs, stringRange: slice.string, level: level, source: .paragraph,
+                     firstGlyph: firstGlyph, x: x, paragraph: paragraph, lineGlyphs: GlyphArrays())
         }
-        self.runs = Runs(runs)
-        glyphCount = count
-        width = pen
+        if slices.count == 1, let slice = slices.first {
+            let made = run(slice, firstGlyph: 0, x: 0)
+            runs = Runs(made.record)
+            glyphCount = made.record.glyphRange.count
+            width = made.width
+        } else {
+            var records: [RunRecord] = []
+            records.reserveCapacity(slices.count)
+            var pen: CGFloat = 0
+            var count = 0
+            for position in 0..<slices.count {
+                let offset = level & 1 == 1 ? slices.count - 1 - position : position
+                let made = run(slices[slices.index(slices.startIndex, offsetBy: offset)], firstGlyph: count, x: pen)
+                records.append(made.record)
+                pen += made.width
+                count = made.record.glyphRange.upperBound
+            }
+            runs = Runs(records)
+            glyphCount = count
+            width = pen
+        }
         _checkInvariants()
     }
 

@@ -14,7 +14,8 @@ struct LayoutBenchCommand: ParsableCommand {
             + "corpus justified and hyphenated (en-US) in one frame by Knuth–Plass, as Typst's optimized mode; "
             + "greedy-justified — the same frame broken greedily; paragraphs — a framesetter and frame per paragraph, "
             + "on --threads threads (with a checksum of the line ranges, which must not change with the thread count; with more than one thread, a one-thread run before each timed run gives the speed-up). Prints one JSON line (median and minimum of "
-            + "--runs after --warmup, lines, and with --retain the memory the laid-out text keeps)."
+            + "--runs after --warmup, lines, and with --retain the memory the first layout keeps and, mode greedy, the memory "
+            + "of the laid-out text itself: a further layout once the process's caches are warm)."
     )
 
     @Option(help: "The corpus: UTF-8, one paragraph per line.") var corpus: String
@@ -98,6 +99,17 @@ struct LayoutBenchCommand: ParsableCommand {
             if retain, round == 0 { retainedMiB = residentMiB() - before }  // before any freed memory is reused
             withExtendedLifetime(kept) {}
         }
+        var textMiB: Double? = nil
+        if retain, mode == .greedy {
+            // The text's own memory: one more layout with the process's caches (fonts, fontconfig's character sets,
+            // shaped words) already warm, freed pages handed back before and after, so that only what the laid-out
+            // text keeps counts (`retained_MiB` is the first layout's growth, those caches included).
+            let before = residentMiB(trimmed: true)
+            let typesetter = Typesetter(attributedString: NSAttributedString(string: joined, attributes: [.font: font]))
+            let laidOut = breakAll(typesetter, width: CGFloat(width))
+            textMiB = residentMiB(trimmed: true) - before
+            withExtendedLifetime((typesetter, laidOut)) {}
+        }
         if relayoutWidth > 0, var layout = lastLayout {
             // As the peers do: after the first layouts, the kept text broken again `runs` times, at the other width
             // and back (each time new lines replace the old ones).
@@ -121,6 +133,10 @@ struct LayoutBenchCommand: ParsableCommand {
             result["relayout_min_s"] = round4(relayoutTimes[0])
         }
         if let retainedMiB { result["retained_MiB"] = (retainedMiB * 10).rounded() / 10 }
+        if let textMiB {
+            result["text_MiB"] = (textMiB * 10).rounded() / 10
+            result["text_MiB_per_MB"] = (textMiB / (Double(bytes) / 1e6) * 10).rounded() / 10
+        }
         if repeats > 1 { result["repeats"] = repeats }
         if paragraphLength > 0 { result["paragraph_length"] = paragraphLength }
         if let checksum {

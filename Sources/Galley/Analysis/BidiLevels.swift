@@ -3,22 +3,33 @@ internal import CUnicode
 /// The bidi embedding levels of a paragraph (UAX #9, resolved by ICU's ubidi), one per UTF-16 unit, with
 /// rule L1 applied (trailing whitespace at the paragraph level).
 struct BidiLevels: Sendable {
-    /// One level per UTF-16 unit of the paragraph (index 0 is the paragraph's first unit); odd levels are right
-    /// to left. Empty when every unit has `uniformLevel` (most paragraphs: nothing is stored for them).
-    private let levels: [UInt8]
+    /// Where each run of units at one level starts, relative to `start` (ascending, the first 0), and that level
+    /// (odd: right to left). Empty when every unit has `uniformLevel` (most paragraphs: nothing is stored for them).
+    /// Runs, not a byte a unit: a paragraph of Arabic with numbers and Latin words changes level a few dozen times.
+    private let runStarts: [Int32]
+    private let runLevels: [UInt8]
     private let uniformLevel: UInt8
     /// The paragraph's level: 0 left to right, 1 right to left.
     let paragraphLevel: UInt8
     /// The paragraph's first UTF-16 offset in the whole text.
     var start = 0
 
+    /// One level per UTF-16 unit of the paragraph (index 0 is the paragraph's first unit).
     init(levels: [UInt8], paragraphLevel: UInt8) {
         self.paragraphLevel = paragraphLevel
-        if let first = levels.first, levels.allSatisfy({ $0 == first }) {
-            self.levels = []
-            uniformLevel = first
+        var starts: [Int32] = []
+        var values: [UInt8] = []
+        for (offset, level) in levels.enumerated() where values.last != level {
+            starts.append(Int32(offset))
+            values.append(level)
+        }
+        if values.count <= 1 {
+            runStarts = []
+            runLevels = []
+            uniformLevel = values.first ?? paragraphLevel
         } else {
-            self.levels = levels
+            runStarts = starts
+            runLevels = values
             uniformLevel = paragraphLevel
         }
     }
@@ -26,29 +37,49 @@ struct BidiLevels: Sendable {
     /// Every unit at one level (nothing stored).
     init(uniform level: UInt8, paragraphLevel: UInt8) {
         self.paragraphLevel = paragraphLevel
-        levels = []
+        runStarts = []
+        runLevels = []
         uniformLevel = level
     }
 
     /// The level every unit has, when all have the same.
-    var uniform: UInt8? { levels.isEmpty ? uniformLevel : nil }
+    var uniform: UInt8? { runStarts.isEmpty ? uniformLevel : nil }
+
+    /// The run holding the unit at `offset` from the paragraph's start.
+    @inline(__always)
+    private func run(containing offset: Int) -> Int { max(runStarts.partitioningIndex { Int($0) > offset } - 1, 0) }
 
     /// The level of the unit at an offset in the whole text.
     @inline(__always)
-    func level(at index: Int) -> UInt8 { levels.isEmpty ? uniformLevel : levels[index - start] }
+    func level(at index: Int) -> UInt8 { runStarts.isEmpty ? uniformLevel : runLevels[run(containing: index - start)] }
 
-    /// Whether every unit of a range (offsets in the whole text) has `level`: one pass over the stored bytes.
+    /// Whether every unit of a range (offsets in the whole text) has `level`: one look at each run it touches.
     func all(_ range: Range<Int>, at level: UInt8) -> Bool {
-        guard !levels.isEmpty else { return uniformLevel == level || range.isEmpty }
-        return levels.withUnsafeBufferPointer { levels in
-            for index in (range.lowerBound - start)..<(range.upperBound - start) where levels[index] != level { return false }
-            return true
+        guard !runStarts.isEmpty else { return uniformLevel == level || range.isEmpty }
+        guard !range.isEmpty else { return true }
+        var run = run(containing: range.lowerBound - start)
+        while run < runStarts.count, Int(runStarts[run]) < range.upperBound - start {
+            if runLevels[run] != level { return false }
+            run += 1
         }
+        return true
     }
 
-    /// The levels of a range (offsets in the whole text), copied at once.
+    /// The levels of a range (offsets in the whole text), one a unit.
     func levels(in range: Range<Int>) -> [UInt8] {
-        levels.isEmpty ? [UInt8](repeating: uniformLevel, count: range.count) : Array(levels[(range.lowerBound - start)..<(range.upperBound - start)])
+        guard !runStarts.isEmpty, !range.isEmpty else { return [UInt8](repeating: uniformLevel, count: range.count) }
+        var result: [UInt8] = []
+        result.reserveCapacity(range.count)
+        var run = run(containing: range.lowerBound - start)
+        var offset = range.lowerBound - start
+        let end = range.upperBound - start
+        while offset < end {
+            let runEnd = run + 1 < runStarts.count ? min(Int(runStarts[run + 1]), end) : end
+            result.append(contentsOf: repeatElement(runLevels[run], count: runEnd - offset))
+            offset = runEnd
+            run += 1
+        }
+        return result
     }
 
     /// Resolves `text` with a base direction; the writing-direction attribute becomes explicit embedding

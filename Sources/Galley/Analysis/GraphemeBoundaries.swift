@@ -75,36 +75,85 @@ package enum GraphemeBoundaries {
     }
 }
 
-/// Ascending UTF-16 offsets (grapheme boundaries), stored compactly: nothing when every unit of a range is a
-/// boundary (most text), else 4 bytes each, relative to the range's start.
+/// Ascending UTF-16 offsets (grapheme boundaries, line-break opportunities), stored compactly: nothing when every
+/// unit of a range is a boundary (most text), else in blocks of 64, each block's first offset in 4 bytes and every
+/// offset as its distance from that in 1 byte (when every block spans less than 256 units: grapheme boundaries of
+/// Arabic, Indic and CJK text), 2 bytes (less than 65,536: line-break opportunities of most text) or 4.
 package struct BoundaryOffsets: RandomAccessCollection, Sendable {
+    private enum Deltas: Sendable {
+        /// Every offset from `base` on (`count` of them).
+        case every(count: Int)
+        case narrow([UInt8])
+        case medium([UInt16])
+        /// Offsets minus `base` themselves (no block starts).
+        case wide([Int32])
+    }
+
+    private static let blockShift = 6
+
     private let base: Int
-    /// Offsets minus `base`; empty when every offset from `base` to `base + everyCount - 1` is one.
-    private let offsets: [Int32]
-    private let everyCount: Int
+    private let deltas: Deltas
+    /// Each block's first offset minus `base` (narrow and medium deltas only).
+    private let blockStarts: [Int32]
 
     /// Every offset of a range, both ends included.
     init(everyUnitOf range: Range<Int>) {
         base = range.lowerBound
-        offsets = []
-        everyCount = range.count + 1
+        deltas = .every(count: range.count + 1)
+        blockStarts = []
     }
 
-    /// Offsets relative to `base` (at most `Int32.max` past it).
+    /// Offsets relative to `base` (ascending, at most `Int32.max` past it).
     init(base: Int, offsets: [Int32]) {
         self.base = base
-        self.offsets = offsets
-        everyCount = 0
+        let blockSize = 1 << Self.blockShift
+        var widest: Int32 = 0
+        var starts: [Int32] = []
+        starts.reserveCapacity((offsets.count + blockSize - 1) / blockSize)
+        for first in stride(from: 0, to: offsets.count, by: blockSize) {
+            starts.append(offsets[first])
+            widest = Swift.max(widest, offsets[Swift.min(first + blockSize, offsets.count) - 1] - offsets[first])
+        }
+        func deltas<Value: FixedWidthInteger>(_: Value.Type) -> [Value] {
+            offsets.indices.map { Value(truncatingIfNeeded: offsets[$0] - starts[$0 >> Self.blockShift]) }
+        }
+        if widest <= Int32(UInt8.max) {
+            self.deltas = .narrow(deltas(UInt8.self))
+            blockStarts = starts
+        } else if widest <= Int32(UInt16.max) {
+            self.deltas = .medium(deltas(UInt16.self))
+            blockStarts = starts
+        } else {
+            self.deltas = .wide(offsets)
+            blockStarts = []
+        }
     }
 
     package var startIndex: Int { 0 }
-    package var endIndex: Int { offsets.isEmpty ? everyCount : offsets.count }
+    package var endIndex: Int {
+        switch deltas {
+        case .every(let count): return count
+        case .narrow(let values): return values.count
+        case .medium(let values): return values.count
+        case .wide(let values): return values.count
+        }
+    }
 
     /// The range whose every unit is a boundary of its own, when that is what these offsets are (else nil).
-    var everyUnit: Range<Int>? { offsets.isEmpty && everyCount > 0 ? base..<(base + everyCount - 1) : nil }
+    var everyUnit: Range<Int>? {
+        if case .every(let count) = deltas, count > 0 { return base..<(base + count - 1) }
+        return nil
+    }
 
     @inline(__always)
-    package subscript(position: Int) -> Int { offsets.isEmpty ? base + position : base + Int(offsets[position]) }
+    package subscript(position: Int) -> Int {
+        switch deltas {
+        case .every: return base + position
+        case .narrow(let values): return base + Int(blockStarts[position >> Self.blockShift]) + Int(values[position])
+        case .medium(let values): return base + Int(blockStarts[position >> Self.blockShift]) + Int(values[position])
+        case .wide(let values): return base + Int(values[position])
+        }
+    }
 
     /// The index of the first offset greater than `offset` (`endIndex` when none is): offsets sit about evenly, so
     /// a guess from where `offset` falls between the first and the last, and a few steps from there, usually find

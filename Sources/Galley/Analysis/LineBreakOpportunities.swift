@@ -7,7 +7,7 @@ struct LineBreakOpportunities: Sendable {
     /// Offsets (UTF-16, relative to the text given) after which a line may end, ascending; the text's end is last.
     let positions: BoundaryOffsets
     /// Whether the break at the same index is mandatory (after a character that `CharacterClasses.forcesLineBreak`).
-    let isMandatory: [Bool]
+    var isMandatory: MandatoryFlags { MandatoryFlags(indices: mandatoryIndices) }
     /// The indices of the mandatory breaks (few: line separators and the paragraph's end).
     private let mandatoryIndices: [Int32]
 
@@ -29,13 +29,11 @@ struct LineBreakOpportunities: Sendable {
     private init(offsets: [Int32], units: ArraySlice<UInt16>) {
         guard !units.isEmpty else {
             positions = BoundaryOffsets(base: 0, offsets: [])
-            isMandatory = []
             mandatoryIndices = []
             return
         }
         guard !offsets.isEmpty else {
             positions = BoundaryOffsets(base: 0, offsets: [Int32(units.count)])
-            isMandatory = [true]
             mandatoryIndices = [0]
             return
         }
@@ -45,13 +43,10 @@ struct LineBreakOpportunities: Sendable {
         // reports the status of the rule-based break ending the dictionary's run: every word before a line
         // separator came out mandatory.
         let base = units.startIndex
-        var flags = [Bool](repeating: false, count: offsets.count)
         var mandatory: [Int32] = []
         for (index, position) in offsets.enumerated() where position > 0 && CharacterClasses.forcesLineBreak(units[base + Int(position) - 1]) {
-            flags[index] = true
             mandatory.append(Int32(index))
         }
-        isMandatory = flags
         mandatoryIndices = mandatory
     }
 
@@ -60,22 +55,20 @@ struct LineBreakOpportunities: Sendable {
     func removing(inside ranges: [Range<Int>]) -> LineBreakOpportunities {
         guard !ranges.isEmpty else { return self }
         var kept: [Int32] = []
-        var flags: [Bool] = []
+        var mandatory: [Int32] = []
         var range = 0
         for index in 0..<positions.count {
             let position = positions[index]
             while range < ranges.count, ranges[range].upperBound <= position { range += 1 }
             if range < ranges.count, ranges[range].lowerBound < position { continue }
+            if isMandatory[index] { mandatory.append(Int32(kept.count)) }
             kept.append(Int32(position))
-            flags.append(isMandatory[index])
         }
-        return LineBreakOpportunities(positions: BoundaryOffsets(base: 0, offsets: kept), isMandatory: flags,
-                                      mandatoryIndices: flags.indices.filter { flags[$0] }.map(Int32.init))
+        return LineBreakOpportunities(positions: BoundaryOffsets(base: 0, offsets: kept), mandatoryIndices: mandatory)
     }
 
-    private init(positions: BoundaryOffsets, isMandatory: [Bool], mandatoryIndices: [Int32]) {
+    private init(positions: BoundaryOffsets, mandatoryIndices: [Int32]) {
         self.positions = positions
-        self.isMandatory = isMandatory
         self.mandatoryIndices = mandatoryIndices
     }
 
@@ -164,5 +157,16 @@ struct LineBreakOpportunities: Sendable {
             return
         }
         self.init(units, language: language, strictness: strictness)
+    }
+}
+
+/// Which line-break opportunities are mandatory, read from the few that are (a paragraph's end, line separators):
+/// nothing stored an opportunity.
+struct MandatoryFlags: Equatable {
+    fileprivate let indices: [Int32]
+
+    subscript(index: Int) -> Bool {
+        let found = indices.partitioningIndex { Int($0) >= index }
+        return found < indices.count && Int(indices[found]) == index
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// Flat per-glyph storage, no per-glyph objects: one 8-byte record a glyph — its 2-byte id, 4-byte advance and
 /// 2-byte string index (15 bits relative to `base`, the top bit HarfBuzz's unsafe-to-break flag) — so appending a
 /// glyph grows one array. Paragraphs of 32,768 units or more keep their indices in a second array of 4-byte values
-/// (31 bits and the flag). Offsets are stored only once a glyph has one (most text has none). Values are read and
-/// written as `CGFloat` and absolute `Int` offsets.
+/// (31 bits and the flag). Offsets are stored only once a glyph has one (most text has none), and once the arrays
+/// are complete (`shrinkToFit`) only for the glyphs that have one when those are few (Arabic marks and cursive
+/// joins: one glyph in a hundred in Noto Naskh). Values are read and written as `CGFloat` and absolute `Int` offsets.
 struct GlyphArrays: Sendable {
     private struct Record {
         var glyph: Glyph
@@ -14,8 +15,10 @@ struct GlyphArrays: Sendable {
     }
 
     private var records: [Record] = []
-    /// Empty while every offset is zero; otherwise one per glyph.
+    /// Empty while every offset is zero; otherwise one per glyph, or one per glyph of `sparseOffsetGlyphs`.
     private var offsetValues: [SIMD2<Float>] = []
+    /// When not empty, the glyphs whose offsets `offsetValues` holds (ascending; every other glyph's is zero).
+    private var sparseOffsetGlyphs: [UInt32] = []
     /// String indices minus `base` in 31 bits and the flag in the top bit, once an index needs more than 15 bits
     /// (else empty).
     private var wideIndexValues: [UInt32] = []
@@ -41,8 +44,24 @@ struct GlyphArrays: Sendable {
     /// Offset from the pen position in points (mark attachment, cursive connection); y up.
     @inline(__always) func offset(_ index: Int) -> CGPoint {
         guard !offsetValues.isEmpty else { return .zero }
-        let value = offsetValues[index]
+        let value: SIMD2<Float>
+        if sparseOffsetGlyphs.isEmpty {
+            value = offsetValues[index]
+        } else {
+            let found = sparseOffsetGlyphs.partitioningIndex { Int($0) >= index }
+            guard found < sparseOffsetGlyphs.count, Int(sparseOffsetGlyphs[found]) == index else { return .zero }
+            value = offsetValues[found]
+        }
         return CGPoint(x: CGFloat(value.x), y: CGFloat(value.y))
+    }
+
+    /// Stores offsets one a glyph again (before changing them or appending).
+    private mutating func makeOffsetsDense() {
+        guard !sparseOffsetGlyphs.isEmpty else { return }
+        var dense = [SIMD2<Float>](repeating: .zero, count: records.count)
+        for (glyph, value) in zip(sparseOffsetGlyphs, offsetValues) { dense[Int(glyph)] = value }
+        offsetValues = dense
+        sparseOffsetGlyphs = []
     }
 
     /// UTF-16 index of the glyph's cluster.
@@ -97,6 +116,7 @@ struct GlyphArrays: Sendable {
 
     /// Sets glyph `index`'s offset from its pen position.
     mutating func setOffset(_ index: Int, _ offset: CGPoint) {
+        makeOffsetsDense()
         if offsetValues.isEmpty {
             guard offset != .zero else { return }
             offsetValues = [SIMD2<Float>](repeating: .zero, count: records.count)
@@ -115,6 +135,7 @@ struct GlyphArrays: Sendable {
     /// Scales the x offsets of the glyphs in `range` by `factor` (a horizontally scaled font moves its marks too).
     mutating func scaleOffsetsX(_ range: Range<Int>, by factor: CGFloat) {
         guard !offsetValues.isEmpty else { return }
+        makeOffsetsDense()
         for index in range where index < offsetValues.count { offsetValues[index].x *= Float(factor) }
     }
 
@@ -132,6 +153,7 @@ struct GlyphArrays: Sendable {
 
     mutating func append(glyph: Glyph, advance: CGFloat, offset: CGPoint, stringIndex: Int, unsafeToBreak: Bool) {
         if !offsetValues.isEmpty || offset != .zero {
+            makeOffsetsDense()
             if offsetValues.count < records.count {  // the first offset: every glyph before it had none
                 offsetValues.reserveCapacity(records.capacity)
                 offsetValues.append(contentsOf: repeatElement(.zero, count: records.count))
@@ -170,6 +192,7 @@ struct GlyphArrays: Sendable {
     /// where the glyphs left would allow true.
     mutating func removeGlyphs(from count: Int) {
         guard count < records.count else { return }
+        makeOffsetsDense()
         records.removeSubrange(count...)
         if offsetValues.count > count { offsetValues.removeSubrange(count...) }
         if isWide { wideIndexValues.removeSubrange(count...) }
@@ -226,14 +249,23 @@ struct GlyphArrays: Sendable {
         }
         if !isWide, other.isWide || largest + shift > 0x7FFF { widen() }
         if !other.offsetValues.isEmpty || !offsetValues.isEmpty {
+            makeOffsetsDense()
             if offsetValues.count < records.count {  // the first offsets: every glyph before them had none
                 offsetValues.reserveCapacity(records.capacity)
                 offsetValues.append(contentsOf: repeatElement(.zero, count: records.count))
             }
             if other.offsetValues.isEmpty {
                 offsetValues.append(contentsOf: repeatElement(.zero, count: range.count))
-            } else {
+            } else if other.sparseOffsetGlyphs.isEmpty {
                 offsetValues.append(contentsOf: other.offsetValues[range])
+            } else {
+                let start = offsetValues.count
+                offsetValues.append(contentsOf: repeatElement(.zero, count: range.count))
+                var found = other.sparseOffsetGlyphs.partitioningIndex { Int($0) >= range.lowerBound }
+                while found < other.sparseOffsetGlyphs.count, Int(other.sparseOffsetGlyphs[found]) < range.upperBound {
+                    offsetValues[start + Int(other.sparseOffsetGlyphs[found]) - range.lowerBound] = other.offsetValues[found]
+                    found += 1
+                }
             }
         }
         let first = UInt32(other.stringIndex(range.lowerBound) - base + shift)
@@ -279,8 +311,19 @@ struct GlyphArrays: Sendable {
         if isWide { wideIndexValues.reserveCapacity(count) }
     }
 
-    /// Gives back spare capacity (a paragraph's arrays are reserved for more glyphs than its text usually needs).
+    /// Gives back spare capacity (a paragraph's arrays are reserved for more glyphs than its text usually needs),
+    /// and keeps offsets only for the glyphs that have one when fewer than a quarter do (12 bytes each instead of 8
+    /// bytes a glyph; reading one then takes a binary search, which only drawing and positions ask for).
     mutating func shrinkToFit() {
+        if !offsetValues.isEmpty, sparseOffsetGlyphs.isEmpty {
+            let nonzero = offsetValues.indices.filter { offsetValues[$0] != .zero }
+            if nonzero.isEmpty {
+                offsetValues = []
+            } else if nonzero.count * 4 < offsetValues.count {
+                sparseOffsetGlyphs = nonzero.map { UInt32($0) }
+                offsetValues = nonzero.map { offsetValues[$0] }
+            }
+        }
         guard records.capacity > records.count + 16 else { return }
         // Copies through buffers: `Array(array)` would keep the same, oversized storage.
         func trimmed<Element>(_ array: [Element]) -> [Element] { array.withUnsafeBufferPointer { Array($0) } }
@@ -290,14 +333,16 @@ struct GlyphArrays: Sendable {
     }
 
     /// Checks the packing (`InternalChecks`): the index array matches the records while wide and is empty
-    /// otherwise; offsets are absent or one a glyph; `ascends` only when the string indices do ascend; the last
+    /// otherwise; offsets are absent, one a glyph, or one for each of the ascending sparse glyphs; `ascends` only when the string indices do ascend; the last
     /// index is the one new glyphs are compared with.
     func _checkInvariants() {
         #if GALLEY_INTERNAL_CHECKS
         precondition(isWide ? wideIndexValues.count == records.count : wideIndexValues.isEmpty,
                      "\(wideIndexValues.count) wide indices for \(records.count) glyphs (wide: \(isWide))")
-        precondition(offsetValues.isEmpty || offsetValues.count == records.count,
-                     "\(offsetValues.count) offsets for \(records.count) glyphs")
+        precondition(offsetValues.isEmpty || offsetValues.count == (sparseOffsetGlyphs.isEmpty ? records.count : sparseOffsetGlyphs.count),
+                     "\(offsetValues.count) offsets for \(records.count) glyphs, \(sparseOffsetGlyphs.count) sparse")
+        precondition(zip(sparseOffsetGlyphs, sparseOffsetGlyphs.dropFirst()).allSatisfy { $0 < $1 }
+                     && sparseOffsetGlyphs.allSatisfy { Int($0) < records.count }, "sparse offsets out of order")
         var previous = 0
         for index in 0..<records.count {
             let relative = stringIndex(index) - base

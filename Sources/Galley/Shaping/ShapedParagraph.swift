@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A paragraph shaped once: its text, bidi levels, grapheme boundaries, items and every glyph, in logical
 /// item order (within an item, glyphs are in visual order, left to right, as HarfBuzz returns them). Lines
@@ -104,7 +105,7 @@ final class ShapedParagraph: Sendable {
         var levels: BidiLevels
         if let forced = options.forcedEmbeddingLevel ?? options.script.map(Shaper.embeddingLevel(forScript:)) {
             let level: UInt8 = forced & 1 == 1 ? 1 : 0
-            levels = BidiLevels(levels: [UInt8](repeating: level, count: range.count), paragraphLevel: level)
+            levels = BidiLevels(uniform: level, paragraphLevel: level)
             levels.start = range.lowerBound
         } else {
             levels = BidiLevels.resolve(text, range: range, base: base)
@@ -143,6 +144,24 @@ struct Insertion: Sendable, Equatable {
 /// `StringAttributes` is about 480 bytes; a line's run keeps 8).
 final class SharedAttributes: Sendable {
     let value: StringAttributes
+    /// The same attributes with another font (the fallback fonts the run's items were shaped in), made once each:
+    /// text in a font that lacks its digits or Latin letters would otherwise keep a box for every such item.
+    private let withOtherFonts = Mutex<[ObjectIdentifier: SharedAttributes]>([:])
 
     init(_ value: StringAttributes) { self.value = value }
+
+    /// These attributes with `font` in place of their own (self when it is theirs). The box returned keeps `font`
+    /// alive, so its identifier stays unique while the memo holds it.
+    func with(font: Font) -> SharedAttributes {
+        if value.font === font { return self }
+        let key = ObjectIdentifier(font)
+        return withOtherFonts.withLock { memo in
+            if let known = memo[key] { return known }
+            var changed = value
+            changed.font = font
+            let made = SharedAttributes(changed)
+            memo[key] = made
+            return made
+        }
+    }
 }

@@ -67,7 +67,7 @@ struct Shaper {
             generator?.generate(&glyphs, start..<glyphs.count, text: text, font: item.font)
         }
         var shaped = ShapedParagraph.Item(item: item, glyphRange: start..<glyphs.count,
-                                          attributes: requested === item.font ? shared : SharedAttributes(attributes), baselineShift: shift)
+                                          attributes: shared.with(font: item.font), baselineShift: shift)
         shaped.clustersAreMonotonic = glyphs.isMonotonic(shaped.glyphRange, rightToLeft: item.isRightToLeft)
         return shaped
     }

@@ -3,8 +3,9 @@ import Foundation
 /// The width of a paragraph's text from its start to each of its line-break opportunities, so that a line is
 /// measured as a difference of two sums instead of unit by unit: greedy breaking costs a few steps per line
 /// opportunity, however long the words. Sums are kept in `Double` (8 bytes an opportunity), and beside them the
-/// width of the whitespace that hangs before each opportunity (4 bytes), so that re-breaking reads neither the text
-/// nor the glyphs to find where a line's visible text ends. Paragraphs with tabs have none: a tab's width depends
+/// width of the whitespace that hangs before each opportunity (1 byte: a paragraph has few such widths, see
+/// `HangingWidths`), so that re-breaking reads neither the text nor the glyphs to find where a line's visible text
+/// ends. Paragraphs with tabs have none: a tab's width depends
 /// on where its line starts.
 struct OpportunityWidths: Sendable {
     /// `widths[i]`: the advances from the paragraph's start up to opportunity `i`.
@@ -12,7 +13,7 @@ struct OpportunityWidths: Sendable {
     /// `hanging[i]`: the width of the whitespace hanging at the end of a line that ends at opportunity `i` and starts
     /// at or before opportunity `i - 1` (the paragraph's start for the first); NaN where it is measured each time
     /// (see `storedHanging`).
-    private let hanging: [Float]
+    private let hanging: HangingWidths
     private let base: Int
     /// Whether no unit has a negative advance (negative kerning or tracking can make one): then whitespace hanging at
     /// a line's end never makes the line wider, and a line whose whole width fits fits without measuring it.
@@ -25,9 +26,9 @@ struct OpportunityWidths: Sendable {
         let range = paragraph.range
         let units = paragraph.text.units
         var widths: [Double] = []
-        var hanging: [Float] = []
+        var hanging = HangingWidths.Builder()
         widths.reserveCapacity(positions.count)
-        hanging.reserveCapacity(positions.count)
+        hanging.reserve(positions.count)
         var total: Double = 0
         var nonNegative = true
         var walker = advances.walker(from: range.lowerBound)
@@ -46,7 +47,7 @@ struct OpportunityWidths: Sendable {
             previous = end
         }
         self.widths = widths
-        self.hanging = hanging
+        self.hanging = hanging.finished()
         base = range.lowerBound
         advancesAreNonNegative = nonNegative
     }
@@ -126,5 +127,72 @@ struct OpportunityWidths: Sendable {
             unit += 1
         }
         return total
+    }
+}
+
+/// The hanging whitespace widths of a paragraph's opportunities, one byte each: 0 (nothing hangs), NaN (measured
+/// each time) or one of at most 254 other widths kept once (in most text one, a space's advance, per font); a
+/// paragraph with more distinct widths keeps 4 bytes each. Values are kept bit for bit.
+private struct HangingWidths: Sendable {
+    private static let notStored: UInt8 = 255
+    /// Empty when `widths` holds every value.
+    private let codes: [UInt8]
+    /// The widths codes 1… stand for, or every value when `codes` is empty.
+    private let widths: [Float]
+
+    subscript(index: Int) -> Float {
+        if codes.isEmpty { return widths[index] }
+        let code = codes[index]
+        return code == 0 ? 0 : code == Self.notStored ? .nan : widths[Int(code) - 1]
+    }
+
+    struct Builder {
+        private var codes: [UInt8] = []
+        private var widths: [Float] = []
+        private var codeOfWidth: [UInt32: UInt8] = [:]
+        private var lastCode: UInt8 = 0
+        /// Every value so far, once the widths no longer fit in codes.
+        private var values: [Float]? = nil
+
+        mutating func reserve(_ count: Int) { codes.reserveCapacity(count) }
+
+        mutating func append(_ value: Float) {
+            if values != nil {
+                values!.append(value)
+                return
+            }
+            if value.bitPattern == Float(0).bitPattern {
+                codes.append(0)
+            } else if value.isNaN {
+                codes.append(HangingWidths.notStored)
+            } else if lastCode != 0, widths[Int(lastCode) - 1].bitPattern == value.bitPattern {
+                codes.append(lastCode)  // (most often the same space as last time: no hashing)
+            } else if let code = codeOfWidth[value.bitPattern] {
+                codes.append(code)
+                lastCode = code
+            } else if widths.count < Int(HangingWidths.notStored) - 1 {
+                widths.append(value)
+                let code = UInt8(widths.count)
+                codeOfWidth[value.bitPattern] = code
+                codes.append(code)
+                lastCode = code
+            } else {
+                var all = [Float]()
+                all.reserveCapacity(codes.capacity)
+                for code in codes { all.append(code == 0 ? 0 : code == HangingWidths.notStored ? .nan : widths[Int(code) - 1]) }
+                all.append(value)
+                values = all
+            }
+        }
+
+        func finished() -> HangingWidths {
+            if let values { return HangingWidths(codes: [], widths: values) }
+            return HangingWidths(codes: codes, widths: widths)
+        }
+    }
+
+    private init(codes: [UInt8], widths: [Float]) {
+        self.codes = codes
+        self.widths = widths
     }
 }

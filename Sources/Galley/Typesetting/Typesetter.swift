@@ -24,17 +24,22 @@ public final class Typesetter: Sendable {
         let unitAdvances: UnitAdvances
         /// Widths up to each opportunity (nil for paragraphs with tabs).
         let opportunityWidths: OpportunityWidths?
-        let style: ParagraphStyle
+        /// The attributes of the paragraph's first character, whose paragraph style is the paragraph's (a reference:
+        /// a `ParagraphStyle` is some 360 bytes, and most paragraphs share one).
+        private let firstAttributes: SharedAttributes
         let range: Range<Int>
 
-        init(shaped: ShapedParagraph, breaks: LineBreakOpportunities, style: ParagraphStyle) {
+        init(shaped: ShapedParagraph, breaks: LineBreakOpportunities, firstAttributes: SharedAttributes) {
             self.shaped = shaped
             self.breaks = breaks
             unitAdvances = UnitAdvances(shaped)
             opportunityWidths = OpportunityWidths(paragraph: shaped, positions: breaks.positions, advances: unitAdvances)
-            self.style = style
+            self.firstAttributes = firstAttributes
             range = shaped.range
         }
+
+        /// The paragraph's style (its first character's).
+        var style: ParagraphStyle { firstAttributes.value.paragraphStyle ?? .default }
 
         /// Whether the paragraph's base direction (its resolved paragraph embedding level) is right to left.
         var isRightToLeft: Bool { shaped.levels.paragraphLevel & 1 == 1 }
@@ -114,7 +119,8 @@ public final class Typesetter: Sendable {
     private static func prepare(_ text: AttributedText, range: Range<Int>, options: TypesetterOptions,
                                 reusing reuse: ShapingReuse? = nil) -> Paragraph {
         let shaped = ShapedParagraph(text, range: range, options: options, reusing: reuse)
-        let attributes = text.attributes(at: range.lowerBound)
+        let firstAttributes = text.sharedRunAttributes[text.runIndex(at: range.lowerBound)]
+        let attributes = firstAttributes.value
         let strictness = attributes.paragraphStyle?.lineBreakStrictness ?? .automatic
         var breaks: LineBreakOpportunities
         if let reuse, let old = reuse.breaks, old.language == attributes.language, old.strictness == strictness, range == 0..<text.length {
@@ -127,8 +133,7 @@ public final class Typesetter: Sendable {
         if !shaped.rubies.isEmpty {
             breaks = breaks.removing(inside: shaped.rubies.map { ($0.base.lowerBound - range.lowerBound)..<($0.base.upperBound - range.lowerBound) })
         }
-        return Paragraph(
-            shaped: shaped, breaks: breaks, style: attributes.paragraphStyle ?? .default)
+        return Paragraph(shaped: shaped, breaks: breaks, firstAttributes: firstAttributes)
     }
 
     /// The number of UTF-16 units of the typeset string.

@@ -74,7 +74,7 @@ import Testing
         #expect(LineBreakOpportunities(chinese[...], language: "zh").positions.count >= 5)
         let hard = LineBreakOpportunities(Array("a b\u{2028}c\nd".utf16)[...], language: nil)
         #expect(Array(hard.positions) == [2, 4, 6, 7])
-        #expect(hard.isMandatory == [false, true, true, false])  // the end of the text is not a hard break
+        #expect(hard.positions.indices.map { hard.isMandatory[$0] } == [false, true, true, false])  // the end of the text is not a hard break
     }
 
     /// A break is mandatory exactly after BK, CR, LF and NL characters (UAX #14 LB4, LB5), also where ICU's dictionaries

@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // glibc's heap statistics, for the benchmarks' memory figures.
+        .systemLibrary(name: "CHeapStatistics"),
         // ICU behind plain C types (system ICU headers clash with Foundation's in Swift modules).
         .target(
             name: "CUnicode",
@@ -110,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "GalleyBench",
             dependencies: [
-                "Galley", "GalleyText", "GalleySpelling", "GalleyDocuments", "GalleyCommandSupport",
+                "Galley", "GalleyText", "GalleySpelling", "GalleyDocuments", "GalleyCommandSupport", "CHeapStatistics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -100,14 +100,17 @@ struct LayoutBenchCommand: ParsableCommand {
             withExtendedLifetime(kept) {}
         }
         var textMiB: Double? = nil
+        var linesMiB: Double? = nil
         if retain, mode == .greedy {
             // The text's own memory: one more layout with the process's caches (fonts, fontconfig's character sets,
-            // shaped words) already warm, freed pages handed back before and after, so that only what the laid-out
-            // text keeps counts (`retained_MiB` is the first layout's growth, those caches included).
-            let before = residentMiB(trimmed: true)
+            // shaped words) already warm, counted in heap bytes in use, so that only what the laid-out text keeps
+            // counts (`retained_MiB` is the first layout's resident growth, those caches included).
+            let before = heapInUseMiB()
             let typesetter = Typesetter(attributedString: NSAttributedString(string: joined, attributes: [.font: font]))
+            let typesetterMiB = heapInUseMiB() - before
             let laidOut = breakAll(typesetter, width: CGFloat(width))
-            textMiB = residentMiB(trimmed: true) - before
+            textMiB = heapInUseMiB() - before
+            linesMiB = textMiB! - typesetterMiB
             withExtendedLifetime((typesetter, laidOut)) {}
         }
         if relayoutWidth > 0, var layout = lastLayout {
@@ -136,6 +139,7 @@ struct LayoutBenchCommand: ParsableCommand {
         if let textMiB {
             result["text_MiB"] = (textMiB * 10).rounded() / 10
             result["text_MiB_per_MB"] = (textMiB / (Double(bytes) / 1e6) * 10).rounded() / 10
+            if let linesMiB { result["lines_MiB"] = (linesMiB * 10).rounded() / 10 }
         }
         if repeats > 1 { result["repeats"] = repeats }
         if paragraphLength > 0 { result["paragraph_length"] = paragraphLength }

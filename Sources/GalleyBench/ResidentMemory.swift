@@ -1,3 +1,4 @@
+import CHeapStatistics
 import Foundation
 
 /// The process's resident set in MiB (/proc/self/statm): what the layout and editing benchmarks report as memory
@@ -13,3 +14,8 @@ func residentMiB(trimmed: Bool = false) -> Double {
     else { return 0 }
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
 }
+
+/// The heap bytes in use in MiB (glibc's `mallinfo2`: allocated chunks, their bookkeeping included, and mmap'd
+/// blocks): what the laid-out text itself keeps, free of the resident set's page granularity and of freed memory
+/// reused.
+func heapInUseMiB() -> Double { Double(galley_heap_bytes_in_use()) / 1_048_576 }

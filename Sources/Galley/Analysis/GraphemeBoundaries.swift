@@ -76,8 +76,9 @@ package enum GraphemeBoundaries {
 }
 
 /// Ascending UTF-16 offsets (grapheme boundaries, line-break opportunities), stored compactly: nothing when every
-/// unit of a range is a boundary (most text), else in blocks of 64, each block's first offset in 4 bytes and every
-/// offset as its distance from that in 1 byte (when every block spans less than 256 units: grapheme boundaries of
+/// unit of a range is a boundary (most text), else in blocks of 64, each block's first offset in 4 bytes (the first
+/// block's is 0, stored nowhere: a short paragraph's offsets take one array) and every offset as its distance from
+/// that in 1 byte (when every block spans less than 256 units: grapheme boundaries of
 /// Arabic, Indic and CJK text), 2 bytes (less than 65,536: line-break opportunities of most text) or 4.
 package struct BoundaryOffsets: RandomAccessCollection, Sendable {
     private enum Deltas: Sendable {
@@ -93,7 +94,7 @@ package struct BoundaryOffsets: RandomAccessCollection, Sendable {
 
     private let base: Int
     private let deltas: Deltas
-    /// Each block's first offset minus `base` (narrow and medium deltas only).
+    /// The first offset of each block after the first, minus `base` (narrow and medium deltas only).
     private let blockStarts: [Int32]
 
     /// Every offset of a range, both ends included.
@@ -111,11 +112,12 @@ package struct BoundaryOffsets: RandomAccessCollection, Sendable {
         var starts: [Int32] = []
         starts.reserveCapacity((offsets.count + blockSize - 1) / blockSize)
         for first in stride(from: 0, to: offsets.count, by: blockSize) {
-            starts.append(offsets[first])
-            widest = Swift.max(widest, offsets[Swift.min(first + blockSize, offsets.count) - 1] - offsets[first])
+            let start = first == 0 ? 0 : offsets[first]
+            if first > 0 { starts.append(start) }
+            widest = Swift.max(widest, offsets[Swift.min(first + blockSize, offsets.count) - 1] - start)
         }
         func deltas<Value: FixedWidthInteger>(_: Value.Type) -> [Value] {
-            offsets.indices.map { Value(truncatingIfNeeded: offsets[$0] - starts[$0 >> Self.blockShift]) }
+            offsets.indices.map { Value(truncatingIfNeeded: offsets[$0] - Self.blockStart($0, starts)) }
         }
         if widest <= Int32(UInt8.max) {
             self.deltas = .narrow(deltas(UInt8.self))
@@ -146,11 +148,17 @@ package struct BoundaryOffsets: RandomAccessCollection, Sendable {
     }
 
     @inline(__always)
+    private static func blockStart(_ position: Int, _ starts: [Int32]) -> Int32 {
+        let block = position >> blockShift
+        return block == 0 ? 0 : starts[block - 1]
+    }
+
+    @inline(__always)
     package subscript(position: Int) -> Int {
         switch deltas {
         case .every: return base + position
-        case .narrow(let values): return base + Int(blockStarts[position >> Self.blockShift]) + Int(values[position])
-        case .medium(let values): return base + Int(blockStarts[position >> Self.blockShift]) + Int(values[position])
+        case .narrow(let values): return base + Int(Self.blockStart(position, blockStarts)) + Int(values[position])
+        case .medium(let values): return base + Int(Self.blockStart(position, blockStarts)) + Int(values[position])
         case .wide(let values): return base + Int(values[position])
         }
     }

@@ -13,6 +13,8 @@ struct AttributedText: Sendable {
     let sharedRunAttributes: [SharedAttributes]
     /// Whether any run carries ruby (most texts: none, and shaping skips looking for it).
     let hasRuby: Bool
+    /// The styles the text's items are shown with, each made once.
+    let runStyles = RunStyles()
 
     /// The attributes of each run.
     var runAttributes: LazyMapCollection<[SharedAttributes], StringAttributes> { sharedRunAttributes.lazy.map(\.value) }

@@ -8,30 +8,30 @@ final class ShapedParagraph: Sendable {
     /// One item and where its glyphs are.
     struct Item: Sendable {
         var item: TextItem
-        /// Range in the glyph arrays.
-        var glyphRange: Range<Int>
-        /// The run's attributes with `font` set to the font used, shared by every line that shows the item.
-        var sharedAttributes: SharedAttributes
-        /// Points the run sits above the baseline (baseline offset and superscript).
-        var baselineShift: CGFloat
-        /// Text a line shows that is not in the string: a truncation token or a hyphen (its glyphs stand for no
-        /// characters; their string indices are the point where it was put).
-        var insertion: Insertion? = nil
         /// Whether the glyphs' string indices ascend (descend, right to left) in visual order, as cutting the item's
         /// glyphs by string index assumes. Not always: HarfBuzz keeps some clusters of a right-to-left item in logical
         /// order (invisible format characters in a row, for one); lines cut such an item by reshaping its pieces.
+        /// (Stored beside the text item's last byte: an item takes 64 bytes.)
         var clustersAreMonotonic = true
+        /// Range in the glyph arrays.
+        var glyphRange: Range<Int>
+        /// The font, attributes (with that font), baseline shift and insertion the item's glyphs are shown with,
+        /// shared by every item and line run that shows the same.
+        var style: RunStyle
 
-        init(item: TextItem, glyphRange: Range<Int>, attributes: SharedAttributes, baselineShift: CGFloat,
-             insertion: Insertion? = nil) {
+        init(item: TextItem, glyphRange: Range<Int>, style: RunStyle) {
             self.item = item
             self.glyphRange = glyphRange
-            self.sharedAttributes = attributes
-            self.baselineShift = baselineShift
-            self.insertion = insertion
+            self.style = style
         }
 
-        var attributes: StringAttributes { sharedAttributes.value }
+        /// The run's attributes with `font` set to the font used, shared by every line that shows the item.
+        var sharedAttributes: SharedAttributes { style.sharedAttributes }
+        var attributes: StringAttributes { style.attributes }
+        /// Points the run sits above the baseline (baseline offset and superscript).
+        var baselineShift: CGFloat { style.baselineShift }
+        /// Text a line shows that is not in the string (see `RunStyle.insertion`).
+        var insertion: Insertion? { style.insertion }
     }
 
     let text: AttributedText
@@ -128,16 +128,23 @@ final class ShapedParagraph: Sendable {
     }
 }
 
-/// What an inserted run is.
-struct Insertion: Sendable, Equatable {
+/// What an inserted run is. (A class: items and run records keep a reference, 8 bytes, instead of the text.)
+final class Insertion: Sendable, Equatable {
     enum Kind: Sendable {
         case truncationToken
         case hyphen
     }
 
-    var kind: Kind
+    let kind: Kind
     /// The inserted run's own text (what a PDF's text layer and a copy show for it).
-    var text: [UInt16]
+    let text: [UInt16]
+
+    init(kind: Kind, text: [UInt16]) {
+        self.kind = kind
+        self.text = text
+    }
+
+    static func == (left: Insertion, right: Insertion) -> Bool { left.kind == right.kind && left.text == right.text }
 }
 
 /// One immutable attributes value on the heap, shared by the items and line runs that show it (a

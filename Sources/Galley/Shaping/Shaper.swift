@@ -20,6 +20,9 @@ struct Shaper {
     /// The text HarfBuzz sees around each item (the paragraph, or a line when a line's edge is reshaped).
     let context: Range<Int>
 
+    /// The styles of the paragraph's last items, with their attribute runs.
+    private var recentStyles: [(run: Int, style: RunStyle)] = []
+
     /// Whether items may be shaped word by word through `WordShapes` (tests turn it off to compare).
     let shapesWords: Bool
     /// Glyph substitution after each item is shaped (`TypesetterOptions.glyphGenerator`).
@@ -58,8 +61,8 @@ struct Shaper {
             var combined = item
             combined.font = appendCombined(item, attributes: attributes)
             attributes.font = combined.font
-            var shaped = ShapedParagraph.Item(item: combined, glyphRange: start..<glyphs.count, attributes: SharedAttributes(attributes),
-                                              baselineShift: shift)
+            var shaped = ShapedParagraph.Item(item: combined, glyphRange: start..<glyphs.count,
+                                              style: RunStyle(font: combined.font, sharedAttributes: SharedAttributes(attributes), baselineShift: shift))
             shaped.clustersAreMonotonic = true
             return shaped
         } else {
@@ -67,9 +70,22 @@ struct Shaper {
             generator?.generate(&glyphs, start..<glyphs.count, text: text, font: item.font)
         }
         var shaped = ShapedParagraph.Item(item: item, glyphRange: start..<glyphs.count,
-                                          attributes: shared.with(font: item.font), baselineShift: shift)
+                                          style: style(item, attributes: shared, baselineShift: shift))
         shaped.clustersAreMonotonic = glyphs.isMonotonic(shaped.glyphRange, rightToLeft: item.isRightToLeft)
         return shaped
+    }
+
+    /// The style of an item of attribute run `item.attributeRun`, whose shared attributes are `attributes`: the
+    /// paragraph's last few are looked at first, the text's table (behind a lock) only for a style new to it.
+    mutating func style(_ item: TextItem, attributes: SharedAttributes, baselineShift: CGFloat) -> RunStyle {
+        for style in recentStyles where style.run == item.attributeRun && style.style.font === item.font
+            && style.style.baselineShift.bitPattern == baselineShift.bitPattern {
+            return style.style
+        }
+        let style = text.runStyles.style(run: item.attributeRun, attributes: attributes, font: item.font, baselineShift: baselineShift)
+        if recentStyles.count == 4 { recentStyles.removeFirst() }
+        recentStyles.append((item.attributeRun, style))
+        return style
     }
 
     /// How far an item's baseline moves up from the line's: the baseline offset, the superscript's (measured in the

@@ -176,7 +176,7 @@ extension Shaper {
         // The generator sees the whole item again, kept glyphs among it (it answers by the characters).
         generator?.generate(&self.glyphs, start..<self.glyphs.count, text: text, font: item.font)
         var shaped = ShapedParagraph.Item(item: item, glyphRange: start..<self.glyphs.count,
-                                          attributes: shared.with(font: item.font), baselineShift: shift)
+                                          style: style(item, attributes: shared, baselineShift: shift))
         shaped.clustersAreMonotonic = self.glyphs.isMonotonic(shaped.glyphRange, rightToLeft: item.isRightToLeft)
         ShapingReuse.itemsReused.add(1, ordering: .relaxed)
         return shaped

@@ -66,9 +66,10 @@ extension Line {
             }
             let item = TextItem(range: index..<index, attributeRun: 0, script: 0, level: paragraph.levels.paragraphLevel, font: run.font,
                                 isSideways: run.status.contains(.rotated))
-            items.append(ShapedParagraph.Item(item: item, glyphRange: begin..<glyphs.count, attributes: run.sharedAttributes,
-                                              baselineShift: run.baselineShift,
-                                              insertion: Insertion(kind: kind, text: Array(storage.paragraph.text.units[run.stringRange]))))
+            let insertion = Insertion(kind: kind, text: Array(storage.paragraph.text.units[run.stringRange]))
+            items.append(ShapedParagraph.Item(item: item, glyphRange: begin..<glyphs.count,
+                                              style: RunStyle(font: run.font, sharedAttributes: run.sharedAttributes,
+                                                              baselineShift: run.baselineShift, insertion: insertion)))
         }
         return (items, glyphs)
     }

@@ -14,29 +14,50 @@ final class LineStorage: Sendable {
         case line
     }
 
-    /// One run: a stretch of glyphs with one font, attributes and direction.
+    /// One run: a stretch of glyphs with one font, attributes and direction. (64 bytes: the style a reference, the
+    /// small fields last, the status in a byte; a line of Arabic has four runs, and most lines keep their one run in
+    /// place.)
     struct RunRecord: Sendable {
         /// The run's glyphs in the line's glyph numbering (visual order).
         var glyphRange: Range<Int>
-        var source: GlyphSource
         /// Where the run's glyphs start in their source arrays.
         var sourceStart: Int
         /// The pen position at the run's left edge.
         var x: CGFloat
         var stringRange: Range<Int>
-        /// Unretained, as is `font`: the line keeps both alive (see `LineStorage.owners`), so copying a record —
-        /// which every question about a run does — counts no references on objects that every line of a text
-        /// shares and that threads laying out at once would pass between cores.
-        unowned(unsafe) var sharedAttributes: SharedAttributes
-        unowned(unsafe) var font: Font
+        /// The font, attributes, baseline shift and insertion. Unretained: the line keeps it alive (through the
+        /// paragraph's items or `LineStorage.owners`), so copying a record — which every question about a run does —
+        /// counts no references on an object that every line of a text shares and that threads laying out at once
+        /// would pass between cores.
+        unowned(unsafe) var style: RunStyle
         var level: UInt8
-        var baselineShift: CGFloat
-        var status: RunStatus
-        var insertion: Insertion? = nil
+        var source: GlyphSource
+        private var statusBits: UInt8
+        var status: RunStatus {
+            get { RunStatus(rawValue: Int(statusBits)) }
+            set { statusBits = UInt8(truncatingIfNeeded: newValue.rawValue) }
+        }
+
+        init(glyphRange: Range<Int>, source: GlyphSource, sourceStart: Int, x: CGFloat, stringRange: Range<Int>,
+             style: RunStyle, level: UInt8, status: RunStatus) {
+            self.glyphRange = glyphRange
+            self.sourceStart = sourceStart
+            self.x = x
+            self.stringRange = stringRange
+            self.style = style
+            self.level = level
+            self.source = source
+            statusBits = UInt8(truncatingIfNeeded: status.rawValue)
+        }
+
         /// Whether the glyphs are vertical forms standing upright in the line (see `Run.isVertical`): their metrics
         /// across the line are half the font's height either side, and each is drawn turned a quarter counter-clockwise.
         var isUpright: Bool { sharedAttributes.value.verticalForms && !status.contains(.rotated) && runDelegate == nil }
 
+        var font: Font { style.font }
+        var sharedAttributes: SharedAttributes { style.sharedAttributes }
+        var baselineShift: CGFloat { style.baselineShift }
+        var insertion: Insertion? { style.insertion }
         var attributes: StringAttributes { sharedAttributes.value }
         /// The run delegate, read in place (`attributes` copies the whole value).
         var runDelegate: RunDelegate? { sharedAttributes.value.runDelegate }
@@ -103,15 +124,17 @@ final class LineStorage: Sendable {
     let paragraph: ShapedParagraph
     let stringRange: Range<Int>
     /// Glyphs the paragraph does not have (see the type's description).
-    var lineGlyphs: GlyphArrays { ownGlyphs?.glyphs ?? GlyphArrays() }
-    /// Nil when every glyph is the paragraph's (most lines): 8 bytes instead of five empty arrays.
-    private let ownGlyphs: OwnGlyphs?
+    var lineGlyphs: GlyphArrays { extras?.glyphs ?? GlyphArrays() }
+    /// The line's own glyphs and `owners`; nil when it has neither (most lines: 8 bytes instead of six empty arrays).
+    private let extras: LineExtras?
     let runs: Runs
-    /// The fonts and attributes of inserted runs (a hyphen, a truncation token), which the paragraph does not hold;
-    /// every other run's are the paragraph's items' (`LineBuilder` cuts and reshapes items but never changes their
-    /// font or attributes), which `paragraph` keeps alive. Empty for most lines.
-    private let owners: [any AnyObject & Sendable]
-    let glyphCount: Int
+    /// The styles of inserted runs (a hyphen, a truncation token) and of runs given other attributes (drawing
+    /// attributes, font expansion), which the paragraph does not hold; every other run's is a paragraph item's
+    /// (`LineBuilder` cuts and reshapes items but never changes their style), which `paragraph` keeps alive. Empty
+    /// for most lines.
+    private var owners: [RunStyle] { extras?.owners ?? [] }
+    /// The number of glyphs: where the last run's end (the runs' glyphs follow each other from 0).
+    var glyphCount: Int { runs.isEmpty ? 0 : runs[runs.count - 1].glyphRange.upperBound }
     let width: CGFloat
     /// The caret table, built on the first caret or hit-testing question (layout alone never needs it), then kept.
     /// An atomic reference, not a lock: a line costs no allocation for it until asked, and two threads asking at
@@ -128,24 +151,22 @@ final class LineStorage: Sendable {
     init(paragraph: ShapedParagraph, stringRange: Range<Int>, pieces: [Piece], lineGlyphs: GlyphArrays) {
         self.paragraph = paragraph
         self.stringRange = stringRange
-        ownGlyphs = lineGlyphs.count == 0 ? nil : OwnGlyphs(lineGlyphs)
         let order = pieces.count == 1 ? nil : BidiLevels.visualOrder(pieces.map(\.item.item.level))
         var runs: [RunRecord] = []
         runs.reserveCapacity(pieces.count)
         var pen: CGFloat = 0
         var count = 0
-        var owners: [any AnyObject & Sendable] = []
+        var owners: [RunStyle] = []
         for position in pieces.indices {
             let piece = pieces[order?[position] ?? position]
-            if piece.item.insertion != nil { owners += [piece.item.item.font, piece.item.sharedAttributes] }
+            if piece.item.insertion != nil { owners.append(piece.item.style) }
             let run = Self.run(piece, firstGlyph: count, x: pen, paragraph: paragraph, lineGlyphs: lineGlyphs)
             runs.append(run.record)
             pen += run.width
             count = run.record.glyphRange.upperBound
         }
-        self.owners = owners
+        extras = LineExtras(glyphs: lineGlyphs, owners: owners)
         self.runs = Runs(runs)
-        self.glyphCount = count
         self.width = pen
         _checkInvariants()
     }
@@ -158,8 +179,7 @@ final class LineStorage: Sendable {
          slices: some RandomAccessCollection<(item: Int, glyphs: Range<Int>, string: Range<Int>)>) {
         self.paragraph = paragraph
         self.stringRange = stringRange
-        ownGlyphs = nil
-        owners = []
+        extras = nil
         let level = paragraph.levels.paragraphLevel
         func run(_ slice: (item: Int, glyphs: Range<Int>, string: Range<Int>), firstGlyph: Int, x: CGFloat) -> (record: RunRecord, width: CGFloat) {
             Self.run(paragraph.items[slice.item], glyphRange: slice.glyphs, stringRange: slice.string, level: level, source: .paragraph,
@@ -168,7 +188,6 @@ final class LineStorage: Sendable {
         if slices.count == 1, let slice = slices.first {
             let made = run(slice, firstGlyph: 0, x: 0)
             runs = Runs(made.record)
-            glyphCount = made.record.glyphRange.count
             width = made.width
         } else {
             var records: [RunRecord] = []
@@ -183,7 +202,6 @@ final class LineStorage: Sendable {
                 count = made.record.glyphRange.upperBound
             }
             runs = Runs(records)
-            glyphCount = count
             width = pen
         }
         _checkInvariants()
@@ -227,8 +245,7 @@ final class LineStorage: Sendable {
         let record = RunRecord(
             glyphRange: firstGlyph..<(firstGlyph + glyphRange.count), source: source,
             sourceStart: glyphRange.lowerBound, x: x, stringRange: stringRange,
-            sharedAttributes: item.sharedAttributes, font: item.item.font, level: level,
-            baselineShift: item.baselineShift, status: status, insertion: item.insertion)
+            style: item.style, level: level, status: status)
         return (record, width)
     }
 
@@ -239,21 +256,18 @@ final class LineStorage: Sendable {
     init(_ other: LineStorage, advances newAdvances: [CGFloat], glyphScale scale: CGFloat = 1) {
         paragraph = other.paragraph
         stringRange = other.stringRange
-        glyphCount = other.glyphCount
         var owners = other.owners
         let copy = Self.ownCopy(of: other) { run, _, glyphs, copied in
             if scale != 1, !run.isDelegate {
                 glyphs.scaleOffsetsX(copied, by: scale)
                 let (font, shared) = ExpandedRunStyles.style(font: run.font, attributes: run.sharedAttributes, scale: scale)
-                owners.append(font)
-                owners.append(shared)
-                run.font = font
-                run.sharedAttributes = shared
+                let style = run.style.with(font: font, attributes: shared)
+                owners.append(style)
+                run.style = style
             }
             return Array(newAdvances[run.glyphRange])
         }
-        ownGlyphs = OwnGlyphs(copy.glyphs)
-        self.owners = owners
+        extras = LineExtras(glyphs: copy.glyphs, owners: owners)
         runs = copy.runs
         width = copy.width
         _checkInvariants()
@@ -292,8 +306,6 @@ final class LineStorage: Sendable {
     init(_ other: LineStorage, overlaying spans: [(range: Range<Int>, apply: (inout StringAttributes) -> Void)]) {
         paragraph = other.paragraph
         stringRange = other.stringRange
-        ownGlyphs = other.ownGlyphs
-        glyphCount = other.glyphCount
         width = other.width
         var owners = other.owners
         var runs: [RunRecord] = []
@@ -339,24 +351,24 @@ final class LineStorage: Sendable {
                 if let current {
                     var value = run.attributes
                     spans[current].apply(&value)
-                    let shared = SharedAttributes(value)
-                    owners.append(shared)
-                    piece.sharedAttributes = shared
+                    let style = run.style.with(font: run.font, attributes: SharedAttributes(value))
+                    owners.append(style)
+                    piece.style = style
                 }
                 runs.append(piece)
                 pen += width
                 start = end
             }
         }
-        self.owners = owners
+        extras = LineExtras(glyphs: other.lineGlyphs, owners: owners)
         self.runs = Runs(runs)
         _checkInvariants()
     }
 
     /// Checks the line (`InternalChecks`): runs in visual order whose glyph ranges are contiguous from 0 to the
     /// glyph count, each inside its source arrays, pen positions adding up to the width; and the rule the records'
-    /// `unowned(unsafe)` fields rest on: every run's font and attributes are kept alive by this storage, through the
-    /// paragraph's items or `owners`.
+    /// `unowned(unsafe)` style rests on: every run's style is kept alive by this storage, through the paragraph's
+    /// items or `owners`.
     func _checkInvariants() {
         #if GALLEY_INTERNAL_CHECKS
         lineGlyphs._checkInvariants()
@@ -369,10 +381,8 @@ final class LineStorage: Sendable {
                          "run \(index) reads glyphs \(run.sourceStart)..<\(run.sourceStart + run.glyphRange.count) of \(sourceCount)")
             precondition(run.x == pen || abs(run.x - pen) <= LayoutTolerance.position * max(1, abs(pen)),
                          "run \(index) at x \(run.x), its pen at \(pen)")
-            let kept = paragraph.items.contains { $0.item.font === run.font } || owners.contains { $0 === run.font }
-            let attributesKept = paragraph.items.contains { $0.sharedAttributes === run.sharedAttributes }
-                || owners.contains { $0 === run.sharedAttributes }
-            precondition(kept && attributesKept, "run \(index)'s font or attributes are not kept alive by the line")
+            let kept = paragraph.items.contains { $0.style === run.style } || owners.contains { $0 === run.style }
+            precondition(kept, "run \(index)'s style is not kept alive by the line")
             pen += source(of: run).advanceSum(run.sourceIndex(run.glyphRange.lowerBound)..<run.sourceIndex(run.glyphRange.upperBound))
             glyph = run.glyphRange.upperBound
         }
@@ -526,11 +536,17 @@ final class LineStorage: Sendable {
     }
 }
 
-/// A line's own glyphs, on the heap only for lines that have some.
-private final class OwnGlyphs: Sendable {
+/// A line's own glyphs and the objects its runs need kept alive, on the heap only for lines that have either.
+private final class LineExtras: Sendable {
     let glyphs: GlyphArrays
+    let owners: [RunStyle]
 
-    init(_ glyphs: GlyphArrays) { self.glyphs = glyphs }
+    /// Nil when there are neither glyphs nor owners.
+    init?(glyphs: GlyphArrays, owners: [RunStyle]) {
+        guard glyphs.count > 0 || !owners.isEmpty else { return nil }
+        self.glyphs = glyphs
+        self.owners = owners
+    }
 }
 
 /// A built caret table (a box keeps the cache in a line 8 bytes wide until the first caret question).

@@ -2,14 +2,15 @@ import Foundation
 
 /// The width of a paragraph's text from its start to each of its line-break opportunities, so that a line is
 /// measured as a difference of two sums instead of unit by unit: greedy breaking costs a few steps per line
-/// opportunity, however long the words. Sums are kept in `Double` (8 bytes an opportunity), and beside them the
+/// opportunity, however long the words. Sums are `Double`s (kept in 4 bytes an opportunity where that is exact, see
+/// `PrefixSums`), and beside them the
 /// width of the whitespace that hangs before each opportunity (1 byte: a paragraph has few such widths, see
 /// `HangingWidths`), so that re-breaking reads neither the text nor the glyphs to find where a line's visible text
 /// ends. Paragraphs with tabs have none: a tab's width depends
 /// on where its line starts.
 struct OpportunityWidths: Sendable {
     /// `widths[i]`: the advances from the paragraph's start up to opportunity `i`.
-    private let widths: [Double]
+    private let widths: PrefixSums
     /// `hanging[i]`: the width of the whitespace hanging at the end of a line that ends at opportunity `i` and starts
     /// at or before opportunity `i - 1` (the paragraph's start for the first); NaN where it is measured each time
     /// (see `storedHanging`).
@@ -46,7 +47,7 @@ struct OpportunityWidths: Sendable {
                                               lastAdvance: last.unit == end - 1 ? last.advance : 0))
             previous = end
         }
-        self.widths = widths
+        self.widths = PrefixSums(widths)
         self.hanging = hanging.finished()
         base = range.lowerBound
         advancesAreNonNegative = nonNegative
@@ -194,5 +195,103 @@ private struct HangingWidths: Sendable {
     private init(codes: [UInt8], widths: [Float]) {
         self.codes = codes
         self.widths = widths
+    }
+}
+
+/// Ascending `Double` sums, each read back bit for bit, in about 4 bytes each where that is exact:
+/// - in blocks of 64, a block's first sum in 8 bytes (the first block's is 0, stored nowhere) and each sum as a
+///   `Float` difference from it, when every difference survives the round trip (a font whose advances at its size are
+///   multiples of a small power of two: 12 pt in 2,048 units);
+/// - else, every 8th sum in 8 bytes and each sum as a `Float` step from the one before, added back from the stored
+///   sum, where the step survives and the addition gives the same sum; the sums where it does not (a step over a
+///   Latin word) are kept whole beside them, when they are few (Chinese and Japanese: an opportunity after every
+///   character, each step one advance);
+/// - else 8 bytes each.
+private struct PrefixSums: Sendable {
+    private static let blockShift = 6
+    private static let stepShift = 3
+    /// Every sum, when neither compact form is exact (else empty).
+    private let sums: [Double]
+    /// The first sum of each block after the first, or every 8th sum (`byStep`).
+    private let starts: [Double]
+    /// The differences from each block's start, or the steps from the sum before (`byStep`).
+    private let differences: [Float]
+    private let byStep: Bool
+    /// The sums kept whole where a step would not give them back (`byStep`; their steps are NaN), and where.
+    private let exceptions: [Int32]
+    private let exceptionSums: [Double]
+
+    init(_ values: [Double]) {
+        if let (starts, differences) = Self.byBlock(values) {
+            (sums, self.starts, self.differences, byStep) = ([], starts, differences, false)
+            (exceptions, exceptionSums) = ([], [])
+        } else if let (starts, steps, exceptions) = Self.byStep(values) {
+            (sums, self.starts, differences, byStep) = ([], starts, steps, true)
+            self.exceptions = exceptions
+            exceptionSums = exceptions.map { values[Int($0)] }
+        } else {
+            (sums, starts, differences, byStep) = (values, [], [], false)
+            (exceptions, exceptionSums) = ([], [])
+        }
+    }
+
+    private static func byBlock(_ values: [Double]) -> (starts: [Double], differences: [Float])? {
+        let blockSize = 1 << blockShift
+        var starts: [Double] = []
+        starts.reserveCapacity((values.count + blockSize - 1) / blockSize)
+        var differences: [Float] = []
+        differences.reserveCapacity(values.count)
+        for (index, value) in values.enumerated() {
+            if index & (blockSize - 1) == 0, index > 0 { starts.append(value) }
+            let start = index < blockSize ? 0 : starts[starts.count - 1]
+            let difference = Float(value - start)
+            guard (start + Double(difference)).bitPattern == value.bitPattern else { return nil }
+            differences.append(difference)
+        }
+        return (starts, differences)
+    }
+
+    private static func byStep(_ values: [Double]) -> (starts: [Double], steps: [Float], exceptions: [Int32])? {
+        let stride = 1 << stepShift
+        var starts: [Double] = []
+        starts.reserveCapacity((values.count + stride - 1) / stride)
+        var steps: [Float] = []
+        steps.reserveCapacity(values.count)
+        var exceptions: [Int32] = []
+        var previous: Double = 0
+        for (index, value) in values.enumerated() {
+            if index & (stride - 1) == 0 {
+                starts.append(value)
+                steps.append(0)
+            } else {
+                let step = Float(value - previous)
+                if (previous + Double(step)).bitPattern == value.bitPattern {
+                    steps.append(step)
+                } else {
+                    guard exceptions.count < values.count / 16 else { return nil }
+                    exceptions.append(Int32(index))
+                    steps.append(.nan)
+                }
+            }
+            previous = value
+        }
+        return (starts, steps, exceptions)
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> Double {
+        guard sums.isEmpty else { return sums[index] }
+        if byStep {
+            var sum = starts[index >> Self.stepShift]
+            var step = index & ~((1 << Self.stepShift) - 1)
+            while step < index {
+                step += 1
+                let difference = differences[step]
+                sum = difference.isNaN ? exceptionSums[exceptions.partitioningIndex { Int($0) >= step }] : sum + Double(difference)
+            }
+            return sum
+        }
+        let block = index >> Self.blockShift
+        return (block == 0 ? 0 : starts[block - 1]) + Double(differences[index])
     }
 }

@@ -1,13 +1,17 @@
 import Foundation
 
 /// The advance of each UTF-16 unit of a paragraph — its cluster's advance at the unit where the cluster starts, 0
-/// at the other units — which line breaking measures with. When the paragraph's glyphs are in string order (text
-/// without right-to-left runs) they are read from the glyph arrays themselves; otherwise they are stored, 4 bytes a
+/// at the other units — which line breaking measures with. Read from the glyph arrays themselves: in one walk when
+/// the paragraph's glyphs are in string order (text without right-to-left runs), else item by item, a right-to-left
+/// item's glyphs backwards (they descend in string order). Only a paragraph with an item whose clusters are in
+/// neither order (HarfBuzz keeps some clusters of a right-to-left item in logical order) stores them, 4 bytes a
 /// unit. A class, so that a reader or walker holds one reference instead of copying (and retaining) every array.
 final class UnitAdvances: Sendable {
     private let glyphs: GlyphArrays
-    /// Empty when the glyphs are in string order.
+    /// Empty unless an item's clusters are in neither order.
     private let stored: [Float]
+    /// The paragraph's items (their ranges, glyph ranges and directions) when its glyphs are not in string order.
+    private let items: [ShapedParagraph.Item]
     private let base: Int
 
     init(_ paragraph: ShapedParagraph) {
@@ -16,51 +20,132 @@ final class UnitAdvances: Sendable {
         self.glyphs = glyphs
         if glyphs.ascends {
             stored = []
+            items = []
+        } else if paragraph.items.allSatisfy(\.clustersAreMonotonic) {
+            stored = []
+            items = paragraph.items
         } else {
             var advances = [Float](repeating: 0, count: paragraph.range.count)
             for index in 0..<glyphs.count {
                 advances[glyphs.stringIndex(index) - base] += Float(glyphs.advance(index))
             }
             stored = advances
+            items = []
         }
+        _checkInvariants(range: paragraph.range)
+    }
+
+    /// Checks (`InternalChecks`) that walking and reading give each unit the sum of its glyphs' advances, as a
+    /// pass over every glyph adds them up.
+    func _checkInvariants(range: Range<Int>) {
+        #if GALLEY_INTERNAL_CHECKS
+        var sums = [CGFloat](repeating: 0, count: range.count)
+        for index in 0..<glyphs.count { sums[glyphs.stringIndex(index) - base] += glyphs.advance(index) }
+        var walked = [CGFloat](repeating: 0, count: range.count)
+        var walker = walker(from: range.lowerBound)
+        var last = Int.min
+        while let (unit, advance) = walker.next(before: range.upperBound) {
+            precondition(unit > last, "unit \(unit) walked after \(last)")
+            walked[unit - base] = advance
+            last = unit
+        }
+        var reader = self.reader
+        // (Equal but for the order a cluster's glyphs are added in.)
+        func same(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) <= 1e-9 * Swift.max(1, abs(b)) }
+        for unit in range {
+            precondition(same(walked[unit - base], sums[unit - base]), "unit \(unit): walked \(walked[unit - base]), glyphs \(sums[unit - base])")
+            precondition(same(reader.advance(at: unit), sums[unit - base]), "unit \(unit): read differently from its glyphs")
+        }
+        #endif
+    }
+
+    /// Whether the glyphs are read in one walk in string order.
+    private var inStringOrder: Bool { stored.isEmpty && items.isEmpty }
+
+    /// The glyphs of `item` holding `unit` or the first unit after it, in the order that visits units ascending:
+    /// `next` the first glyph to read, stepping forwards (left to right) or backwards (right to left).
+    fileprivate func firstGlyph(atOrAfter unit: Int, in item: ShapedParagraph.Item) -> Int {
+        let range = item.glyphRange
+        if !item.item.isRightToLeft { return glyphs.firstGlyph(atOrAfter: unit, in: range) }
+        // Descending indices: the glyphs at or after `unit` come first; the last of them is the one to start from.
+        return range.partitioningIndex { glyphs.stringIndex($0) < unit } - 1
+    }
+
+    /// The item holding `unit` (the last one for units past them all).
+    fileprivate func item(holding unit: Int, near hint: Int) -> Int {
+        if hint < items.count, items[hint].item.range.contains(unit) { return hint }
+        if hint + 1 < items.count, items[hint + 1].item.range.contains(unit) { return hint + 1 }
+        return min(items.partitioningIndex { $0.item.range.upperBound > unit }, max(items.count - 1, 0))
     }
 
     /// A walker over the units from `start` on, in order.
     func walker(from start: Int) -> Walker { Walker(source: self, from: start) }
 
     /// Visits units in ascending order, each with its advance as a `Reader` gives it (units without glyphs, whose
-    /// advance is zero, may be skipped). Glyphs in string order are read in one walk, a unit's glyphs summed together.
+    /// advance is zero, may be skipped). Glyphs are read in one walk, a unit's glyphs summed together.
     struct Walker {
+        private let source: UnitAdvances
         private let glyphs: GlyphArrays
-        private let stored: [Float]
-        private let base: Int
+        /// The next glyph to read (the next unit, with stored advances).
         private var glyph: Int
         private var unit: Int
+        /// The item being walked, and where its glyphs end in the walk's direction (items only).
+        private var item = 0
+        private var itemEnd = 0
+        private var backwards = false
 
         fileprivate init(source: UnitAdvances, from start: Int) {
+            self.source = source
             glyphs = source.glyphs
-            stored = source.stored
-            base = source.base
             unit = start
-            glyph = source.stored.isEmpty ? source.glyphs.firstGlyph(atOrAfter: start, in: 0..<source.glyphs.count) : 0
+            glyph = 0
+            if !source.stored.isEmpty { return }
+            if source.items.isEmpty {
+                glyph = glyphs.firstGlyph(atOrAfter: start, in: 0..<glyphs.count)
+            } else {
+                enter(source.item(holding: start, near: 0), from: start)
+            }
+        }
+
+        private mutating func enter(_ index: Int, from start: Int) {
+            item = index
+            let entered = source.items[index]
+            backwards = entered.item.isRightToLeft
+            glyph = source.firstGlyph(atOrAfter: start, in: entered)
+            itemEnd = backwards ? entered.glyphRange.lowerBound - 1 : entered.glyphRange.upperBound
         }
 
         /// The next unit before `end` not yet visited, and its advance; nil when there is none.
         @inline(__always)
         mutating func next(before end: Int) -> (unit: Int, advance: CGFloat)? {
-            if !stored.isEmpty {
+            if !source.stored.isEmpty {
                 guard unit < end else { return nil }
                 defer { unit += 1 }
-                return (unit, CGFloat(stored[unit - base]))
+                return (unit, CGFloat(source.stored[unit - source.base]))
             }
-            guard glyph < glyphs.count else { return nil }
+            if source.items.isEmpty {
+                guard glyph < glyphs.count else { return nil }
+                let index = glyphs.stringIndex(glyph)
+                guard index < end else { return nil }
+                var total: CGFloat = 0
+                repeat {
+                    total += glyphs.advance(glyph)
+                    glyph += 1
+                } while glyph < glyphs.count && glyphs.stringIndex(glyph) == index
+                return (index, total)
+            }
+            while glyph == itemEnd {
+                guard item + 1 < source.items.count else { return nil }
+                enter(item + 1, from: source.items[item + 1].item.range.lowerBound)
+            }
             let index = glyphs.stringIndex(glyph)
             guard index < end else { return nil }
+            let step = backwards ? -1 : 1
             var total: CGFloat = 0
             repeat {
                 total += glyphs.advance(glyph)
-                glyph += 1
-            } while glyph < glyphs.count && glyphs.stringIndex(glyph) == index
+                glyph += step
+            } while glyph != itemEnd && glyphs.stringIndex(glyph) == index
             return (index, total)
         }
     }
@@ -73,6 +158,8 @@ final class UnitAdvances: Sendable {
         /// The first glyph of the unit after the last one asked (glyphs in string order only).
         private var glyph = 0
         private var nextUnit = Int.min
+        /// The item last asked about (glyphs not in string order).
+        private var item = 0
 
         fileprivate init(source: UnitAdvances) { self.source = source }
 
@@ -81,6 +168,7 @@ final class UnitAdvances: Sendable {
         mutating func advance(at unit: Int) -> CGFloat {
             if !source.stored.isEmpty { return CGFloat(source.stored[unit - source.base]) }
             let glyphs = source.glyphs
+            if !source.items.isEmpty { return itemAdvance(at: unit, glyphs) }
             if unit != nextUnit {
                 if nextUnit != Int.min, abs(unit - nextUnit) <= 32 {
                     // Near the last unit asked (measuring back over a line's trailing spaces, on to the next
@@ -97,6 +185,26 @@ final class UnitAdvances: Sendable {
                 glyph += 1
             }
             nextUnit = unit + 1
+            return total
+        }
+
+        /// The advance at `unit` from its item's glyphs (a binary search in the item).
+        private mutating func itemAdvance(at unit: Int, _ glyphs: GlyphArrays) -> CGFloat {
+            item = source.item(holding: unit, near: item)
+            let found = source.items[item]
+            guard found.item.range.contains(unit) else { return 0 }
+            let range = found.glyphRange
+            var glyph: Int
+            if found.item.isRightToLeft {
+                glyph = range.partitioningIndex { glyphs.stringIndex($0) <= unit }
+            } else {
+                glyph = glyphs.firstGlyph(atOrAfter: unit, in: range)
+            }
+            var total: CGFloat = 0
+            while glyph < range.upperBound, glyphs.stringIndex(glyph) == unit {
+                total += glyphs.advance(glyph)
+                glyph += 1
+            }
             return total
         }
     }

@@ -7,19 +7,14 @@ struct LineBreakOpportunities: Sendable {
     /// Offsets (UTF-16, relative to the text given) after which a line may end, ascending; the text's end is last.
     let positions: BoundaryOffsets
     /// Whether the break at the same index is mandatory (after a character that `CharacterClasses.forcesLineBreak`).
-    var isMandatory: MandatoryFlags { MandatoryFlags(indices: mandatoryIndices) }
-    /// The indices of the mandatory breaks (few: line separators and the paragraph's end).
-    private let mandatoryIndices: [Int32]
+    let isMandatory: MandatoryFlags
 
     /// Edited paragraphs whose opportunities came from a window (the old ones kept after it), in this process: for
     /// tests and benchmarks.
     static let windowsUsed = Atomic<Int>(0)
 
     /// The first mandatory break at index `index` or later.
-    func firstMandatory(atOrAfter index: Int) -> Int? {
-        let found = mandatoryIndices.partitioningIndex { Int($0) >= index }
-        return found < mandatoryIndices.count ? Int(mandatoryIndices[found]) : nil
-    }
+    func firstMandatory(atOrAfter index: Int) -> Int? { isMandatory.first(atOrAfter: index) }
 
     /// Opportunities of `units` for a BCP 47 language (nil: the root rules), as strict as asked.
     init(_ units: ArraySlice<UInt16>, language: String?, strictness: LineBreakStrictness = .automatic) {
@@ -29,12 +24,12 @@ struct LineBreakOpportunities: Sendable {
     private init(offsets: [Int32], units: ArraySlice<UInt16>) {
         guard !units.isEmpty else {
             positions = BoundaryOffsets(base: 0, offsets: [])
-            mandatoryIndices = []
+            isMandatory = MandatoryFlags([], count: 0)
             return
         }
         guard !offsets.isEmpty else {
             positions = BoundaryOffsets(base: 0, offsets: [Int32(units.count)])
-            mandatoryIndices = [0]
+            isMandatory = MandatoryFlags([0], count: 1)
             return
         }
         positions = BoundaryOffsets(base: 0, offsets: offsets)
@@ -47,7 +42,7 @@ struct LineBreakOpportunities: Sendable {
         for (index, position) in offsets.enumerated() where position > 0 && CharacterClasses.forcesLineBreak(units[base + Int(position) - 1]) {
             mandatory.append(Int32(index))
         }
-        mandatoryIndices = mandatory
+        isMandatory = MandatoryFlags(mandatory, count: offsets.count)
     }
 
     /// These opportunities without those strictly inside `ranges` (ascending and apart, offsets relative to the text
@@ -64,12 +59,12 @@ struct LineBreakOpportunities: Sendable {
             if isMandatory[index] { mandatory.append(Int32(kept.count)) }
             kept.append(Int32(position))
         }
-        return LineBreakOpportunities(positions: BoundaryOffsets(base: 0, offsets: kept), mandatoryIndices: mandatory)
+        return LineBreakOpportunities(positions: BoundaryOffsets(base: 0, offsets: kept), isMandatory: MandatoryFlags(mandatory, count: kept.count))
     }
 
-    private init(positions: BoundaryOffsets, mandatoryIndices: [Int32]) {
+    private init(positions: BoundaryOffsets, isMandatory: MandatoryFlags) {
         self.positions = positions
-        self.mandatoryIndices = mandatoryIndices
+        self.isMandatory = isMandatory
     }
 
     /// ICU's opportunities of `units` (offsets from their start; their end last) for an ICU locale, none when ICU fails.
@@ -161,12 +156,34 @@ struct LineBreakOpportunities: Sendable {
 }
 
 /// Which line-break opportunities are mandatory, read from the few that are (a paragraph's end, line separators):
-/// nothing stored an opportunity.
-struct MandatoryFlags: Equatable {
-    fileprivate let indices: [Int32]
+/// nothing stored an opportunity, and for a paragraph whose only mandatory break is its end no array.
+struct MandatoryFlags: Equatable, Sendable {
+    /// The indices of the mandatory breaks but the last opportunity's, ascending.
+    private let inner: [Int32]
+    /// The last opportunity's index when its break is mandatory, else -1.
+    private let last: Int
+
+    /// Flags from the ascending indices of the mandatory breaks among `count` opportunities.
+    init(_ indices: [Int32], count: Int) {
+        if let final = indices.last, Int(final) == count - 1 {
+            last = count - 1
+            inner = indices.count == 1 ? [] : Array(indices.dropLast())
+        } else {
+            last = -1
+            inner = indices
+        }
+    }
 
     subscript(index: Int) -> Bool {
-        let found = indices.partitioningIndex { Int($0) >= index }
-        return found < indices.count && Int(indices[found]) == index
+        if index == last { return true }
+        let found = inner.partitioningIndex { Int($0) >= index }
+        return found < inner.count && Int(inner[found]) == index
+    }
+
+    /// The first mandatory break at index `index` or later.
+    func first(atOrAfter index: Int) -> Int? {
+        let found = inner.partitioningIndex { Int($0) >= index }
+        if found < inner.count { return Int(inner[found]) }
+        return last >= index ? last : nil
     }
 }

@@ -333,8 +333,8 @@ struct GlyphArrays: Sendable {
     }
 
     /// Checks the packing (`InternalChecks`): the index array matches the records while wide and is empty
-    /// otherwise; offsets are absent, one a glyph, or one for each of the ascending sparse glyphs; `ascends` only when the string indices do ascend; the last
-    /// index is the one new glyphs are compared with.
+    /// otherwise; offsets are absent, one a glyph, or one for each of the ascending sparse glyphs; `ascends` only
+    /// when the string indices do ascend; the last index is the one new glyphs are compared with.
     func _checkInvariants() {
         #if GALLEY_INTERNAL_CHECKS
         precondition(isWide ? wideIndexValues.count == records.count : wideIndexValues.isEmpty,

@@ -132,19 +132,27 @@ struct OpportunityWidths: Sendable {
 }
 
 /// The hanging whitespace widths of a paragraph's opportunities, one byte each: 0 (nothing hangs), NaN (measured
-/// each time) or one of at most 254 other widths kept once (in most text one, a space's advance, per font); a
-/// paragraph with more distinct widths keeps 4 bytes each. Values are kept bit for bit.
+/// each time) or one of at most 254 other widths kept once (in most text one, a space's advance, per font: the
+/// first two in place, the rest in an array); a paragraph with more distinct widths keeps 4 bytes each. Values are
+/// kept bit for bit.
 private struct HangingWidths: Sendable {
     private static let notStored: UInt8 = 255
     /// Empty when `widths` holds every value.
     private let codes: [UInt8]
-    /// The widths codes 1… stand for, or every value when `codes` is empty.
+    /// The widths codes 1 and 2 stand for.
+    private let first: Float, second: Float
+    /// The widths codes 3… stand for, or every value when `codes` is empty.
     private let widths: [Float]
 
     subscript(index: Int) -> Float {
         if codes.isEmpty { return widths[index] }
-        let code = codes[index]
-        return code == 0 ? 0 : code == Self.notStored ? .nan : widths[Int(code) - 1]
+        switch codes[index] {
+        case 0: return 0
+        case 1: return first
+        case 2: return second
+        case Self.notStored: return .nan
+        case let code: return widths[Int(code) - 3]
+        }
     }
 
     struct Builder {
@@ -192,9 +200,16 @@ private struct HangingWidths: Sendable {
         }
     }
 
+    /// `widths`: the values of codes 1… (or every value, without codes).
     private init(codes: [UInt8], widths: [Float]) {
         self.codes = codes
-        self.widths = widths
+        if codes.isEmpty {
+            (first, second, self.widths) = (0, 0, widths)
+        } else {
+            first = widths.count > 0 ? widths[0] : 0
+            second = widths.count > 1 ? widths[1] : 0
+            self.widths = widths.count > 2 ? Array(widths[2...]) : []
+        }
     }
 }
 
@@ -202,96 +217,119 @@ private struct HangingWidths: Sendable {
 /// - in blocks of 64, a block's first sum in 8 bytes (the first block's is 0, stored nowhere) and each sum as a
 ///   `Float` difference from it, when every difference survives the round trip (a font whose advances at its size are
 ///   multiples of a small power of two: 12 pt in 2,048 units);
-/// - else, every 8th sum in 8 bytes and each sum as a `Float` step from the one before, added back from the stored
-///   sum, where the step survives and the addition gives the same sum; the sums where it does not (a step over a
-///   Latin word) are kept whole beside them, when they are few (Chinese and Japanese: an opportunity after every
-///   character, each step one advance);
+/// - else in groups of 8, the group's first sum in 8 bytes and each other sum as a `Float` step from the one before,
+///   added back from the first, where the step survives and the addition gives the same sum; the sums where it does
+///   not (a step over a Latin word) are kept whole after the groups, the step a NaN carrying where, when fewer than
+///   a quarter are (Chinese and Japanese: an opportunity after every character, each step one advance). One array,
+///   since most paragraphs are short and each array costs some 48 bytes besides its elements;
 /// - else 8 bytes each.
 private struct PrefixSums: Sendable {
+    private enum Form {
+        case doubles, blocks, steps
+    }
+
     private static let blockShift = 6
-    private static let stepShift = 3
-    /// Every sum, when neither compact form is exact (else empty).
+    private static let groupShift = 3
+    /// The 32-bit words of a group: its first sum in two, then seven steps.
+    private static let groupWords = (1 << groupShift) + 1
+    /// The NaN payload a step that stands for a whole sum carries (that sum's place after the groups).
+    private static let payloadMask: UInt32 = 0x003F_FFFF
+    private static let exceptionNaN: UInt32 = 0x7FC0_0000
+
+    private let form: Form
+    /// Every sum (`doubles`).
     private let sums: [Double]
-    /// The first sum of each block after the first, or every 8th sum (`byStep`).
+    /// The first sum of each block after the first (`blocks`).
     private let starts: [Double]
-    /// The differences from each block's start, or the steps from the sum before (`byStep`).
-    private let differences: [Float]
-    private let byStep: Bool
-    /// The sums kept whole where a step would not give them back (`byStep`; their steps are NaN), and where.
-    private let exceptions: [Int32]
-    private let exceptionSums: [Double]
+    /// `blocks`: each sum's `Float` difference from its block's start, as bits. `steps`: the groups, then the whole
+    /// sums the steps stand for, two words each.
+    private let words: [UInt32]
+    /// Where the whole sums start in `words` (`steps`).
+    private let exceptionBase: Int
 
     init(_ values: [Double]) {
+        exceptionBase = (values.count + (1 << Self.groupShift) - 1) >> Self.groupShift * Self.groupWords
         if let (starts, differences) = Self.byBlock(values) {
-            (sums, self.starts, self.differences, byStep) = ([], starts, differences, false)
-            (exceptions, exceptionSums) = ([], [])
-        } else if let (starts, steps, exceptions) = Self.byStep(values) {
-            (sums, self.starts, differences, byStep) = ([], starts, steps, true)
-            self.exceptions = exceptions
-            exceptionSums = exceptions.map { values[Int($0)] }
+            (form, sums, self.starts, words) = (.blocks, [], starts, differences)
+        } else if let words = Self.bySteps(values) {
+            (form, sums, starts, self.words) = (.steps, [], [], words)
         } else {
-            (sums, starts, differences, byStep) = (values, [], [], false)
-            (exceptions, exceptionSums) = ([], [])
+            (form, sums, starts, words) = (.doubles, values, [], [])
         }
     }
 
-    private static func byBlock(_ values: [Double]) -> (starts: [Double], differences: [Float])? {
+    private static func byBlock(_ values: [Double]) -> (starts: [Double], differences: [UInt32])? {
         let blockSize = 1 << blockShift
         var starts: [Double] = []
-        starts.reserveCapacity((values.count + blockSize - 1) / blockSize)
-        var differences: [Float] = []
+        starts.reserveCapacity(max((values.count - 1) / blockSize, 0))
+        var differences: [UInt32] = []
         differences.reserveCapacity(values.count)
         for (index, value) in values.enumerated() {
             if index & (blockSize - 1) == 0, index > 0 { starts.append(value) }
             let start = index < blockSize ? 0 : starts[starts.count - 1]
             let difference = Float(value - start)
             guard (start + Double(difference)).bitPattern == value.bitPattern else { return nil }
-            differences.append(difference)
+            differences.append(difference.bitPattern)
         }
         return (starts, differences)
     }
 
-    private static func byStep(_ values: [Double]) -> (starts: [Double], steps: [Float], exceptions: [Int32])? {
-        let stride = 1 << stepShift
-        var starts: [Double] = []
-        starts.reserveCapacity((values.count + stride - 1) / stride)
-        var steps: [Float] = []
-        steps.reserveCapacity(values.count)
-        var exceptions: [Int32] = []
+    private static func bySteps(_ values: [Double]) -> [UInt32]? {
+        let groupSize = 1 << groupShift
+        let groups = (values.count + groupSize - 1) / groupSize
+        var words = [UInt32]()
+        words.reserveCapacity(groups * groupWords + values.count / 8)
+        var exceptions: [Double] = []
         var previous: Double = 0
         for (index, value) in values.enumerated() {
-            if index & (stride - 1) == 0 {
-                starts.append(value)
-                steps.append(0)
+            if index & (groupSize - 1) == 0 {
+                words.append(UInt32(truncatingIfNeeded: value.bitPattern))
+                words.append(UInt32(truncatingIfNeeded: value.bitPattern >> 32))
             } else {
                 let step = Float(value - previous)
-                if (previous + Double(step)).bitPattern == value.bitPattern {
-                    steps.append(step)
+                if step.isFinite, (previous + Double(step)).bitPattern == value.bitPattern {
+                    words.append(step.bitPattern)
                 } else {
-                    guard exceptions.count < values.count / 16 else { return nil }
-                    exceptions.append(Int32(index))
-                    steps.append(.nan)
+                    guard exceptions.count < values.count / 4, UInt32(exceptions.count) <= payloadMask else { return nil }
+                    words.append(exceptionNaN | UInt32(exceptions.count))
+                    exceptions.append(value)
                 }
             }
             previous = value
         }
-        return (starts, steps, exceptions)
+        // A last group of fewer than eight: pad it, so that the whole sums start at a known place.
+        while words.count < groups * groupWords { words.append(0) }
+        for value in exceptions {
+            words.append(UInt32(truncatingIfNeeded: value.bitPattern))
+            words.append(UInt32(truncatingIfNeeded: value.bitPattern >> 32))
+        }
+        return words
+    }
+
+    @inline(__always)
+    private func double(at word: Int) -> Double {
+        Double(bitPattern: UInt64(words[word]) | UInt64(words[word + 1]) << 32)
     }
 
     @inline(__always)
     subscript(index: Int) -> Double {
-        guard sums.isEmpty else { return sums[index] }
-        if byStep {
-            var sum = starts[index >> Self.stepShift]
-            var step = index & ~((1 << Self.stepShift) - 1)
-            while step < index {
-                step += 1
-                let difference = differences[step]
-                sum = difference.isNaN ? exceptionSums[exceptions.partitioningIndex { Int($0) >= step }] : sum + Double(difference)
+        switch form {
+        case .doubles:
+            return sums[index]
+        case .blocks:
+            let block = index >> Self.blockShift
+            return (block == 0 ? 0 : starts[block - 1]) + Double(Float(bitPattern: words[index]))
+        case .steps:
+            let first = (index >> Self.groupShift) * Self.groupWords
+            var sum = double(at: first)
+            let count = index & ((1 << Self.groupShift) - 1)
+            guard count > 0 else { return sum }
+            for word in (first + 2)..<(first + 2 + count) {
+                let bits = words[word]
+                let step = Float(bitPattern: bits)
+                sum = step.isNaN ? double(at: exceptionBase + 2 * Int(bits & Self.payloadMask)) : sum + Double(step)
             }
             return sum
         }
-        let block = index >> Self.blockShift
-        return (block == 0 ? 0 : starts[block - 1]) + Double(differences[index])
     }
 }

@@ -19,9 +19,13 @@ struct BidiLevels: Sendable {
         self.paragraphLevel = paragraphLevel
         var starts: [Int32] = []
         var values: [UInt8] = []
-        for (offset, level) in levels.enumerated() where values.last != level {
-            starts.append(Int32(offset))
-            values.append(level)
+        levels.withUnsafeBufferPointer { levels in
+            var last: UInt8? = nil
+            for offset in 0..<levels.count where levels[offset] != last {
+                starts.append(Int32(offset))
+                values.append(levels[offset])
+                last = levels[offset]
+            }
         }
         if values.count <= 1 {
             runStarts = []
@@ -52,6 +56,14 @@ struct BidiLevels: Sendable {
     /// The level of the unit at an offset in the whole text.
     @inline(__always)
     func level(at index: Int) -> UInt8 { runStarts.isEmpty ? uniformLevel : runLevels[run(containing: index - start)] }
+
+    /// The level of the unit at an offset in the whole text, and where the run of units at that level ends (so that
+    /// a walk through the text asks once a run, not once a unit).
+    func run(at index: Int) -> (level: UInt8, end: Int) {
+        guard !runStarts.isEmpty else { return (uniformLevel, Int.max) }
+        let run = run(containing: index - start)
+        return (runLevels[run], run + 1 < runStarts.count ? start + Int(runStarts[run + 1]) : Int.max)
+    }
 
     /// Whether every unit of a range (offsets in the whole text) has `level`: one look at each run it touches.
     func all(_ range: Range<Int>, at level: UInt8) -> Bool {

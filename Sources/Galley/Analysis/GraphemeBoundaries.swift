@@ -81,86 +81,82 @@ package enum GraphemeBoundaries {
 /// that in 1 byte (when every block spans less than 256 units: grapheme boundaries of
 /// Arabic, Indic and CJK text), 2 bytes (less than 65,536: line-break opportunities of most text) or 4.
 package struct BoundaryOffsets: RandomAccessCollection, Sendable {
-    private enum Deltas: Sendable {
-        /// Every offset from `base` on (`count` of them).
-        case every(count: Int)
-        case narrow([UInt8])
-        case medium([UInt16])
-        /// Offsets minus `base` themselves (no block starts).
-        case wide([Int32])
-    }
-
     private static let blockShift = 6
 
     private let base: Int
-    private let deltas: Deltas
-    /// The first offset of each block after the first, minus `base` (narrow and medium deltas only).
-    private let blockStarts: [Int32]
+    /// How the offsets are kept: 0, every unit from `base` on (nothing stored); 1 or 2, that many bytes a delta in
+    /// `deltas`; 4, every offset in `starts`. (Plain fields, not an enum with arrays: reading one is a compare and a
+    /// load, with nothing retained.)
+    private let width: Int
+    package let count: Int
+    /// The offsets' distances from their blocks' first offsets, one or two bytes each (two: little-endian).
+    private let deltas: [UInt8]
+    /// The first offset of each block after the first, minus `base`; with width 4, every offset minus `base`.
+    private let starts: [Int32]
 
     /// Every offset of a range, both ends included.
     init(everyUnitOf range: Range<Int>) {
         base = range.lowerBound
-        deltas = .every(count: range.count + 1)
-        blockStarts = []
+        width = 0
+        count = range.count + 1
+        deltas = []
+        starts = []
     }
 
     /// Offsets relative to `base` (ascending, at most `Int32.max` past it).
     init(base: Int, offsets: [Int32]) {
         self.base = base
+        count = offsets.count
         let blockSize = 1 << Self.blockShift
         var widest: Int32 = 0
         var starts: [Int32] = []
-        starts.reserveCapacity((offsets.count + blockSize - 1) / blockSize)
+        starts.reserveCapacity(Swift.max((offsets.count - 1) / blockSize, 0))
         for first in stride(from: 0, to: offsets.count, by: blockSize) {
             let start = first == 0 ? 0 : offsets[first]
             if first > 0 { starts.append(start) }
             widest = Swift.max(widest, offsets[Swift.min(first + blockSize, offsets.count) - 1] - start)
         }
-        func deltas<Value: FixedWidthInteger>(_: Value.Type) -> [Value] {
-            offsets.indices.map { Value(truncatingIfNeeded: offsets[$0] - Self.blockStart($0, starts)) }
+        let width = widest <= Int32(UInt8.max) ? 1 : widest <= Int32(UInt16.max) ? 2 : 4
+        self.width = width
+        guard width < 4 else {
+            deltas = []
+            self.starts = offsets
+            return
         }
-        if widest <= Int32(UInt8.max) {
-            self.deltas = .narrow(deltas(UInt8.self))
-            blockStarts = starts
-        } else if widest <= Int32(UInt16.max) {
-            self.deltas = .medium(deltas(UInt16.self))
-            blockStarts = starts
-        } else {
-            self.deltas = .wide(offsets)
-            blockStarts = []
+        self.starts = starts
+        deltas = [UInt8](unsafeUninitializedCapacity: offsets.count * width) { buffer, initialized in
+            let bytes = UnsafeMutableRawBufferPointer(buffer)
+            offsets.withUnsafeBufferPointer { offsets in
+                var start: Int32 = 0
+                for index in 0..<offsets.count {
+                    if index & (blockSize - 1) == 0, index > 0 { start = offsets[index] }
+                    let delta = offsets[index] &- start
+                    if width == 1 {
+                        bytes[index] = UInt8(truncatingIfNeeded: delta)
+                    } else {
+                        bytes.storeBytes(of: UInt16(truncatingIfNeeded: delta).littleEndian, toByteOffset: 2 * index, as: UInt16.self)
+                    }
+                }
+            }
+            initialized = offsets.count * width
         }
     }
 
     package var startIndex: Int { 0 }
-    package var endIndex: Int {
-        switch deltas {
-        case .every(let count): return count
-        case .narrow(let values): return values.count
-        case .medium(let values): return values.count
-        case .wide(let values): return values.count
-        }
-    }
+    package var endIndex: Int { count }
 
     /// The range whose every unit is a boundary of its own, when that is what these offsets are (else nil).
-    var everyUnit: Range<Int>? {
-        if case .every(let count) = deltas, count > 0 { return base..<(base + count - 1) }
-        return nil
-    }
-
-    @inline(__always)
-    private static func blockStart(_ position: Int, _ starts: [Int32]) -> Int32 {
-        let block = position >> blockShift
-        return block == 0 ? 0 : starts[block - 1]
-    }
+    var everyUnit: Range<Int>? { width == 0 && count > 0 ? base..<(base + count - 1) : nil }
 
     @inline(__always)
     package subscript(position: Int) -> Int {
-        switch deltas {
-        case .every: return base + position
-        case .narrow(let values): return base + Int(Self.blockStart(position, blockStarts)) + Int(values[position])
-        case .medium(let values): return base + Int(Self.blockStart(position, blockStarts)) + Int(values[position])
-        case .wide(let values): return base + Int(values[position])
-        }
+        if width == 0 { return base + position }
+        if width == 4 { return base + Int(starts[position]) }
+        let block = position >> Self.blockShift
+        let start = base + (block == 0 ? 0 : Int(starts[block - 1]))
+        if width == 1 { return start + Int(deltas[position]) }
+        precondition(position >= 0 && position < count, "boundary index out of range")
+        return deltas.withUnsafeBytes { start + Int(UInt16(littleEndian: $0.loadUnaligned(fromByteOffset: 2 * position, as: UInt16.self))) }
     }
 
     /// The index of the first offset greater than `offset` (`endIndex` when none is): offsets sit about evenly, so

@@ -123,12 +123,15 @@ enum Itemizer {
         let clusterCount = graphemes.count - 1
         var cluster = -1
         var end = graphemes[0]
+        // The bidi run the walk is in: its level, and where it ends.
+        var levelRun: (level: UInt8, end: Int) = (0, Int.min)
         while cluster + 1 < clusterCount {
             cluster += 1
             let start = end
             end = graphemes[cluster + 1]
             if start >= run.end || run.attributeRun < 0 { run.enter(text, at: start) }
-            let level = levels.level(at: start)
+            if start >= levelRun.end { levelRun = levels.run(at: start) }
+            let level = levelRun.level
             let script = scripts[cluster]
             if run.combinesUpright, let primary = run.primary {
                 // Tate-chu-yoko: the whole run is one item in the font of its first cluster.
@@ -154,7 +157,7 @@ enum Itemizer {
                 // that follow and need no other decision, then extend the item once.
                 while cluster + 1 < clusterCount, end < run.end {
                     let next = graphemes[cluster + 2]
-                    guard next - end == 1, run.isSimpleUnit(units[end]), scripts[cluster + 1] == script, levels.level(at: end) == level
+                    guard next - end == 1, run.isSimpleUnit(units[end]), scripts[cluster + 1] == script, end < levelRun.end
                     else { break }
                     cluster += 1
                     end = next

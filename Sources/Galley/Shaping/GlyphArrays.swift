@@ -56,8 +56,12 @@ struct GlyphArrays: Sendable {
     }
 
     /// Stores offsets one a glyph again (before changing them or appending).
+    @inline(__always)
     private mutating func makeOffsetsDense() {
-        guard !sparseOffsetGlyphs.isEmpty else { return }
+        if !sparseOffsetGlyphs.isEmpty { densifyOffsets() }
+    }
+
+    private mutating func densifyOffsets() {
         var dense = [SIMD2<Float>](repeating: .zero, count: records.count)
         for (glyph, value) in zip(sparseOffsetGlyphs, offsetValues) { dense[Int(glyph)] = value }
         offsetValues = dense
@@ -316,12 +320,15 @@ struct GlyphArrays: Sendable {
     /// bytes a glyph; reading one then takes a binary search, which only drawing and positions ask for).
     mutating func shrinkToFit() {
         if !offsetValues.isEmpty, sparseOffsetGlyphs.isEmpty {
-            let nonzero = offsetValues.indices.filter { offsetValues[$0] != .zero }
+            var nonzero: [UInt32] = []
+            offsetValues.withUnsafeBufferPointer { values in
+                for index in 0..<values.count where values[index] != .zero { nonzero.append(UInt32(index)) }
+            }
             if nonzero.isEmpty {
                 offsetValues = []
             } else if nonzero.count * 4 < offsetValues.count {
-                sparseOffsetGlyphs = nonzero.map { UInt32($0) }
-                offsetValues = nonzero.map { offsetValues[$0] }
+                offsetValues = nonzero.map { offsetValues[Int($0)] }
+                sparseOffsetGlyphs = nonzero
             }
         }
         guard records.capacity > records.count + 16 else { return }

@@ -151,11 +151,17 @@ final class Insertion: Sendable, Equatable {
 /// `StringAttributes` is about 480 bytes; a line's run keeps 8).
 final class SharedAttributes: Sendable {
     let value: StringAttributes
+    /// The paragraph style, the default where none is set (kept resolved, so that a paragraph's style is read in
+    /// place rather than copied: it is some 360 bytes).
+    let paragraphStyle: ParagraphStyle
     /// The same attributes with another font (the fallback fonts the run's items were shaped in), made once each:
     /// text in a font that lacks its digits or Latin letters would otherwise keep a box for every such item.
     private let withOtherFonts = Mutex<[ObjectIdentifier: SharedAttributes]>([:])
 
-    init(_ value: StringAttributes) { self.value = value }
+    init(_ value: StringAttributes) {
+        self.value = value
+        paragraphStyle = value.paragraphStyle ?? .default
+    }
 
     /// These attributes with `font` in place of their own (self when it is theirs). The box returned keeps `font`
     /// alive, so its identifier stays unique while the memo holds it.

@@ -26,9 +26,8 @@ struct OpportunityWidths: Sendable {
         guard !paragraph.hasTabs else { return nil }
         let range = paragraph.range
         let units = paragraph.text.units
-        var widths: [Double] = []
+        var widths = PrefixSums.Builder(capacity: positions.count)
         var hanging = HangingWidths.Builder()
-        widths.reserveCapacity(positions.count)
         hanging.reserve(positions.count)
         var total: Double = 0
         var nonNegative = true
@@ -47,7 +46,7 @@ struct OpportunityWidths: Sendable {
                                               lastAdvance: last.unit == end - 1 ? last.advance : 0))
             previous = end
         }
-        self.widths = PrefixSums(widths)
+        self.widths = widths.finished()
         self.hanging = hanging.finished()
         base = range.lowerBound
         advancesAreNonNegative = nonNegative
@@ -137,15 +136,17 @@ struct OpportunityWidths: Sendable {
 /// kept bit for bit.
 private struct HangingWidths: Sendable {
     private static let notStored: UInt8 = 255
-    /// Empty when `widths` holds every value.
+    /// Empty when `widths` holds every value, or when nothing hangs anywhere (`nothingHangs`: Chinese and Japanese
+    /// without spaces).
     private let codes: [UInt8]
+    private let nothingHangs: Bool
     /// The widths codes 1 and 2 stand for.
     private let first: Float, second: Float
     /// The widths codes 3… stand for, or every value when `codes` is empty.
     private let widths: [Float]
 
     subscript(index: Int) -> Float {
-        if codes.isEmpty { return widths[index] }
+        if codes.isEmpty { return nothingHangs ? 0 : widths[index] }
         switch codes[index] {
         case 0: return 0
         case 1: return first
@@ -160,12 +161,31 @@ private struct HangingWidths: Sendable {
         private var widths: [Float] = []
         private var codeOfWidth: [UInt32: UInt8] = [:]
         private var lastCode: UInt8 = 0
+        private var lastBits: UInt32 = 0
         /// Every value so far, once the widths no longer fit in codes.
         private var values: [Float]? = nil
+        private var isCoded = true
 
         mutating func reserve(_ count: Int) { codes.reserveCapacity(count) }
 
+        @inline(__always)
         mutating func append(_ value: Float) {
+            if isCoded {
+                // Most opportunities: nothing hangs, or the same space as the last time.
+                let bits = value.bitPattern
+                if bits == 0 {
+                    codes.append(0)
+                    return
+                }
+                if lastCode != 0, bits == lastBits {
+                    codes.append(lastCode)
+                    return
+                }
+            }
+            appendOther(value)
+        }
+
+        private mutating func appendOther(_ value: Float) {
             if values != nil {
                 values!.append(value)
                 return
@@ -174,23 +194,22 @@ private struct HangingWidths: Sendable {
                 codes.append(0)
             } else if value.isNaN {
                 codes.append(HangingWidths.notStored)
-            } else if lastCode != 0, widths[Int(lastCode) - 1].bitPattern == value.bitPattern {
-                codes.append(lastCode)  // (most often the same space as last time: no hashing)
             } else if let code = codeOfWidth[value.bitPattern] {
                 codes.append(code)
-                lastCode = code
+                (lastCode, lastBits) = (code, value.bitPattern)
             } else if widths.count < Int(HangingWidths.notStored) - 1 {
                 widths.append(value)
                 let code = UInt8(widths.count)
                 codeOfWidth[value.bitPattern] = code
                 codes.append(code)
-                lastCode = code
+                (lastCode, lastBits) = (code, value.bitPattern)
             } else {
                 var all = [Float]()
                 all.reserveCapacity(codes.capacity)
                 for code in codes { all.append(code == 0 ? 0 : code == HangingWidths.notStored ? .nan : widths[Int(code) - 1]) }
                 all.append(value)
                 values = all
+                isCoded = false
             }
         }
 
@@ -202,8 +221,9 @@ private struct HangingWidths: Sendable {
 
     /// `widths`: the values of codes 1… (or every value, without codes).
     private init(codes: [UInt8], widths: [Float]) {
-        self.codes = codes
-        if codes.isEmpty {
+        nothingHangs = !codes.isEmpty && widths.isEmpty && !codes.contains { $0 != 0 }
+        self.codes = nothingHangs ? [] : codes
+        if codes.isEmpty || nothingHangs {
             (first, second, self.widths) = (0, 0, widths)
         } else {
             first = widths.count > 0 ? widths[0] : 0
@@ -213,123 +233,72 @@ private struct HangingWidths: Sendable {
     }
 }
 
-/// Ascending `Double` sums, each read back bit for bit, in about 4 bytes each where that is exact:
-/// - in blocks of 64, a block's first sum in 8 bytes (the first block's is 0, stored nowhere) and each sum as a
-///   `Float` difference from it, when every difference survives the round trip (a font whose advances at its size are
-///   multiples of a small power of two: 12 pt in 2,048 units);
-/// - else in groups of 8, the group's first sum in 8 bytes and each other sum as a `Float` step from the one before,
-///   added back from the first, where the step survives and the addition gives the same sum; the sums where it does
-///   not (a step over a Latin word) are kept whole after the groups, the step a NaN carrying where, when fewer than
-///   a quarter are (Chinese and Japanese: an opportunity after every character, each step one advance). One array,
-///   since most paragraphs are short and each array costs some 48 bytes besides its elements;
-/// - else 8 bytes each.
+/// Ascending `Double` sums, each read back bit for bit: in blocks of 64, a block's first sum in 8 bytes (the first
+/// block's is 0, stored nowhere) and each sum as a `Float` difference from it, when every difference survives the
+/// round trip (a font whose advances at its size are multiples of a small power of two: 12 pt in 2,048 units), else
+/// 8 bytes each. (Reading one is two loads and an addition; a form that stepped from sum to sum would fit Chinese
+/// text too, but cost re-breaking more than the bytes it saved.)
 private struct PrefixSums: Sendable {
-    private enum Form {
-        case doubles, blocks, steps
-    }
-
     private static let blockShift = 6
-    private static let groupShift = 3
-    /// The 32-bit words of a group: its first sum in two, then seven steps.
-    private static let groupWords = (1 << groupShift) + 1
-    /// The NaN payload a step that stands for a whole sum carries (that sum's place after the groups).
-    private static let payloadMask: UInt32 = 0x003F_FFFF
-    private static let exceptionNaN: UInt32 = 0x7FC0_0000
-
-    private let form: Form
-    /// Every sum (`doubles`).
+    /// Every sum, when the differences do not all fit (else empty).
     private let sums: [Double]
-    /// The first sum of each block after the first (`blocks`).
+    /// The first sum of each block after the first.
     private let starts: [Double]
-    /// `blocks`: each sum's `Float` difference from its block's start, as bits. `steps`: the groups, then the whole
-    /// sums the steps stand for, two words each.
-    private let words: [UInt32]
-    /// Where the whole sums start in `words` (`steps`).
-    private let exceptionBase: Int
+    /// Each sum's difference from its block's start.
+    private let differences: [Float]
 
-    init(_ values: [Double]) {
-        exceptionBase = (values.count + (1 << Self.groupShift) - 1) >> Self.groupShift * Self.groupWords
-        if let (starts, differences) = Self.byBlock(values) {
-            (form, sums, self.starts, words) = (.blocks, [], starts, differences)
-        } else if let words = Self.bySteps(values) {
-            (form, sums, starts, self.words) = (.steps, [], [], words)
-        } else {
-            (form, sums, starts, words) = (.doubles, values, [], [])
-        }
+    private init(sums: [Double], starts: [Double], differences: [Float]) {
+        self.sums = sums
+        self.starts = starts
+        self.differences = differences
     }
 
-    private static func byBlock(_ values: [Double]) -> (starts: [Double], differences: [UInt32])? {
-        let blockSize = 1 << blockShift
-        var starts: [Double] = []
-        starts.reserveCapacity(max((values.count - 1) / blockSize, 0))
-        var differences: [UInt32] = []
-        differences.reserveCapacity(values.count)
-        for (index, value) in values.enumerated() {
-            if index & (blockSize - 1) == 0, index > 0 { starts.append(value) }
-            let start = index < blockSize ? 0 : starts[starts.count - 1]
-            let difference = Float(value - start)
-            guard (start + Double(difference)).bitPattern == value.bitPattern else { return nil }
-            differences.append(difference.bitPattern)
-        }
-        return (starts, differences)
-    }
+    /// Takes the sums in order, each checked as it comes; at the first that would not read back, the ones before are
+    /// read back into whole sums and the rest follow them.
+    struct Builder {
+        private var starts: [Double] = []
+        private var differences: [Float] = []
+        private var sums: [Double] = []
+        private var isWhole = false
+        private var count = 0
+        private var start: Double = 0
 
-    private static func bySteps(_ values: [Double]) -> [UInt32]? {
-        let groupSize = 1 << groupShift
-        let groups = (values.count + groupSize - 1) / groupSize
-        var words = [UInt32]()
-        words.reserveCapacity(groups * groupWords + values.count / 8)
-        var exceptions: [Double] = []
-        var previous: Double = 0
-        for (index, value) in values.enumerated() {
-            if index & (groupSize - 1) == 0 {
-                words.append(UInt32(truncatingIfNeeded: value.bitPattern))
-                words.append(UInt32(truncatingIfNeeded: value.bitPattern >> 32))
-            } else {
-                let step = Float(value - previous)
-                if step.isFinite, (previous + Double(step)).bitPattern == value.bitPattern {
-                    words.append(step.bitPattern)
-                } else {
-                    guard exceptions.count < values.count / 4, UInt32(exceptions.count) <= payloadMask else { return nil }
-                    words.append(exceptionNaN | UInt32(exceptions.count))
-                    exceptions.append(value)
+        init(capacity: Int) {
+            differences.reserveCapacity(capacity)
+            starts.reserveCapacity(Swift.max((capacity - 1) >> PrefixSums.blockShift, 0))
+        }
+
+        @inline(__always)
+        mutating func append(_ value: Double) {
+            if !isWhole {
+                if count & ((1 << PrefixSums.blockShift) - 1) == 0, count > 0 {
+                    start = value
+                    starts.append(value)
                 }
+                let difference = Float(value - start)
+                if (start + Double(difference)).bitPattern == value.bitPattern {
+                    differences.append(difference)
+                    count += 1
+                    return
+                }
+                let kept = PrefixSums(sums: [], starts: starts, differences: differences)
+                sums.reserveCapacity(differences.capacity)
+                for index in 0..<count { sums.append(kept[index]) }
+                (starts, differences, isWhole) = ([], [], true)
             }
-            previous = value
+            sums.append(value)
+            count += 1
         }
-        // A last group of fewer than eight: pad it, so that the whole sums start at a known place.
-        while words.count < groups * groupWords { words.append(0) }
-        for value in exceptions {
-            words.append(UInt32(truncatingIfNeeded: value.bitPattern))
-            words.append(UInt32(truncatingIfNeeded: value.bitPattern >> 32))
-        }
-        return words
-    }
 
-    @inline(__always)
-    private func double(at word: Int) -> Double {
-        Double(bitPattern: UInt64(words[word]) | UInt64(words[word + 1]) << 32)
+        func finished() -> PrefixSums {
+            isWhole ? PrefixSums(sums: sums, starts: [], differences: []) : PrefixSums(sums: [], starts: starts, differences: differences)
+        }
     }
 
     @inline(__always)
     subscript(index: Int) -> Double {
-        switch form {
-        case .doubles:
-            return sums[index]
-        case .blocks:
-            let block = index >> Self.blockShift
-            return (block == 0 ? 0 : starts[block - 1]) + Double(Float(bitPattern: words[index]))
-        case .steps:
-            let first = (index >> Self.groupShift) * Self.groupWords
-            var sum = double(at: first)
-            let count = index & ((1 << Self.groupShift) - 1)
-            guard count > 0 else { return sum }
-            for word in (first + 2)..<(first + 2 + count) {
-                let bits = words[word]
-                let step = Float(bitPattern: bits)
-                sum = step.isNaN ? double(at: exceptionBase + 2 * Int(bits & Self.payloadMask)) : sum + Double(step)
-            }
-            return sum
-        }
+        guard sums.isEmpty else { return sums[index] }
+        let block = index >> Self.blockShift
+        return (block == 0 ? 0 : starts[block - 1]) + Double(differences[index])
     }
 }

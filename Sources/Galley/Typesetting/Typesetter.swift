@@ -38,8 +38,10 @@ public final class Typesetter: Sendable {
             range = shaped.range
         }
 
-        /// The paragraph's style (its first character's).
-        var style: ParagraphStyle { firstAttributes.value.paragraphStyle ?? .default }
+        /// The paragraph's style (its first character's), read in place.
+        var style: ParagraphStyle {
+            _read { yield firstAttributes.paragraphStyle }
+        }
 
         /// Whether the paragraph's base direction (its resolved paragraph embedding level) is right to left.
         var isRightToLeft: Bool { shaped.levels.paragraphLevel & 1 == 1 }

@@ -25,13 +25,10 @@ final class UnitAdvances: Sendable {
             stored = []
             items = paragraph.items
         } else {
-            var advances = [Float](repeating: 0, count: paragraph.range.count)
-            for index in 0..<glyphs.count {
-                advances[glyphs.stringIndex(index) - base] += Float(glyphs.advance(index))
-            }
-            stored = advances
+            stored = Self.summed(glyphs, count: paragraph.range.count, base: paragraph.range.lowerBound)
             items = []
         }
+        length = paragraph.range.count
         _checkInvariants(range: paragraph.range)
     }
 
@@ -39,8 +36,7 @@ final class UnitAdvances: Sendable {
     /// pass over every glyph adds them up.
     func _checkInvariants(range: Range<Int>) {
         #if GALLEY_INTERNAL_CHECKS
-        var sums = [CGFloat](repeating: 0, count: range.count)
-        for index in 0..<glyphs.count { sums[glyphs.stringIndex(index) - base] += glyphs.advance(index) }
+        let sums = stored.isEmpty ? Self.summedExactly(glyphs, count: range.count, base: base) : stored.map { CGFloat($0) }
         var walked = [CGFloat](repeating: 0, count: range.count)
         var walker = walker(from: range.lowerBound)
         var last = Int.min
@@ -50,17 +46,37 @@ final class UnitAdvances: Sendable {
             last = unit
         }
         var reader = self.reader
-        // (Equal but for the order a cluster's glyphs are added in.)
-        func same(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) <= 1e-9 * Swift.max(1, abs(b)) }
+        var middle = self.walker(from: range.lowerBound + range.count / 2)  // (item by item, where items are read)
+        while let (unit, advance) = middle.next(before: range.upperBound) {
+            precondition(advance == sums[unit - base], "unit \(unit): walked from the middle \(advance), glyphs \(sums[unit - base])")
+        }
+        // Every way of reading gives the same advance, bit for bit: line breaking compares sums made one way with
+        // widths measured another.
         for unit in range {
-            precondition(same(walked[unit - base], sums[unit - base]), "unit \(unit): walked \(walked[unit - base]), glyphs \(sums[unit - base])")
-            precondition(same(reader.advance(at: unit), sums[unit - base]), "unit \(unit): read differently from its glyphs")
+            precondition(walked[unit - base] == sums[unit - base], "unit \(unit): walked \(walked[unit - base]), glyphs \(sums[unit - base])")
+            precondition(reader.advance(at: unit) == sums[unit - base], "unit \(unit): read differently from its glyphs")
         }
         #endif
     }
 
-    /// Whether the glyphs are read in one walk in string order.
-    private var inStringOrder: Bool { stored.isEmpty && items.isEmpty }
+    /// The paragraph's length in units.
+    private let length: Int
+
+    /// Each unit's advance, summed from every glyph in one pass (as stored).
+    private static func summed(_ glyphs: GlyphArrays, count: Int, base: Int) -> [Float] {
+        var advances = [Float](repeating: 0, count: count)
+        for index in 0..<glyphs.count {
+            advances[glyphs.stringIndex(index) - base] += Float(glyphs.advance(index))
+        }
+        return advances
+    }
+
+    /// Each unit's advance as reading item by item gives it: a cluster's glyphs added in glyph order, in `CGFloat`.
+    private static func summedExactly(_ glyphs: GlyphArrays, count: Int, base: Int) -> [CGFloat] {
+        var advances = [CGFloat](repeating: 0, count: count)
+        for index in 0..<glyphs.count { advances[glyphs.stringIndex(index) - base] += glyphs.advance(index) }
+        return advances
+    }
 
     /// The glyphs of `item` holding `unit` or the first unit after it, in the order that visits units ascending:
     /// `next` the first glyph to read, stepping forwards (left to right) or backwards (right to left).
@@ -86,6 +102,12 @@ final class UnitAdvances: Sendable {
     struct Walker {
         private let source: UnitAdvances
         private let glyphs: GlyphArrays
+        /// Which of the three ways the advances are read (decided once: `next` runs for every unit).
+        private let byItems: Bool
+        private let stored: [Float]
+        /// Every unit's advance, for a walk over a whole paragraph whose glyphs are read item by item (else empty).
+        private let summed: [CGFloat]
+        private let base: Int
         /// The next glyph to read (the next unit, with stored advances).
         private var glyph: Int
         private var unit: Int
@@ -97,10 +119,21 @@ final class UnitAdvances: Sendable {
         fileprivate init(source: UnitAdvances, from start: Int) {
             self.source = source
             glyphs = source.glyphs
+            base = source.base
+            stored = source.stored
+            if !source.items.isEmpty, start <= source.base {
+                // A walk over the whole paragraph (its opportunities' widths): one pass over the glyphs, kept for the
+                // walk only, costs less than stepping item by item, and adds alike.
+                summed = UnitAdvances.summedExactly(source.glyphs, count: source.length, base: source.base)
+                byItems = false
+            } else {
+                summed = []
+                byItems = !source.items.isEmpty
+            }
             unit = start
             glyph = 0
-            if !source.stored.isEmpty { return }
-            if source.items.isEmpty {
+            if !stored.isEmpty || !summed.isEmpty { return }
+            if !byItems {
                 glyph = glyphs.firstGlyph(atOrAfter: start, in: 0..<glyphs.count)
             } else {
                 enter(source.item(holding: start, near: 0), from: start)
@@ -118,12 +151,17 @@ final class UnitAdvances: Sendable {
         /// The next unit before `end` not yet visited, and its advance; nil when there is none.
         @inline(__always)
         mutating func next(before end: Int) -> (unit: Int, advance: CGFloat)? {
-            if !source.stored.isEmpty {
-                guard unit < end else { return nil }
-                defer { unit += 1 }
-                return (unit, CGFloat(source.stored[unit - source.base]))
-            }
-            if source.items.isEmpty {
+            if !byItems {
+                if !summed.isEmpty {
+                    guard unit < end, unit < base + summed.count else { return nil }
+                    defer { unit += 1 }
+                    return (unit, summed[unit - base])
+                }
+                if !stored.isEmpty {
+                    guard unit < end else { return nil }
+                    defer { unit += 1 }
+                    return (unit, CGFloat(stored[unit - base]))
+                }
                 guard glyph < glyphs.count else { return nil }
                 let index = glyphs.stringIndex(glyph)
                 guard index < end else { return nil }
@@ -134,18 +172,29 @@ final class UnitAdvances: Sendable {
                 } while glyph < glyphs.count && glyphs.stringIndex(glyph) == index
                 return (index, total)
             }
+            return nextByItems(before: end)
+        }
+
+        private mutating func nextByItems(before end: Int) -> (unit: Int, advance: CGFloat)? {
             while glyph == itemEnd {
                 guard item + 1 < source.items.count else { return nil }
                 enter(item + 1, from: source.items[item + 1].item.range.lowerBound)
             }
             let index = glyphs.stringIndex(glyph)
             guard index < end else { return nil }
-            let step = backwards ? -1 : 1
             var total: CGFloat = 0
-            repeat {
-                total += glyphs.advance(glyph)
-                glyph += step
-            } while glyph != itemEnd && glyphs.stringIndex(glyph) == index
+            if backwards {
+                // The cluster's glyphs are added in glyph order, as a reader adds them.
+                var first = glyph
+                while first - 1 != itemEnd, glyphs.stringIndex(first - 1) == index { first -= 1 }
+                for cluster in first...glyph { total += glyphs.advance(cluster) }
+                glyph = first - 1
+            } else {
+                repeat {
+                    total += glyphs.advance(glyph)
+                    glyph += 1
+                } while glyph != itemEnd && glyphs.stringIndex(glyph) == index
+            }
             return (index, total)
         }
     }

@@ -163,20 +163,47 @@ package struct BoundaryOffsets: RandomAccessCollection, Sendable {
     /// a guess from where `offset` falls between the first and the last, and a few steps from there, usually find
     /// it without the unpredictable branches of a binary search; a binary search otherwise.
     func firstIndex(after offset: Int) -> Int {
-        let count = self.count
-        guard count > 0, offset >= self[0] else { return 0 }
-        let first = self[0], last = self[count - 1]
+        guard count > 0 else { return 0 }
+        switch width {
+        case 0: return Swift.min(Swift.max(offset - base + 1, 0), count)
+        case 1:
+            return deltas.withUnsafeBufferPointer { deltas in
+                firstIndex(after: offset) { base + blockStart($0) + Int(deltas[$0]) }
+            }
+        case 2:
+            return deltas.withUnsafeBytes { deltas in
+                firstIndex(after: offset) {
+                    base + blockStart($0) + Int(UInt16(littleEndian: deltas.loadUnaligned(fromByteOffset: 2 * $0, as: UInt16.self)))
+                }
+            }
+        default:
+            return starts.withUnsafeBufferPointer { starts in firstIndex(after: offset) { base + Int(starts[$0]) } }
+        }
+    }
+
+    /// The first offset of the block holding `position`, minus `base` (narrow and medium deltas).
+    @inline(__always)
+    private func blockStart(_ position: Int) -> Int {
+        let block = position >> Self.blockShift
+        return block == 0 ? 0 : Int(starts[block - 1])
+    }
+
+    /// `firstIndex(after:)` with the offsets read by `at` (indices 0..<count), once the storage is known.
+    @inline(__always)
+    private func firstIndex(after offset: Int, _ at: (Int) -> Int) -> Int {
+        guard offset >= at(0) else { return 0 }
+        let first = at(0), last = at(count - 1)
         guard offset < last else { return count }
         var index = (offset - first) * (count - 1) / (last - first)  // first ≤ offset < last
         for _ in 0..<8 {
-            if self[index] <= offset {
+            if at(index) <= offset {
                 index += 1
-            } else if index > 0, self[index - 1] > offset {
+            } else if index > 0, at(index - 1) > offset {
                 index -= 1
             } else {
                 return index
             }
         }
-        return partitioningIndex { $0 > offset }
+        return (0..<count).partitioningIndex { at($0) > offset }
     }
 }

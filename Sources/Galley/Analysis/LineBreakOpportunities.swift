@@ -174,8 +174,10 @@ struct MandatoryFlags: Equatable, Sendable {
         }
     }
 
+    @inline(__always)
     subscript(index: Int) -> Bool {
         if index == last { return true }
+        if inner.isEmpty { return false }
         let found = inner.partitioningIndex { Int($0) >= index }
         return found < inner.count && Int(inner[found]) == index
     }

@@ -118,9 +118,12 @@ struct LineBuilder {
     private func linePiece(_ piece: Piece, lineRange: Range<Int>, shaper: inout Shaper?, glyphs: inout GlyphArrays) -> LineStorage.Piece {
         var item = piece.item
         var source = LineStorage.GlyphSource.paragraph
+        var isInOrder = false
         if let slice = safeSlice(item.glyphRange, of: item.item.range, rightToLeft: item.item.isRightToLeft,
                                  monotonic: item.clustersAreMonotonic, piece.range) {
             item.glyphRange = slice
+            // (A slice of an item in order is in order, read in the item's direction.)
+            isInOrder = item.clustersAreMonotonic && item.item.isRightToLeft == (piece.level & 1 == 1)
         } else {
             if shaper == nil { shaper = Shaper(text: text, context: lineRange, script: paragraph.script, generator: paragraph.glyphGenerator) }
             var textItem = item.item
@@ -134,7 +137,7 @@ struct LineBuilder {
         }
         item.item.range = piece.range
         item.item.level = piece.level
-        return LineStorage.Piece(item: item, source: source)
+        return LineStorage.Piece(item: item, source: source, isInOrder: isInOrder)
     }
 
     /// A line's pieces and the glyphs it holds itself (those the paragraph does not have: reshaped edges, tokens,
@@ -198,16 +201,27 @@ struct LineBuilder {
             }
         }
         // A grapheme cluster keeps one level, its first character's, as the paragraph's items do: a combining mark
-        // is never split from its base into a run of its own.
+        // is never split from its base into a run of its own. Only where the level changes inside a cluster is there
+        // anything to do (a line changes level a few times; its clusters are many).
         let boundaries = paragraph.graphemes
         if boundaries.everyUnit == nil {
-            var next = boundaries.partitioningIndex { $0 > range.lowerBound }
-            var index = range.lowerBound
-            while index < range.upperBound {
-                let end = next < boundaries.count ? min(boundaries[next], range.upperBound) : range.upperBound
-                for inner in (index + 1)..<max(end, index + 1) { result[inner - range.lowerBound] = result[index - range.lowerBound] }
-                index = max(end, index + 1)
-                next += 1
+            var offset = 1
+            while offset < result.count {
+                guard result[offset] != result[offset - 1] else {
+                    offset += 1
+                    continue
+                }
+                let index = range.lowerBound + offset
+                let after = boundaries.firstIndex(after: index)  // the first boundary past `index`
+                let clusterStart = max(after > 0 ? boundaries[after - 1] : range.lowerBound, range.lowerBound)
+                guard clusterStart < index else {
+                    offset += 1
+                    continue
+                }
+                let clusterEnd = after < boundaries.count ? min(boundaries[after], range.upperBound) : range.upperBound
+                let level = result[clusterStart - range.lowerBound]
+                for inner in index..<clusterEnd { result[inner - range.lowerBound] = level }
+                offset = clusterEnd - range.lowerBound
             }
         }
         return result

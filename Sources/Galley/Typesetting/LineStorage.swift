@@ -119,6 +119,9 @@ final class LineStorage: Sendable {
     struct Piece {
         var item: ShapedParagraph.Item
         var source: GlyphSource
+        /// Known to be in visual order without looking: a slice of a paragraph item whose clusters are in order, shown
+        /// in the item's own direction.
+        var isInOrder = false
     }
 
     let paragraph: ShapedParagraph
@@ -182,7 +185,9 @@ final class LineStorage: Sendable {
         extras = nil
         let level = paragraph.levels.paragraphLevel
         func run(_ slice: (item: Int, glyphs: Range<Int>, string: Range<Int>), firstGlyph: Int, x: CGFloat) -> (record: RunRecord, width: CGFloat) {
+            // (Every item is at the paragraph's level here, so one whose clusters are in order has its slices in order.)
             Self.run(paragraph.items[slice.item], glyphRange: slice.glyphs, stringRange: slice.string, level: level, source: .paragraph,
+                     isInOrder: paragraph.items[slice.item].clustersAreMonotonic && paragraph.items[slice.item].item.level & 1 == level & 1,
                      firstGlyph: firstGlyph, x: x, paragraph: paragraph, lineGlyphs: GlyphArrays())
         }
         if slices.count == 1, let slice = slices.first {
@@ -212,14 +217,16 @@ final class LineStorage: Sendable {
         -> (record: RunRecord, width: CGFloat)
     {
         run(piece.item, glyphRange: piece.item.glyphRange, stringRange: piece.item.item.range, level: piece.item.item.level,
-            source: piece.source, firstGlyph: firstGlyph, x: x, paragraph: paragraph, lineGlyphs: lineGlyphs)
+            source: piece.source, isInOrder: piece.isInOrder, firstGlyph: firstGlyph, x: x, paragraph: paragraph,
+            lineGlyphs: lineGlyphs)
     }
 
-    /// The run showing `glyphRange` (in `source`) of an item as `stringRange` at `level`.
+    /// The run showing `glyphRange` (in `source`) of an item as `stringRange` at `level`; `isInOrder`: the glyphs
+    /// are known to be in visual order (else they are looked at).
     @inline(__always)
     private static func run(_ item: borrowing ShapedParagraph.Item, glyphRange: Range<Int>, stringRange: Range<Int>,
-                            level: UInt8, source: GlyphSource, firstGlyph: Int, x: CGFloat, paragraph: ShapedParagraph,
-                            lineGlyphs: GlyphArrays) -> (record: RunRecord, width: CGFloat)
+                            level: UInt8, source: GlyphSource, isInOrder: Bool = false, firstGlyph: Int, x: CGFloat,
+                            paragraph: ShapedParagraph, lineGlyphs: GlyphArrays) -> (record: RunRecord, width: CGFloat)
     {
         let rightToLeft = level & 1 == 1
         let width: CGFloat
@@ -227,7 +234,7 @@ final class LineStorage: Sendable {
         // (The paragraph's arrays are read in place: a copy would retain each of them.)
         if source == .paragraph {
             width = paragraph.glyphs.advanceSum(glyphRange)
-            inOrder = paragraph.glyphs.isMonotonic(glyphRange, rightToLeft: rightToLeft)
+            inOrder = isInOrder || paragraph.glyphs.isMonotonic(glyphRange, rightToLeft: rightToLeft)
         } else {
             width = lineGlyphs.advanceSum(glyphRange)
             inOrder = lineGlyphs.isMonotonic(glyphRange, rightToLeft: rightToLeft)

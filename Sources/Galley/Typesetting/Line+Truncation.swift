@@ -33,9 +33,16 @@ extension Line {
             .typographicBounds.width
         var excess: CGFloat = 0
         for _ in 0..<16 {
-            guard tokenWidth <= width + LayoutTolerance.position, let plan = TruncationPlan(self, type: type, room: width - tokenWidth - excess) else {
-                return nil
+            if tokenWidth > width + LayoutTolerance.position {
+                // The first guess (the attributes of the line's first character) may be wider than the token a cut
+                // takes (those of the first hidden one): the token of the cut that hides the most decides whether any
+                // fits.
+                guard token == nil, let bare = TruncationPlan(self, type: type, room: 0) else { return nil }
+                let bareWidth = Line.inserted([0x2026], attributesAt: bare.tokenSource, of: paragraph.text).typographicBounds.width
+                guard bareWidth <= width + LayoutTolerance.position, bareWidth < tokenWidth else { return nil }
+                tokenWidth = bareWidth
             }
+            guard let plan = TruncationPlan(self, type: type, room: width - tokenWidth - excess) else { return nil }
             let tokenLine = token ?? Line.inserted([0x2026], attributesAt: plan.tokenSource, of: paragraph.text)
             guard tokenLine.typographicBounds.width <= tokenWidth + LayoutTolerance.position else {
                 tokenWidth = tokenLine.typographicBounds.width

@@ -58,4 +58,20 @@ import Testing
             if dump != expected { Golden.writeFailure(Data(dump.utf8), besides: Self.golden) }
         }
     }
+
+    /// The token takes the attributes of the text it stands for, not of the line's first character: a line whose first
+    /// character is set large still truncates into a width that holds the token of the hidden text (a fuzzing find:
+    /// the guess from the first character refused, and a frame of the suggested size then showed less).
+    @Test func tokenWidthIsTheHiddenTextsNotTheFirstCharactersGuess() throws {
+        let large = try TestFonts.font("DejaVuSans.ttf", size: 40), small = try TestFonts.font("DejaVuSans.ttf", size: 10)
+        let string = NSMutableAttributedString(string: "W" + String(repeating: "w", count: 40), attributes: [.font: small])
+        string.addAttribute(.font, value: large, range: NSRange(location: 0, length: 1))
+        let line = Line(attributedString: string)
+        let smallToken = Line(attributedString: NSAttributedString(string: "\u{2026}", attributes: [.font: small])).typographicBounds.width
+        let largeToken = Line(attributedString: NSAttributedString(string: "\u{2026}", attributes: [.font: large])).typographicBounds.width
+        let width = (smallToken + largeToken) / 2
+        let truncated = try #require(line.truncated(width: width, type: .start))
+        #expect(truncated.typographicBounds.width <= width + 1e-9)
+        #expect(truncated.runs.contains { $0.isTruncationToken && $0.font.size == 10 })
+    }
 }

@@ -152,8 +152,7 @@ package struct BoundaryOffsets: RandomAccessCollection, Sendable {
     package subscript(position: Int) -> Int {
         if width == 0 { return base + position }
         if width == 4 { return base + Int(starts[position]) }
-        let block = position >> Self.blockShift
-        let start = base + (block == 0 ? 0 : Int(starts[block - 1]))
+        let start = base + blockStart(position)
         if width == 1 { return start + Int(deltas[position]) }
         precondition(position >= 0 && position < count, "boundary index out of range")
         return deltas.withUnsafeBytes { start + Int(UInt16(littleEndian: $0.loadUnaligned(fromByteOffset: 2 * position, as: UInt16.self))) }

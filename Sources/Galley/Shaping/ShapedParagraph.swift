@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A paragraph shaped once: its text, bidi levels, grapheme boundaries, items and every glyph, in logical
 /// item order (within an item, glyphs are in visual order, left to right, as HarfBuzz returns them). Lines
@@ -32,6 +31,10 @@ final class ShapedParagraph: Sendable {
         var baselineShift: CGFloat { style.baselineShift }
         /// Text a line shows that is not in the string (see `RunStyle.insertion`).
         var insertion: Insertion? { style.insertion }
+
+        /// Whether any slice of the item's glyphs is in visual order when shown at `level`: its clusters are in order,
+        /// and `level` runs in the item's own direction.
+        func slicesAreInOrder(atLevel level: UInt8) -> Bool { clustersAreMonotonic && item.level & 1 == level & 1 }
     }
 
     let text: AttributedText
@@ -154,27 +157,9 @@ final class SharedAttributes: Sendable {
     /// The paragraph style, the default where none is set (kept resolved, so that a paragraph's style is read in
     /// place rather than copied: it is some 360 bytes).
     let paragraphStyle: ParagraphStyle
-    /// The same attributes with another font (the fallback fonts the run's items were shaped in), made once each:
-    /// text in a font that lacks its digits or Latin letters would otherwise keep a box for every such item.
-    private let withOtherFonts = Mutex<[ObjectIdentifier: SharedAttributes]>([:])
 
     init(_ value: StringAttributes) {
         self.value = value
         paragraphStyle = value.paragraphStyle ?? .default
-    }
-
-    /// These attributes with `font` in place of their own (self when it is theirs). The box returned keeps `font`
-    /// alive, so its identifier stays unique while the memo holds it.
-    func with(font: Font) -> SharedAttributes {
-        if value.font === font { return self }
-        let key = ObjectIdentifier(font)
-        return withOtherFonts.withLock { memo in
-            if let known = memo[key] { return known }
-            var changed = value
-            changed.font = font
-            let made = SharedAttributes(changed)
-            memo[key] = made
-            return made
-        }
     }
 }

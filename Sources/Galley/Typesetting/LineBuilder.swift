@@ -122,8 +122,7 @@ struct LineBuilder {
         if let slice = safeSlice(item.glyphRange, of: item.item.range, rightToLeft: item.item.isRightToLeft,
                                  monotonic: item.clustersAreMonotonic, piece.range) {
             item.glyphRange = slice
-            // (A slice of an item in order is in order, read in the item's direction.)
-            isInOrder = item.clustersAreMonotonic && item.item.isRightToLeft == (piece.level & 1 == 1)
+            isInOrder = item.slicesAreInOrder(atLevel: piece.level)
         } else {
             if shaper == nil { shaper = Shaper(text: text, context: lineRange, script: paragraph.script, generator: paragraph.glyphGenerator) }
             var textItem = item.item

@@ -185,9 +185,8 @@ final class LineStorage: Sendable {
         extras = nil
         let level = paragraph.levels.paragraphLevel
         func run(_ slice: (item: Int, glyphs: Range<Int>, string: Range<Int>), firstGlyph: Int, x: CGFloat) -> (record: RunRecord, width: CGFloat) {
-            // (Every item is at the paragraph's level here, so one whose clusters are in order has its slices in order.)
             Self.run(paragraph.items[slice.item], glyphRange: slice.glyphs, stringRange: slice.string, level: level, source: .paragraph,
-                     isInOrder: paragraph.items[slice.item].clustersAreMonotonic && paragraph.items[slice.item].item.level & 1 == level & 1,
+                     isInOrder: paragraph.items[slice.item].slicesAreInOrder(atLevel: level),
                      firstGlyph: firstGlyph, x: x, paragraph: paragraph, lineGlyphs: GlyphArrays())
         }
         if slices.count == 1, let slice = slices.first {

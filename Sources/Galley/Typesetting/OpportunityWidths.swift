@@ -164,13 +164,12 @@ private struct HangingWidths: Sendable {
         private var lastBits: UInt32 = 0
         /// Every value so far, once the widths no longer fit in codes.
         private var values: [Float]? = nil
-        private var isCoded = true
 
         mutating func reserve(_ count: Int) { codes.reserveCapacity(count) }
 
         @inline(__always)
         mutating func append(_ value: Float) {
-            if isCoded {
+            if values == nil {
                 // Most opportunities: nothing hangs, or the same space as the last time.
                 let bits = value.bitPattern
                 if bits == 0 {
@@ -190,9 +189,7 @@ private struct HangingWidths: Sendable {
                 values!.append(value)
                 return
             }
-            if value.bitPattern == Float(0).bitPattern {
-                codes.append(0)
-            } else if value.isNaN {
+            if value.isNaN {
                 codes.append(HangingWidths.notStored)
             } else if let code = codeOfWidth[value.bitPattern] {
                 codes.append(code)
@@ -209,7 +206,6 @@ private struct HangingWidths: Sendable {
                 for code in codes { all.append(code == 0 ? 0 : code == HangingWidths.notStored ? .nan : widths[Int(code) - 1]) }
                 all.append(value)
                 values = all
-                isCoded = false
             }
         }
 

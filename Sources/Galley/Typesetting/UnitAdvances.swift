@@ -25,7 +25,7 @@ final class UnitAdvances: Sendable {
             stored = []
             items = paragraph.items
         } else {
-            stored = Self.summed(glyphs, count: paragraph.range.count, base: paragraph.range.lowerBound)
+            stored = Self.summed(glyphs, count: paragraph.range.count, base: paragraph.range.lowerBound, as: Float.self)
             items = []
         }
         length = paragraph.range.count
@@ -36,7 +36,7 @@ final class UnitAdvances: Sendable {
     /// pass over every glyph adds them up.
     func _checkInvariants(range: Range<Int>) {
         #if GALLEY_INTERNAL_CHECKS
-        let sums = stored.isEmpty ? Self.summedExactly(glyphs, count: range.count, base: base) : stored.map { CGFloat($0) }
+        let sums = stored.isEmpty ? Self.summed(glyphs, count: range.count, base: base, as: CGFloat.self) : stored.map { CGFloat($0) }
         var walked = [CGFloat](repeating: 0, count: range.count)
         var walker = walker(from: range.lowerBound)
         var last = Int.min
@@ -62,19 +62,11 @@ final class UnitAdvances: Sendable {
     /// The paragraph's length in units.
     private let length: Int
 
-    /// Each unit's advance, summed from every glyph in one pass (as stored).
-    private static func summed(_ glyphs: GlyphArrays, count: Int, base: Int) -> [Float] {
-        var advances = [Float](repeating: 0, count: count)
-        for index in 0..<glyphs.count {
-            advances[glyphs.stringIndex(index) - base] += Float(glyphs.advance(index))
-        }
-        return advances
-    }
-
-    /// Each unit's advance as reading item by item gives it: a cluster's glyphs added in glyph order, in `CGFloat`.
-    private static func summedExactly(_ glyphs: GlyphArrays, count: Int, base: Int) -> [CGFloat] {
-        var advances = [CGFloat](repeating: 0, count: count)
-        for index in 0..<glyphs.count { advances[glyphs.stringIndex(index) - base] += glyphs.advance(index) }
+    /// Each unit's advance, its cluster's glyphs added in glyph order in one pass over them: in `Float` as stored, in
+    /// `CGFloat` as reading item by item adds them.
+    private static func summed<Value: BinaryFloatingPoint>(_ glyphs: GlyphArrays, count: Int, base: Int, as: Value.Type) -> [Value] {
+        var advances = [Value](repeating: 0, count: count)
+        for index in 0..<glyphs.count { advances[glyphs.stringIndex(index) - base] += Value(glyphs.advance(index)) }
         return advances
     }
 
@@ -124,7 +116,7 @@ final class UnitAdvances: Sendable {
             if !source.items.isEmpty, start <= source.base {
                 // A walk over the whole paragraph (its opportunities' widths): one pass over the glyphs, kept for the
                 // walk only, costs less than stepping item by item, and adds alike.
-                summed = UnitAdvances.summedExactly(source.glyphs, count: source.length, base: source.base)
+                summed = UnitAdvances.summed(source.glyphs, count: source.length, base: source.base, as: CGFloat.self)
                 byItems = false
             } else {
                 summed = []

@@ -23,10 +23,10 @@ if [ ! -x "$PEERS/.venv/bin/python" ] || [ ! -x "$PEERS/build/pango_layout" ] ||
   (cd "$PEERS" && sh setup.sh)
 fi
 swift build -c release --product galley-bench >&2
-# The command as `make cli` builds it (the Swift runtime linked in, its own build folder) for the fresh-process row.
-swift build -c release --static-swift-stdlib --scratch-path .build-static --product galley >&2
+# The command as `make cli` builds it (the Swift runtime linked in, its own build folder) for the fresh-process row;
+# `make cli` prints its path last.
+GALLEY_CLI=$(make --no-print-directory -s cli | tail -1)
 GALLEY=$(swift build -c release --show-bin-path)/galley-bench
-GALLEY_CLI=$(swift build -c release --static-swift-stdlib --scratch-path .build-static --show-bin-path)/galley
 PY=$PEERS/.venv/bin/python
 OUT=$ROOT/.build/bench-peers.jsonl
 : > "$OUT"
@@ -62,11 +62,13 @@ for round in $(seq "$ROUNDS"); do
     fi
   done
 done
-# A fresh process drawing one line into a PNG: galley render against pango-view, the same family and size.
+# A fresh process drawing one line into a PNG: galley render against pango-view, the same family and size, and the
+# same pixels: pango-view draws at 96 dpi (4/3 pixels per point; galley render's default is 2) on white (an opaque
+# canvas, an RGB PNG, as pango-view writes).
 LINE="Hello office AVATAR"
 for round in $(seq "$ROUNDS"); do
   record "fresh galley" python3 "$ROOT/Benchmarks/Peers/fresh_process.py" --runs 20 -- \
-    "$GALLEY_CLI" render "$LINE" --font "DejaVu Sans" --size 18 -o "$ROOT/.build/fresh-galley.png"
+    "$GALLEY_CLI" render "$LINE" --font "DejaVu Sans" --size 18 --scale 1.3333333 -o "$ROOT/.build/fresh-galley.png"
   record "fresh pango-view" python3 "$ROOT/Benchmarks/Peers/fresh_process.py" --runs 20 -- \
     pango-view --no-display -q --font "DejaVu Sans 18" -o "$ROOT/.build/fresh-pango.png" --text "$LINE"
 done

@@ -179,7 +179,7 @@ struct PageLayout {
             let canvas = try Canvas(pdfURL: url, width: size.width, height: size.height)
             for (index, frames) in pages.enumerated() {
                 if index > 0 { canvas.newPage() }
-                if let background { canvas.fill(CGRect(origin: .zero, size: size), with: background) }
+                if let background { canvas.paint(background) }
                 for frame in frames { canvas.draw(frame) }
                 lines += frames.reduce(0) { $0 + $1.lines.count }
             }
@@ -193,7 +193,7 @@ struct PageLayout {
                         .appendingPathComponent(url.deletingPathExtension().lastPathComponent + "-\(index + 1).\(kind)")
                 let canvas = kind == "png" ? try Canvas(width: size.width, height: size.height, scale: scale)
                     : try Canvas(svgURL: pageURL, width: size.width, height: size.height)
-                if let background { canvas.fill(CGRect(origin: .zero, size: size), with: background) }
+                if let background { canvas.paint(background) }
                 for frame in frames { canvas.draw(frame) }
                 lines += frames.reduce(0) { $0 + $1.lines.count }
                 if kind == "png" { try canvas.writePNG(to: pageURL) }
@@ -212,7 +212,7 @@ enum LineRendering {
         let width = max(bounds.width, 1) + 2 * margin
         let height = bounds.ascent + bounds.descent + 2 * margin
         let canvas = try OutputCanvas.make(for: url, width: width, height: height, scale: scale)
-        if let background { canvas.fill(CGRect(x: 0, y: 0, width: width, height: height), with: background) }
+        if let background { canvas.paint(background) }
         canvas.textPosition = CGPoint(x: margin, y: margin + bounds.descent)
         canvas.draw(line)
         if canvas.kind == .png { try canvas.writePNG(to: url) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Galley
+import GalleyCommandSupport
 
 /// `galley shape`: one line through the public API, printed as hb-shape prints it.
 struct ShapeCommand: ParsableCommand {
@@ -67,6 +68,6 @@ struct ShapeCommand: ParsableCommand {
 
 /// `shape --direction`: one direction for the whole text, as hb-shape's `--direction` (ttb: the vertical-forms
 /// attribute on left-to-right text).
-enum ForcedDirection: String, CaseIterable, ExpressibleByArgument {
+enum ForcedDirection: String, ChoiceArgument {
     case ltr, rtl, ttb
 }

@@ -130,7 +130,7 @@ package struct TextOptions: ParsableArguments {
 }
 
 /// `--align`: the paragraph's alignment (`centre` and `justify` are accepted too).
-package enum AlignmentArgument: String, CaseIterable, ExpressibleByArgument {
+package enum AlignmentArgument: String, ChoiceArgument {
     case left, right, center, justified, natural
 
     package init?(argument: String) {
@@ -153,7 +153,7 @@ package enum AlignmentArgument: String, CaseIterable, ExpressibleByArgument {
 }
 
 /// `--direction`: the paragraph's base writing direction.
-package enum DirectionArgument: String, CaseIterable, ExpressibleByArgument {
+package enum DirectionArgument: String, ChoiceArgument {
     case natural, ltr, rtl
 
     var writingDirection: WritingDirection {
@@ -166,7 +166,7 @@ package enum DirectionArgument: String, CaseIterable, ExpressibleByArgument {
 }
 
 /// `--line-break`: wrapping by words or characters, or one line per paragraph clipped or truncated.
-package enum LineBreakArgument: String, CaseIterable, ExpressibleByArgument {
+package enum LineBreakArgument: String, ChoiceArgument {
     case word, char, clip, head, tail, middle
 
     var mode: LineBreakMode {
@@ -182,12 +182,12 @@ package enum LineBreakArgument: String, CaseIterable, ExpressibleByArgument {
 }
 
 /// `--line-breaking`: greedy (Core Text's), or Knuth and Plass's optimal breaking.
-package enum LineBreakingArgument: String, CaseIterable, ExpressibleByArgument {
+package enum LineBreakingArgument: String, ChoiceArgument {
     case greedy, optimal
 }
 
 /// `--break-parameters`: which preset optimal breaking starts from.
-package enum BreakParametersArgument: String, CaseIterable, ExpressibleByArgument {
+package enum BreakParametersArgument: String, ChoiceArgument {
     case `default`, tex
 }
 
@@ -214,7 +214,7 @@ extension TextOptions {
 }
 
 /// `--justification`: what stretches in justified lines.
-package enum JustificationArgument: String, CaseIterable, ExpressibleByArgument {
+package enum JustificationArgument: String, ChoiceArgument {
     case automatic
     case interWord = "inter-word"
     case interCluster = "inter-cluster"
@@ -229,7 +229,7 @@ package enum JustificationArgument: String, CaseIterable, ExpressibleByArgument 
 }
 
 /// `--truncate`: where a frame's last line is cut when the line limit leaves text over.
-package enum TruncationArgument: String, CaseIterable, ExpressibleByArgument {
+package enum TruncationArgument: String, ChoiceArgument {
     case end, middle, start
 
     package var type: TruncationType {

@@ -130,6 +130,15 @@ public final class Canvas {
 
     // MARK: Painting
 
+    /// Fills the whole canvas with a colour, to the edge of its last pixel (a canvas whose size in points is not a
+    /// whole number of pixels has a last row and column that `fill(_:with:)` of its points covers only in part);
+    /// within the clip set by `clip(to:)`, if any.
+    /// Core Graphics: `CGContext.fill(_:)` of the context's bounds.
+    public func paint(_ color: Color) {
+        setSource(color)
+        cairo_paint(context)
+    }
+
     /// Fills a rectangle (y up) with a colour.
     public func fill(_ rect: CGRect, with color: Color) {
         guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return }

@@ -267,6 +267,45 @@ import GalleyRendering
         #expect(try document.nodes(forXPath: "//*[local-name()='use']").count >= 8)
     }
 
+    @Test func paintCoversTheLastPartlyInsidePixelsWhereFillOfThePointsDoesNot() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let font = try TestFonts.font("DejaVuSans.ttf", size: 18)
+        let line = Line(attributedString: Self.attributed([("Hello office AVATAR", [:])], font: font))
+        // 4/3 pixels per point (pango-view's 96 dpi) and a size of no whole number of pixels: the last column and the
+        // bottom row (the canvas's origin is its bottom left) are only partly inside the canvas's points.
+        let size = CGSize(width: line.typographicBounds.width + 16.3, height: 40.1)
+        var headers: [UInt8] = []
+        var canvases: [Canvas] = []
+        for painted in [false, true] {
+            let canvas = try Canvas(width: size.width, height: size.height, scale: 4.0 / 3)
+            if painted { canvas.paint(.white) } else { canvas.fill(CGRect(origin: .zero, size: size), with: .white) }
+            canvas.textPosition = CGPoint(x: 8, y: 12)
+            canvas.draw(line)
+            let url = directory.appendingPathComponent("painted-\(painted).png")
+            try canvas.writePNG(to: url)
+            headers.append(try Data(contentsOf: url)[25])  // the PNG's IHDR colour type: 6 RGBA, 2 RGB
+            canvases.append(canvas)
+        }
+        let (width, height) = canvases[1].pixelSize
+        var inked = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let filled = try #require(canvases[0].pixel(x: x, y: y)), painted = try #require(canvases[1].pixel(x: x, y: y))
+                #expect(painted.alpha == 255, "painted to the last pixel at \(x), \(y)")
+                if x < width - 1, y < height - 1 {
+                    #expect(filled.alpha == 255 && filled.red == painted.red && filled.green == painted.green)
+                } else {
+                    #expect(filled.alpha < 255)
+                }
+                if painted.red < 128 { inked += 1 }
+            }
+        }
+        #expect(inked > 200)
+        // Cairo writes a canvas with no transparent pixel as RGB: what pango-view's images are.
+        #expect(headers == [6, 2])
+    }
+
     @Test func badSizesThrow() {
         for (width, height, scale) in [(0.0, 10.0, 1.0), (10, -1, 1), (.nan, 10, 1), (10, 10, 0), (10, .infinity, 1), (40_000, 10, 1)] {
             #expect(throws: RenderingError.self) { try Canvas(width: width, height: height, scale: scale) }

@@ -53,6 +53,29 @@ int32_t galley_bidi_resolve(const uint16_t *text, int32_t length, uint8_t paragr
     return U_FAILURE(status) ? (int32_t)status : 0;
 }
 
+int32_t galley_bidi_line_levels(const uint16_t *text, int32_t length, uint8_t paragraphLevel, int32_t lineStart,
+                                int32_t lineEnd, uint8_t *levels, int32_t *visualToLogical) {
+    if (text == NULL || levels == NULL || visualToLogical == NULL || lineStart < 0 || lineEnd > length ||
+        lineStart >= lineEnd)
+        return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *paragraph = ubidi_open();
+    UBiDi *line = ubidi_open();
+    if (paragraph == NULL || line == NULL) status = U_MEMORY_ALLOCATION_ERROR;
+    if (U_SUCCESS(status)) ubidi_setPara(paragraph, (const UChar *)text, length, (UBiDiLevel)paragraphLevel, NULL, &status);
+    if (U_SUCCESS(status)) ubidi_setLine(paragraph, lineStart, lineEnd, line, &status);
+    if (U_SUCCESS(status)) {
+        const UBiDiLevel *resolved = ubidi_getLevels(line, &status);
+        if (U_SUCCESS(status)) {
+            for (int32_t i = 0; i < lineEnd - lineStart; i++) levels[i] = resolved[i];
+        }
+    }
+    if (U_SUCCESS(status)) ubidi_getVisualMap(line, visualToLogical, &status);
+    if (line != NULL) ubidi_close(line);
+    if (paragraph != NULL) ubidi_close(paragraph);
+    return U_FAILURE(status) ? (int32_t)status : 0;
+}
+
 void galley_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *visualToLogical) {
     if (count <= 0 || levels == NULL || visualToLogical == NULL) return;
     ubidi_reorderVisual((const UBiDiLevel *)levels, count, visualToLogical);

@@ -61,6 +61,14 @@ int32_t galley_joins_lines_without_space(int32_t codePoint);
 int32_t galley_bidi_resolve(const uint16_t *text, int32_t length, uint8_t paragraphLevel,
                             uint8_t *explicitLevels, uint8_t *levels, uint8_t *resolvedParagraphLevel);
 
+/// The levels of one line of a paragraph as ICU gives them (`ubidi_setLine`, rule L1 applied at the line's end and
+/// before separators) and the line's visual order (`ubidi_getVisualMap`): `length` units of the paragraph at
+/// `paragraphLevel` (as for `galley_bidi_resolve`, without explicit levels), the line `lineStart..<lineEnd`;
+/// `levels` and `visualToLogical` (offsets in the line) take `lineEnd - lineStart` entries each. Returns 0, or an
+/// ICU error code. (For tests: an independent account of a line's levels.)
+int32_t galley_bidi_line_levels(const uint16_t *text, int32_t length, uint8_t paragraphLevel, int32_t lineStart,
+                                int32_t lineEnd, uint8_t *levels, int32_t *visualToLogical);
+
 /// Visual order (rule L2) of `count` items with the given levels: `visualToLogical[v]` is the logical index of
 /// the item shown at visual position v.
 void galley_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *visualToLogical);

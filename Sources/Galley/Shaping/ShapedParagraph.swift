@@ -50,6 +50,10 @@ final class ShapedParagraph: Sendable {
     let glyphGenerator: GlyphGenerator?
     /// Whether the paragraph holds a tab (lines without one need no tab stops).
     let hasTabs: Bool
+    /// The offset of the paragraph's first bidi segment or paragraph separator (a tab, a line feed ending it…; see
+    /// `CharacterClasses.separatesBidiSegments`), or its end when it has none: rule L1 looks for separators in a
+    /// line only from here (in most paragraphs, the line feed that ends them).
+    let firstSeparator: Int
     /// The paragraph's rubies, in string order (empty for most paragraphs).
     let rubies: [RubyPlacement]
 
@@ -69,7 +73,9 @@ final class ShapedParagraph: Sendable {
         self.graphemes = graphemes
         self.items = items
         self.glyphs = glyphs
-        hasTabs = text.units[range].contains(0x09)
+        let firstSeparator = text.units[range].firstIndex(where: CharacterClasses.separatesBidiSegments) ?? range.upperBound
+        self.firstSeparator = firstSeparator
+        hasTabs = text.units[firstSeparator..<range.upperBound].contains(0x09)
         _checkInvariants()
     }
 

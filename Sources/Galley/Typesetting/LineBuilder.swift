@@ -17,44 +17,147 @@ struct LineBuilder {
     }
 
     func build(_ range: Range<Int>, offset: CGFloat) -> LineStorage {
-        // Most lines: one item's glyphs, cut where no reshaping is needed, nothing for rule L1 or tabs to change.
-        // (The item is read in place, field by field: a copy would retain its font and attributes.)
-        if !range.isEmpty, paragraph.levels.uniform == paragraph.levels.paragraphLevel, !paragraph.hasTabs {
-            let index = paragraph.items.partitioningIndex { $0.item.range.upperBound > range.lowerBound }
+        guard !range.isEmpty, !paragraph.hasTabs else { return build(showing: [range], of: range, offset: offset) }
+        let index = paragraph.items.partitioningIndex { $0.item.range.upperBound > range.lowerBound }
+        let paragraphLevel = paragraph.levels.paragraphLevel
+        if paragraph.levels.uniform == paragraphLevel {
+            // Most lines: one item's glyphs, cut where no reshaping is needed, nothing for rule L1 or tabs to change.
+            // (The item is read in place, field by field: a copy would retain its font and attributes.)
             if index < paragraph.items.count, paragraph.items[index].item.range.lowerBound <= range.lowerBound,
                 paragraph.items[index].item.range.upperBound >= range.upperBound,
                 let slice = safeSlice(paragraph.items[index].glyphRange, of: paragraph.items[index].item.range,
                                       rightToLeft: paragraph.items[index].item.isRightToLeft,
                                       monotonic: paragraph.items[index].clustersAreMonotonic, range)
             {
-                return LineStorage(paragraph: paragraph, stringRange: range, slices: CollectionOfOne((item: index, glyphs: slice, string: range)))
+                let only = LineStorage.Slice(item: index, glyphs: slice, string: range, level: paragraphLevel)
+                return checked(LineStorage(paragraph: paragraph, stringRange: range, slices: CollectionOfOne(only)), range, offset)
             }
             // A line across several items, each cut where no reshaping is needed: their glyph slices, read in place.
-            if let slices = safeSlices(range, from: index) {
-                return LineStorage(paragraph: paragraph, stringRange: range, slices: slices)
+            if let slices = safeSlices(range, from: index, levels: [(range.upperBound, paragraphLevel)]) {
+                return checked(LineStorage(paragraph: paragraph, stringRange: range, slices: slices), range, offset)
             }
+        } else if let levels = lineLevelRuns(range), let slices = safeSlices(range, from: index, levels: levels) {
+            // Mixed levels (Arabic with Latin or digits, Hebrew with numbers): the same slices, cut where the line's
+            // levels change too, then ordered visually.
+            return checked(LineStorage(paragraph: paragraph, stringRange: range, slices: slices), range, offset)
         }
         return build(showing: [range], of: range, offset: offset)
     }
 
-    /// The items reaching into `range` from item `first` on, each with its glyphs there and the part of `range` it
-    /// shows, when every cut is safe (nil at the first that is not).
-    private func safeSlices(_ range: Range<Int>, from first: Int) -> [(item: Int, glyphs: Range<Int>, string: Range<Int>)]? {
-        var slices: [(item: Int, glyphs: Range<Int>, string: Range<Int>)] = []
+    /// In builds with internal checks, a line made from slices must be the line the general path makes: the same runs
+    /// (glyphs, where they come from, pen positions, text, level, status, style) and width.
+    @inline(__always)
+    private func checked(_ line: LineStorage, _ range: Range<Int>, _ offset: CGFloat) -> LineStorage {
+        #if GALLEY_INTERNAL_CHECKS
+        let general = build(showing: [range], of: range, offset: offset)
+        precondition(line.width == general.width && line.runs.count == general.runs.count,
+                     "slices of \(range) give \(line.runs.count) runs \(line.width) wide, the general path \(general.runs.count) \(general.width) wide")
+        for (mine, theirs) in zip(line.runs, general.runs) {
+            precondition(mine.glyphRange == theirs.glyphRange && mine.source == theirs.source && mine.sourceStart == theirs.sourceStart
+                         && mine.x == theirs.x && mine.stringRange == theirs.stringRange && mine.level == theirs.level
+                         && mine.status == theirs.status && mine.style === theirs.style,
+                         "slices of \(range) give run \(mine.stringRange) at level \(mine.level), the general path \(theirs.stringRange) at \(theirs.level)")
+        }
+        #endif
+        return line
+    }
+
+    /// The items reaching into `range` from item `first` on, each with its glyphs there, the part of `range` it shows and
+    /// its level, split where `levels` (runs in logical order: each one's end and level, the last ending at the range's
+    /// end) change, when every cut is safe (nil at the first that is not).
+    private func safeSlices(_ range: Range<Int>, from first: Int, levels: [(end: Int, level: UInt8)]) -> [LineStorage.Slice]? {
+        var slices: [LineStorage.Slice] = []
         var index = first
+        var run = 0
         let items = paragraph.items
         while index < items.count, items[index].item.range.lowerBound < range.upperBound {
             let itemRange = items[index].item.range
-            let clipped = max(itemRange.lowerBound, range.lowerBound)..<min(itemRange.upperBound, range.upperBound)
-            if !clipped.isEmpty {
+            var start = max(itemRange.lowerBound, range.lowerBound)
+            let end = min(itemRange.upperBound, range.upperBound)
+            while start < end {
+                while levels[run].end <= start { run += 1 }
+                let pieceEnd = min(end, levels[run].end)
                 guard let slice = safeSlice(items[index].glyphRange, of: itemRange, rightToLeft: items[index].item.isRightToLeft,
-                                            monotonic: items[index].clustersAreMonotonic, clipped)
+                                            monotonic: items[index].clustersAreMonotonic, start..<pieceEnd)
                 else { return nil }
-                slices.append((index, slice, clipped))
+                slices.append(LineStorage.Slice(item: index, glyphs: slice, string: start..<pieceEnd, level: levels[run].level))
+                start = pieceEnd
             }
             index += 1
         }
         return slices.isEmpty ? nil : slices
+    }
+
+    /// The line's levels after rule L1 (see `lineLevels`) as runs in logical order — each one's end and level, the last
+    /// ending at the range's end — read from the paragraph's runs of levels with L1's resets laid over them, not unit
+    /// by unit; nil where a level would change inside a grapheme cluster (`lineLevels` evens those out).
+    private func lineLevelRuns(_ range: Range<Int>) -> [(end: Int, level: UInt8)]? {
+        let levels = paragraph.levels
+        let resets = ruleL1Resets(range)
+        var runs: [(end: Int, level: UInt8)] = []
+        runs.reserveCapacity(8)
+        func append(_ end: Int, _ level: UInt8) {
+            if let last = runs.last, last.level == level { runs[runs.count - 1].end = end } else { runs.append((end, level)) }
+        }
+        var index = range.lowerBound
+        var next = resets.count - 1  // (the resets come last first)
+        while index < range.upperBound {
+            if next >= 0, index >= resets[next].range.lowerBound {
+                append(resets[next].range.upperBound, resets[next].level)
+                index = resets[next].range.upperBound
+                next -= 1
+                continue
+            }
+            let run = levels.run(at: index)
+            index = min(run.end, range.upperBound, next >= 0 ? resets[next].range.lowerBound : Int.max)
+            append(index, run.level)
+        }
+        // Every change of level must fall between grapheme clusters.
+        let boundaries = paragraph.graphemes
+        if runs.count > 1, boundaries.everyUnit == nil {
+            for run in runs.dropLast() {
+                let after = boundaries.firstIndex(after: run.end)
+                guard after > 0, boundaries[after - 1] == run.end else { return nil }
+            }
+        }
+        return runs
+    }
+
+    /// Where rule L1 gives units of a line another level than the paragraph resolved, last first: the whitespace and
+    /// isolates before the line's end (inside the paragraph: ICU applied L1 at the paragraph's own end) take the
+    /// paragraph's level, and those before a segment or paragraph separator take the separator's, which ICU resolved to
+    /// the level of the paragraph it is in (a line made across paragraphs has several). Separators are looked for only
+    /// from the paragraph's first (`ShapedParagraph.firstSeparator`); most lines have one reset, their trailing space.
+    /// (`lineLevels` applies the same resets unit by unit.)
+    private func ruleL1Resets(_ range: Range<Int>) -> [(range: Range<Int>, level: UInt8)] {
+        var resets: [(range: Range<Int>, level: UInt8)] = []
+        let units = text.units
+        var level: UInt8? = range.upperBound < paragraph.range.upperBound ? paragraph.levels.paragraphLevel : nil
+        var end = range.upperBound
+        var separator = end
+        let firstSeparator = max(paragraph.firstSeparator, range.lowerBound)
+        while true {
+            // The separator before `end` nearest to it, if any.
+            separator = end - 1
+            while separator >= firstSeparator, !CharacterClasses.separatesBidiSegments(units[separator]) { separator -= 1 }
+            let stop = separator >= firstSeparator ? separator + 1 : range.lowerBound
+            if let level {
+                var start = end
+                while start > stop, Self.isResetByRuleL1(units, at: start - 1) { start -= 1 }
+                if start < end { resets.append((start..<end, level)) }
+            }
+            guard separator >= firstSeparator else { return resets }
+            level = paragraph.levels.level(at: separator)
+            end = separator
+        }
+    }
+
+    /// Whether rule L1 resets the character at `index` before a line's end or a separator: whitespace, boundary
+    /// neutrals and isolate controls (bidi classes WS, BN, LRI, RLI, FSI, PDI).
+    private static func isResetByRuleL1(_ units: [UInt16], at index: Int) -> Bool {
+        let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: index)
+        let bidiClass = galley_bidi_class(Int32(codePoint))
+        return bidiClass == 9 || bidiClass == 18 || (19...22).contains(bidiClass)
     }
 
     /// A line for `lineRange` that shows only the parts in `shown` (ascending, inside `lineRange`), with `token`
@@ -190,10 +293,7 @@ struct LineBuilder {
                 continue
             }
             guard let level = trailingLevel else { continue }
-            let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: index)
-            let bidiClass = galley_bidi_class(Int32(codePoint))
-            let isResettable = bidiClass == 9 || bidiClass == 18 || (19...22).contains(bidiClass)  // WS, BN, isolates
-            if isResettable {
+            if Self.isResetByRuleL1(units, at: index) {
                 result[index - range.lowerBound] = level
             } else {
                 trailingLevel = nil

@@ -174,19 +174,26 @@ final class LineStorage: Sendable {
         _checkInvariants()
     }
 
-    /// A line of paragraph glyphs only, every unit at the paragraph's level: `slices` gives, in string order, each
-    /// item's index, its glyphs in the line and the part of the line it shows (one for most lines: pass a
-    /// `CollectionOfOne`, and no array is made). The runs are in string order, reversed in a right-to-left paragraph.
-    /// (The items are read in place: copies would retain their fonts and attributes.)
-    init(paragraph: ShapedParagraph, stringRange: Range<Int>,
-         slices: some RandomAccessCollection<(item: Int, glyphs: Range<Int>, string: Range<Int>)>) {
+    /// Part of a paragraph item that a line shows with the paragraph's glyphs: the item's index, its glyphs in the
+    /// line, the part of the line's text, and its level there (after rule L1).
+    struct Slice {
+        var item: Int
+        var glyphs: Range<Int>
+        var string: Range<Int>
+        var level: UInt8
+    }
+
+    /// A line of paragraph glyphs only: `slices` in string order (one for most lines: pass a `CollectionOfOne`, and
+    /// no array is made), which the runs show in visual order — string order at one even level, reversed at one odd
+    /// level, reordered by rule L2 where levels differ. (The items are read in place: copies would retain their fonts
+    /// and attributes.)
+    init(paragraph: ShapedParagraph, stringRange: Range<Int>, slices: some RandomAccessCollection<Slice>) {
         self.paragraph = paragraph
         self.stringRange = stringRange
         extras = nil
-        let level = paragraph.levels.paragraphLevel
-        func run(_ slice: (item: Int, glyphs: Range<Int>, string: Range<Int>), firstGlyph: Int, x: CGFloat) -> (record: RunRecord, width: CGFloat) {
-            Self.run(paragraph.items[slice.item], glyphRange: slice.glyphs, stringRange: slice.string, level: level, source: .paragraph,
-                     isInOrder: paragraph.items[slice.item].slicesAreInOrder(atLevel: level),
+        func run(_ slice: Slice, firstGlyph: Int, x: CGFloat) -> (record: RunRecord, width: CGFloat) {
+            Self.run(paragraph.items[slice.item], glyphRange: slice.glyphs, stringRange: slice.string, level: slice.level,
+                     source: .paragraph, isInOrder: paragraph.items[slice.item].slicesAreInOrder(atLevel: slice.level),
                      firstGlyph: firstGlyph, x: x, paragraph: paragraph, lineGlyphs: GlyphArrays())
         }
         if slices.count == 1, let slice = slices.first {
@@ -198,8 +205,10 @@ final class LineStorage: Sendable {
             records.reserveCapacity(slices.count)
             var pen: CGFloat = 0
             var count = 0
+            let level = slices.first?.level ?? 0
+            let order = slices.allSatisfy { $0.level == level } ? nil : BidiLevels.visualOrder(slices.map(\.level))
             for position in 0..<slices.count {
-                let offset = level & 1 == 1 ? slices.count - 1 - position : position
+                let offset = order?[position] ?? (level & 1 == 1 ? slices.count - 1 - position : position)
                 let made = run(slices[slices.index(slices.startIndex, offsetBy: offset)], firstGlyph: count, x: pen)
                 records.append(made.record)
                 pen += made.width
@@ -242,7 +251,9 @@ final class LineStorage: Sendable {
         if !inOrder { status.insert(.nonMonotonic) }
         if item.item.font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
         if item.sharedAttributes.value.verticalForms {
-            if !Shaper.isVertical(item.item, verticalForms: true) {
+            var shown = item.item
+            shown.level = level
+            if !Shaper.isVertical(shown, verticalForms: true) {
                 status.insert(.rotated)
             } else if item.sharedAttributes.value.runDelegate == nil {
                 status.insert(.hasNonIdentityMatrix)  // (the quarter turn: see `RunRecord.isUpright`)

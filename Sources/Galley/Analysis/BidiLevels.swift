@@ -184,12 +184,21 @@ struct BidiLevels: Sendable {
         }
     }
 
-    /// Visual order of items with the given levels (rule L2): element v is the logical index shown v-th.
-    static func visualOrder(_ levels: [UInt8]) -> [Int] {
-        guard levels.count > 1 else { return Array(levels.indices) }
-        if levels.allSatisfy({ $0 == 0 }) { return Array(levels.indices) }
-        var order = [Int32](repeating: 0, count: levels.count)
-        levels.withUnsafeBufferPointer { galley_bidi_reorder_visual($0.baseAddress, Int32($0.count), &order) }
-        return order.map(Int.init)
+    /// Calls `body` with the visual order (rule L2) of `count` items whose levels `level` gives: element v is the
+    /// logical index shown v-th. The levels and the order live in temporary storage (on the stack for a line's few
+    /// runs), so a line's runs are ordered without allocating.
+    static func withVisualOrder<Result>(count: Int, level: (Int) -> UInt8, _ body: (UnsafeBufferPointer<Int32>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(count, 1)) { order in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { levels in
+                var isUniformEven = true
+                for index in 0..<count {
+                    levels[index] = level(index)
+                    order[index] = Int32(index)
+                    if levels[index] != 0 { isUniformEven = false }
+                }
+                if count > 1, !isUniformEven { galley_bidi_reorder_visual(levels.baseAddress, Int32(count), order.baseAddress) }
+                return body(UnsafeBufferPointer(rebasing: order[0..<count]))
+            }
+        }
     }
 }

@@ -91,6 +91,19 @@ enum Itemizer {
                 && (1...attributes.horizontalInVerticalForms).contains(
                     Itemizer.characterCount(text.units, in: text.runStarts[attributeRun]..<end, upTo: attributes.horizontalInVerticalForms))
             lastIsPrimary = false
+            asciiFallbacks = nil
+        }
+
+        /// The primary font's ASCII fallbacks, fetched on the run's first ASCII character it lacks.
+        private var asciiFallbacks: ASCIIFallbacks? = nil
+
+        /// The font for a cluster of one ASCII unit that is not a simple unit of the primary font (a Latin letter or
+        /// digit in an Arabic or CJK font): what `fontForCluster` answers, from the primary font's table of ASCII
+        /// fallbacks where no language steers fallback.
+        mutating func asciiFont(_ unit: UInt16, units: [UInt16], at index: Int, primary: PrimaryFont) -> Font {
+            guard language == nil else { return Itemizer.fontForCluster(units, index..<(index + 1), primary: primary, language: language) }
+            if asciiFallbacks == nil { asciiFallbacks = primary.font.asciiFallbackTable() }
+            return asciiFallbacks!.font(for: unit, in: primary.font)
         }
 
         @inline(__always)
@@ -166,8 +179,9 @@ enum Itemizer {
                 continue
             }
             guard let primary = run.primary else { continue }  // no font anywhere: the text still counts in the line's range
-            let font = isSimple || run.hasDelegate
-                ? primary.font : fontForCluster(units, start..<end, primary: primary, language: run.language)
+            let font = isSimple || run.hasDelegate ? primary.font
+                : end - start == 1 && units[start] < 0x80 ? run.asciiFont(units[start], units: units, at: start, primary: primary)
+                : fontForCluster(units, start..<end, primary: primary, language: run.language)
             if appendToLast(&items, start..<end, font: font, primary: primary.font, level: level, script: script,
                             attributeRun: run.attributeRun, sideways: sideways, units: units) { continue }
             run.lastIsPrimary = items[items.count - 1].font === primary.font
@@ -195,10 +209,12 @@ enum Itemizer {
     private static func appendToLast(_ items: inout [TextItem], _ range: Range<Int>, font: Font, primary: Font, level: UInt8,
                                      script: Int32, attributeRun: Int, sideways: Bool, units: [UInt16]) -> Bool {
         var font = font
-        if let last = items.last, last.range.upperBound == range.lowerBound, last.attributeRun == attributeRun {
-            if font === primary, last.font !== font, isNeutral(units, range, in: last.font) { font = last.font }
-            if last.level == level, last.script == script, last.font === font, last.isSideways == sideways {
-                items[items.count - 1].range = last.range.lowerBound..<range.upperBound
+        // (The last item is read in place: a copy would retain its font.)
+        let last = items.count - 1
+        if last >= 0, items[last].range.upperBound == range.lowerBound, items[last].attributeRun == attributeRun {
+            if font === primary, items[last].font !== font, isNeutral(units, range, in: items[last].font) { font = items[last].font }
+            if items[last].level == level, items[last].script == script, items[last].font === font, items[last].isSideways == sideways {
+                items[last].range = items[last].range.lowerBound..<range.upperBound
                 return true
             }
         }

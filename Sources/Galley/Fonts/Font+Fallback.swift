@@ -52,6 +52,18 @@ extension Font {
         return answer
     }
 
+    /// What `fallback(for:language: nil)` answers for each ASCII unit, in a table of all 128 made on the first ask
+    /// (see `ASCIIFallbacks`): Latin letters and digits in an Arabic or CJK font ask for each character, and a table
+    /// held by the asker answers without a lock or a dictionary.
+    func asciiFallbackTable() -> ASCIIFallbacks {
+        if let table = asciiFallbacks.withLock({ $0 }) { return table }
+        let table = ASCIIFallbacks(self)  // (made unlocked: fallback takes the memo's lock)
+        return asciiFallbacks.withLock { stored in
+            if stored == nil { stored = table }
+            return stored!
+        }
+    }
+
     private func uncachedFallback(for codePoint: UInt32, language: String?) -> Font {
         if face.codePoints.contains(codePoint) { return self }
         let candidatesKey = FallbackCache.CandidatesKey(
@@ -169,4 +181,23 @@ extension Font {
 struct FallbackMemoKey: Hashable, Sendable {
     let codePoint: UInt32
     let language: String?
+}
+
+/// The fonts fallback gives a font's ASCII characters with no language (see `Font.asciiFallbackTable()`): nil where
+/// the font itself draws the character (it covers it, or it is a control, which needs no font).
+final class ASCIIFallbacks: Sendable {
+    private let fonts: [Font?]
+
+    /// What `font.fallback(for: unit, language: nil)` answers, for a unit below 0x80.
+    @inline(__always)
+    func font(for unit: UInt16, in font: Font) -> Font { fonts[Int(unit & 0x7F)] ?? font }
+
+    init(_ font: Font) {
+        fonts = (0..<128).map { unit in
+            let codePoint = UInt32(unit)
+            guard codePoint >= 0x20, codePoint != 0x7F, !font.face.codePoints.contains(codePoint) else { return nil }
+            let fallback = font.fallback(for: codePoint, language: nil)
+            return fallback === font ? nil : fallback
+        }
+    }
 }

@@ -42,6 +42,8 @@ public final class Font: NSObject, Sendable {
     /// paragraph, and this memo answers them without building cache keys. Bounded; nil stands for this font
     /// itself (so the memo never holds its own font).
     let fallbackMemo = Locked<[FallbackMemoKey: Font?]>([:])
+    /// `asciiFallbackTable()`, made on its first use.
+    let asciiFallbacks = Locked<ASCIIFallbacks?>(nil)
     /// This face at other sizes and matrices that layout made from this font (superscripts, expansion), so every run
     /// that asks gets the same object and the caches keyed on it hit. Bounded.
     let derivedFonts = Locked<[DerivedFontKey: Font]>([:])

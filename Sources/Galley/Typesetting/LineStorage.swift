@@ -154,19 +154,20 @@ final class LineStorage: Sendable {
     init(paragraph: ShapedParagraph, stringRange: Range<Int>, pieces: [Piece], lineGlyphs: GlyphArrays) {
         self.paragraph = paragraph
         self.stringRange = stringRange
-        let order = pieces.count == 1 ? nil : BidiLevels.visualOrder(pieces.map(\.item.item.level))
         var runs: [RunRecord] = []
         runs.reserveCapacity(pieces.count)
         var pen: CGFloat = 0
         var count = 0
         var owners: [RunStyle] = []
-        for position in pieces.indices {
-            let piece = pieces[order?[position] ?? position]
-            if piece.item.insertion != nil { owners.append(piece.item.style) }
-            let run = Self.run(piece, firstGlyph: count, x: pen, paragraph: paragraph, lineGlyphs: lineGlyphs)
-            runs.append(run.record)
-            pen += run.width
-            count = run.record.glyphRange.upperBound
+        BidiLevels.withVisualOrder(count: pieces.count, level: { pieces[$0].item.item.level }) { order in
+            for offset in order {
+                let piece = pieces[Int(offset)]
+                if piece.item.insertion != nil { owners.append(piece.item.style) }
+                let run = Self.run(piece, firstGlyph: count, x: pen, paragraph: paragraph, lineGlyphs: lineGlyphs)
+                runs.append(run.record)
+                pen += run.width
+                count = run.record.glyphRange.upperBound
+            }
         }
         extras = LineExtras(glyphs: lineGlyphs, owners: owners)
         self.runs = Runs(runs)
@@ -205,14 +206,13 @@ final class LineStorage: Sendable {
             records.reserveCapacity(slices.count)
             var pen: CGFloat = 0
             var count = 0
-            let level = slices.first?.level ?? 0
-            let order = slices.allSatisfy { $0.level == level } ? nil : BidiLevels.visualOrder(slices.map(\.level))
-            for position in 0..<slices.count {
-                let offset = order?[position] ?? (level & 1 == 1 ? slices.count - 1 - position : position)
-                let made = run(slices[slices.index(slices.startIndex, offsetBy: offset)], firstGlyph: count, x: pen)
-                records.append(made.record)
-                pen += made.width
-                count = made.record.glyphRange.upperBound
+            BidiLevels.withVisualOrder(count: slices.count, level: { slices[slices.index(slices.startIndex, offsetBy: $0)].level }) { order in
+                for offset in order {
+                    let made = run(slices[slices.index(slices.startIndex, offsetBy: Int(offset))], firstGlyph: count, x: pen)
+                    records.append(made.record)
+                    pen += made.width
+                    count = made.record.glyphRange.upperBound
+                }
             }
             runs = Runs(records)
             width = pen

@@ -19,38 +19,57 @@ package enum GraphemeBoundaries {
         // and the one after; between windows every unit is a boundary (UAX #29 breaks between any two units that
         // are alone). Latin text with a few marks or emoji costs a few small ICU calls, not one over all of it.
         let end = units.endIndex
-        var offsets: [Int32] = [0]
-        var done = start
-        var scratch: [Int32] = []
-        var index = start
-        while index < end {
-            guard !isAlone(units[index]) else {
-                index += 1
-                continue
-            }
-            let windowStart = max(index - 1, done)
-            var windowEnd = index
-            repeat {
-                while windowEnd < end, !isAlone(units[windowEnd]) { windowEnd += 1 }
-                windowEnd = min(windowEnd + 1, end)
-            } while windowEnd < end && !isAlone(units[windowEnd])
-            if windowStart > done { offsets.append(contentsOf: ((done + 1)...windowStart).map { Int32($0 - start) }) }
-            let window = units[windowStart..<windowEnd]
-            scratch = [Int32](repeating: 0, count: window.count + 1)
-            let count = window.withUnsafeBufferPointer { text in
-                scratch.withUnsafeMutableBufferPointer {
-                    galley_grapheme_boundaries(text.baseAddress, Int32(text.count), $0.baseAddress, Int32($0.count))
+        // At most one offset a unit and the start: written in place.
+        let offsets = [Int32](unsafeUninitializedCapacity: units.count + 1) { buffer, count in
+            units.withUnsafeBufferPointer { text in
+            // (`text` holds the slice's units from index 0: `unit(at:)` reads by the slice's own indices.)
+            func unit(at index: Int) -> UInt16 { text[index - start] }
+            buffer[0] = 0
+            count = 1
+            /// Every unit from `done` to `last` a boundary.
+            func appendEveryUnit(after done: Int, through last: Int) {
+                var offset = done + 1
+                while offset <= last {
+                    buffer[count] = Int32(offset - start)
+                    count += 1
+                    offset += 1
                 }
             }
-            if count >= 2 {
-                for offset in scratch[1..<Int(count)] { offsets.append(Int32(windowStart - start) + offset) }
-            } else {
-                offsets.append(contentsOf: ((windowStart + 1)...windowEnd).map { Int32($0 - start) })
+            var done = start
+            var scratch: [Int32] = []
+            var index = start
+            while index < end {
+                guard !isAlone(unit(at: index)) else {
+                    index += 1
+                    continue
+                }
+                let windowStart = max(index - 1, done)
+                var windowEnd = index
+                repeat {
+                    while windowEnd < end, !isAlone(unit(at: windowEnd)) { windowEnd += 1 }
+                    windowEnd = min(windowEnd + 1, end)
+                } while windowEnd < end && !isAlone(unit(at: windowEnd))
+                appendEveryUnit(after: done, through: windowStart)
+                let window = UnsafeBufferPointer(rebasing: text[(windowStart - start)..<(windowEnd - start)])
+                // (One scratch buffer for every window, grown as needed.)
+                if scratch.count < window.count + 1 { scratch = [Int32](repeating: 0, count: max(window.count + 1, 64)) }
+                let found = scratch.withUnsafeMutableBufferPointer {
+                    galley_grapheme_boundaries(window.baseAddress, Int32(window.count), $0.baseAddress, Int32($0.count))
+                }
+                if found >= 2 {
+                    for offset in scratch[1..<Int(found)] {
+                        buffer[count] = Int32(windowStart - start) + offset
+                        count += 1
+                    }
+                } else {
+                    appendEveryUnit(after: windowStart, through: windowEnd)
+                }
+                done = windowEnd
+                index = windowEnd
             }
-            done = windowEnd
-            index = windowEnd
+            appendEveryUnit(after: done, through: end)
+            }
         }
-        if end > done { offsets.append(contentsOf: ((done + 1)...end).map { Int32($0 - start) }) }
         guard offsets.count < units.count + 1 else { return BoundaryOffsets(everyUnitOf: start..<units.endIndex) }
         return BoundaryOffsets(base: start, offsets: offsets)
     }
@@ -65,8 +84,11 @@ package enum GraphemeBoundaries {
         if unit < 0x300 { return unit != 0x0D && unit != 0xAD }
         if unit < 0x3000 {
             return (unit >= 0x2010 && unit <= 0x2027) || (unit >= 0x2030 && unit <= 0x205E)
-                // Hebrew and Arabic letters (their marks, and Arabic's prepended number signs, are not alone).
-                || (unit >= 0x05D0 && unit <= 0x05EA) || (unit >= 0x0621 && unit <= 0x064A) || (unit >= 0x0671 && unit <= 0x06D3)
+                // Hebrew and Arabic letters, Arabic digits and punctuation (their marks, U+0670, and Arabic's
+                // prepended number signs U+0600…0605 and U+06DD are not alone).
+                || (unit >= 0x05D0 && unit <= 0x05EA) || (unit >= 0x060B && unit <= 0x060F) || unit == 0x061B
+                || (unit >= 0x061D && unit <= 0x064A) || (unit >= 0x0660 && unit <= 0x066F) || (unit >= 0x0671 && unit <= 0x06D5)
+                || unit == 0x06DE || unit == 0x06E5 || unit == 0x06E6 || unit == 0x06E9 || (unit >= 0x06EE && unit <= 0x06FF)
         }
         return unit <= 0x3029  // ideographic space, CJK punctuation and brackets (0x302A… are marks, 0x3030 a pictograph)
             || (unit >= 0x3041 && unit <= 0x3096) || (unit >= 0x30A1 && unit <= 0x30FA) || (unit >= 0x30FC && unit <= 0x30FF)

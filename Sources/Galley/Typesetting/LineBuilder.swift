@@ -67,6 +67,7 @@ struct LineBuilder {
     /// end) change, when every cut is safe (nil at the first that is not).
     private func safeSlices(_ range: Range<Int>, from first: Int, levels: [(end: Int, level: UInt8)]) -> [LineStorage.Slice]? {
         var slices: [LineStorage.Slice] = []
+        slices.reserveCapacity(levels.count + 3)
         var index = first
         var run = 0
         let items = paragraph.items

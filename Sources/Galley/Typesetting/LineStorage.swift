@@ -192,10 +192,11 @@ final class LineStorage: Sendable {
         self.paragraph = paragraph
         self.stringRange = stringRange
         extras = nil
+        let noLineGlyphs = GlyphArrays()  // (made once a line, not once a run)
         func run(_ slice: Slice, firstGlyph: Int, x: CGFloat) -> (record: RunRecord, width: CGFloat) {
             Self.run(paragraph.items[slice.item], glyphRange: slice.glyphs, stringRange: slice.string, level: slice.level,
                      source: .paragraph, isInOrder: paragraph.items[slice.item].slicesAreInOrder(atLevel: slice.level),
-                     firstGlyph: firstGlyph, x: x, paragraph: paragraph, lineGlyphs: GlyphArrays())
+                     firstGlyph: firstGlyph, x: x, paragraph: paragraph, lineGlyphs: noLineGlyphs)
         }
         if slices.count == 1, let slice = slices.first {
             let made = run(slice, firstGlyph: 0, x: 0)

@@ -48,16 +48,17 @@ struct Shaper {
     }
 
     mutating func shape(_ item: TextItem) -> ShapedParagraph.Item {
+        // (The attributes are read in place, `shared.value` each time: a copy retains every object they hold, once an
+        // item. Shaping takes the font from the item, never from the attributes.)
         let shared = text.sharedRunAttributes[item.attributeRun]
-        var attributes = shared.value
-        let requested = attributes.font ?? item.font
-        attributes.font = item.font
-        let shift = Self.baselineShift(item, attributes: attributes, requested: requested)
+        let shift = Self.baselineShift(item, attributes: shared.value, requested: shared.value.font ?? item.font)
         let start = glyphs.count
-        if let delegate = attributes.runDelegate {
+        if let delegate = shared.value.runDelegate {
             appendDelegate(delegate, item: item)
         } else if item.combinesUpright {
             // (The item keeps the font it was shaped with, narrowed when it had to be.)
+            var attributes = shared.value
+            attributes.font = item.font
             var combined = item
             combined.font = appendCombined(item, attributes: attributes)
             attributes.font = combined.font
@@ -66,7 +67,7 @@ struct Shaper {
             shaped.clustersAreMonotonic = true
             return shaped
         } else {
-            appendShaped(item, attributes: attributes)
+            appendShaped(item, attributes: shared.value)
             generator?.generate(&glyphs, start..<glyphs.count, text: text, font: item.font)
         }
         var shaped = ShapedParagraph.Item(item: item, glyphRange: start..<glyphs.count,

@@ -130,14 +130,15 @@ enum Itemizer {
     static func items(_ text: AttributedText, levels: BidiLevels, graphemes: BoundaryOffsets) -> [TextItem] {
         let units = text.units
         guard !units.isEmpty else { return [] }
-        let scripts = ScriptRuns.scripts(units, boundaries: graphemes)
+        let scripts = ScriptRuns(units, boundaries: graphemes)
         var items: [TextItem] = []
         var run = RunState()
         let clusterCount = graphemes.count - 1
         var cluster = -1
         var end = graphemes[0]
-        // The bidi run the walk is in: its level, and where it ends.
+        // The bidi run and the script run the walk is in: each one's value, and where it ends.
         var levelRun: (level: UInt8, end: Int) = (0, Int.min)
+        var scriptRun: (script: Int32, end: Int) = (0, Int.min)
         while cluster + 1 < clusterCount {
             cluster += 1
             let start = end
@@ -145,7 +146,8 @@ enum Itemizer {
             if start >= run.end || run.attributeRun < 0 { run.enter(text, at: start) }
             if start >= levelRun.end { levelRun = levels.run(at: start) }
             let level = levelRun.level
-            let script = scripts[cluster]
+            if start >= scriptRun.end { scriptRun = scripts.run(at: start) }
+            let script = scriptRun.script
             if run.combinesUpright, let primary = run.primary {
                 // Tate-chu-yoko: the whole run is one item in the font of its first cluster.
                 let font = run.hasDelegate ? primary.font : fontForCluster(units, start..<end, primary: primary, language: run.language)
@@ -170,7 +172,7 @@ enum Itemizer {
                 // that follow and need no other decision, then extend the item once.
                 while cluster + 1 < clusterCount, end < run.end {
                     let next = graphemes[cluster + 2]
-                    guard next - end == 1, run.isSimpleUnit(units[end]), scripts[cluster + 1] == script, end < levelRun.end
+                    guard next - end == 1, run.isSimpleUnit(units[end]), end < scriptRun.end, end < levelRun.end
                     else { break }
                     cluster += 1
                     end = next

@@ -1,120 +1,139 @@
 internal import CHarfBuzz
 internal import CUnicode
 
-/// The Unicode script of each grapheme cluster, with Common and Inherited characters (spaces, punctuation,
-/// digits, emoji, combining marks) taking the script of the text before them — or after them at the start —
-/// so that shaping sees whole words and sentences of one script.
-enum ScriptRuns {
+/// The Unicode script of a paragraph's text, as runs: Common and Inherited characters (spaces, punctuation, digits,
+/// emoji, combining marks) take the script of the text before them — or after them at the start — and a closing
+/// bracket its opening bracket's, so that shaping sees whole words and sentences of one script. Each grapheme cluster
+/// has one script (its first character with a real one), so runs change only between clusters. Found in one pass
+/// over the clusters; asked once a run (`run(at:)`), as bidi levels are.
+struct ScriptRuns {
     /// ICU's script codes for Common, Inherited and Unknown.
     private static let common: Int32 = 0
     private static let inherited: Int32 = 1
     private static let unknown: Int32 = 103
     private static let latin: Int32 = 25  // USCRIPT_LATIN
 
-    /// One ICU script code per grapheme cluster (`boundaries` as from `GraphemeBoundaries`).
-    static func scripts(_ units: [UInt16], boundaries: BoundaryOffsets) -> [Int32] {
+    /// Where each run ends (a text offset), ascending; neighbouring runs differ in script.
+    private let ends: [Int]
+    private let scripts: [Int32]
+
+    /// The script runs of the clusters `boundaries` gives (as from `GraphemeBoundaries`, offsets in `units`).
+    init(_ units: [UInt16], boundaries: BoundaryOffsets) {
         let count = boundaries.count - 1
-        guard count > 0 else { return [] }
-        var scripts = [Int32](repeating: common, count: count)
-        let firstReal: Int?
-        if let range = boundaries.everyUnit {
-            firstReal = ownScripts(&scripts, ofUnitsFrom: range.lowerBound, in: units)
-        } else {
-            firstReal = ownScripts(&scripts, ofClusters: boundaries, in: units)
+        guard count > 0 else {
+            (ends, scripts) = ([], [])
+            return
         }
-        guard let firstReal else { return scripts }
-        inheritScripts(&scripts, from: firstReal, units: units, boundaries: boundaries)
-        return scripts
-    }
-
-    /// Each cluster's own script, where every unit is its own cluster (no marks or joiners): one plain pass, ASCII
-    /// without lookups. Common, Inherited and Unknown stay Common. Returns the first cluster with a script of its own.
-    private static func ownScripts(_ scripts: inout [Int32], ofUnitsFrom start: Int, in units: [UInt16]) -> Int? {
-        var firstReal: Int? = nil
-        scripts.withUnsafeMutableBufferPointer { scripts in
-            units.withUnsafeBufferPointer { units in
-                for cluster in scripts.indices {
-                    let unit = units[start + cluster]
-                    let script: Int32
-                    if unit < 0x80 {
-                        script = asciiScript(UInt32(unit))
-                    } else {
-                        let own = blockScript(unit) ?? galley_script_code(Int32(unit))
-                        script = own == inherited || own == unknown ? common : own
-                    }
-                    if script != common {
-                        scripts[cluster] = script
-                        if firstReal == nil { firstReal = cluster }
-                    }
-                }
-            }
-        }
-        return firstReal
-    }
-
-    /// Each cluster's own script: that of its first character with a real script (Common when none has one).
-    /// Returns the first cluster with a script of its own.
-    private static func ownScripts(_ scripts: inout [Int32], ofClusters boundaries: BoundaryOffsets, in units: [UInt16]) -> Int? {
-        var firstReal: Int? = nil
-        var end = boundaries[0]
-        for cluster in scripts.indices {
-            var index = end
-            end = boundaries[cluster + 1]
-            var script = common
-            if end - index == 1, units[index] < 0x80 {
-                // A lone ASCII character: Latin or Common.
-                if asciiScript(UInt32(units[index])) == latin {
-                    scripts[cluster] = latin
-                    if firstReal == nil { firstReal = cluster }
-                }
-                continue
-            }
-            while index < end {
-                let (codePoint, width) = UnicodeScalarReader.codePoint(in: units, at: index)
-                let own = codePoint < 0x80 ? asciiScript(codePoint)
-                    : (codePoint < 0x10000 ? blockScript(UInt16(codePoint)) : nil) ?? galley_script_code(Int32(codePoint))
-                if own != common, own != inherited, own != unknown {
-                    script = own
-                    break
-                }
-                index += width
-            }
-            scripts[cluster] = script
-            if script != common, firstReal == nil { firstReal = cluster }
-        }
-        return firstReal
-    }
-
-    /// Common clusters take the script before them (the first real script, before it); a closing bracket takes its
-    /// opening bracket's, so "Latin (漢字) Latin" keeps both brackets Latin (Pango and ICU's script iterator do the
-    /// same).
-    private static func inheritScripts(_ scripts: inout [Int32], from firstReal: Int, units: [UInt16], boundaries: BoundaryOffsets) {
-        var current = scripts[firstReal]
-        var openBrackets: [(closing: UInt32, script: Int32)] = []
-        for cluster in scripts.indices {
-            guard scripts[cluster] == common else {
-                current = scripts[cluster]
-                continue
-            }
-            scripts[cluster] = current
-            let first = units[boundaries[cluster]]
-            if first < 0x80, first != 0x28, first != 0x29, first != 0x5B, first != 0x5D, first != 0x7B, first != 0x7D {
-                continue  // ASCII but for brackets is neither an opening nor a closing bracket
-            }
-            let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: boundaries[cluster])
-            switch bracket(codePoint) {
-            case .open(let closing):
-                if openBrackets.count < 64 { openBrackets.append((closing, current)) }
-            case .close:
-                if let match = openBrackets.lastIndex(where: { $0.closing == codePoint }) {
-                    scripts[cluster] = openBrackets[match].script
-                    current = openBrackets[match].script
-                    openBrackets.removeSubrange(match...)
-                }
-            case .none:
+        let everyUnit = boundaries.everyUnit
+        // The script the text starts in: its first real script (leading common characters take it), else Common.
+        var current = Self.common
+        for cluster in 0..<count {
+            let start = boundaries[cluster]
+            let own = Self.ownScript(units, start: start, end: everyUnit != nil ? start + 1 : boundaries[cluster + 1])
+            if own != Self.common {
+                current = own
                 break
             }
         }
+        var openBrackets: [(closing: UInt32, script: Int32)] = []
+        // The run being made: its script (nil before the first cluster); it ends where the last cluster did.
+        var runScript: Int32? = nil
+        var ends: [Int] = []
+        var scripts: [Int32] = []
+        /// The cluster `start..<end` whose own script is `own`: its script, after those before it.
+        @inline(__always)
+        func visit(_ start: Int, _ own: Int32) {
+            var script = own
+            if own != Self.common {
+                current = own
+            } else {
+                script = current
+                let first = units[start]
+                // ASCII but for brackets is neither an opening nor a closing bracket.
+                if first >= 0x80 || first == 0x28 || first == 0x29 || first == 0x5B || first == 0x5D || first == 0x7B || first == 0x7D {
+                    let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: start)
+                    switch Self.bracket(codePoint) {
+                    case .open(let closing):
+                        if openBrackets.count < 64 { openBrackets.append((closing, current)) }
+                    case .close:
+                        if let match = openBrackets.lastIndex(where: { $0.closing == codePoint }) {
+                            script = openBrackets[match].script
+                            current = script
+                            openBrackets.removeSubrange(match...)
+                        }
+                    case .none:
+                        break
+                    }
+                }
+            }
+            if script != runScript {
+                if let runScript {
+                    ends.append(start)
+                    scripts.append(runScript)
+                }
+                runScript = script
+            }
+        }
+        if let range = everyUnit {
+            // Every unit a cluster (most text): a plain pass, ASCII letters without lookups.
+            units.withUnsafeBufferPointer { text in
+                for start in range {
+                    let unit = text[start]
+                    if unit < 0x80 {
+                        let isLetter = (unit | 0x20) &- 0x61 < 26
+                        if isLetter, runScript == Self.latin {
+                            current = Self.latin  // (a Latin letter inside a Latin run: nothing else to do)
+                            continue
+                        }
+                        visit(start, isLetter ? Self.latin : Self.common)
+                    } else {
+                        visit(start, Self.ownScript(units, start: start, end: start + 1))
+                    }
+                }
+            }
+        } else {
+            var end = boundaries[0]
+            for cluster in 0..<count {
+                let start = end
+                end = boundaries[cluster + 1]
+                visit(start, Self.ownScript(units, start: start, end: end))
+            }
+        }
+        if let runScript {
+            ends.append(boundaries[count])
+            scripts.append(runScript)
+        }
+        self.ends = ends
+        self.scripts = scripts
+    }
+
+    /// The script of the cluster starting at text offset `index` (inside the runs), and where its run ends.
+    func run(at index: Int) -> (script: Int32, end: Int) {
+        let run = ends.partitioningIndex { $0 > index }
+        guard run < ends.count else { return (Self.common, Int.max) }
+        return (scripts[run], ends[run])
+    }
+
+    /// The cluster's own script: that of its first character with a real script (Common when none has one: Common,
+    /// Inherited and Unknown all count as Common).
+    @inline(__always)
+    private static func ownScript(_ units: [UInt16], start: Int, end: Int) -> Int32 {
+        let unit = units[start]
+        if unit < 0x80 {
+            // ASCII: Latin or Common (an ASCII character starts a cluster of one, or CR LF, or a keycap).
+            if asciiScript(UInt32(unit)) == latin || end - start == 1 { return asciiScript(UInt32(unit)) }
+        } else if end - start == 1, let block = blockScript(unit) {
+            return block
+        }
+        var index = start
+        while index < end {
+            let (codePoint, width) = UnicodeScalarReader.codePoint(in: units, at: index)
+            let own = codePoint < 0x80 ? asciiScript(codePoint)
+                : (codePoint < 0x10000 ? blockScript(UInt16(codePoint)) : nil) ?? galley_script_code(Int32(codePoint))
+            if own != common, own != inherited, own != unknown { return own }
+            index += width
+        }
+        return common
     }
 
     private enum Bracket {

@@ -7,10 +7,15 @@ import Testing
 /// Script itemization: Common and Inherited characters take the script around them; paired brackets take
 /// their opening bracket's script; each script run agrees with ICU's own Script property for its letters.
 @Suite struct ScriptRunsTests {
+    /// Each cluster's script, from the runs.
+    static func clusterScripts(_ units: [UInt16], boundaries: BoundaryOffsets) -> [Int32] {
+        let runs = ScriptRuns(units, boundaries: boundaries)
+        return boundaries.dropLast().map { runs.run(at: $0).script }
+    }
+
     static func names(_ text: String) -> [String] {
         let units = Array(text.utf16)
-        let scripts = ScriptRuns.scripts(units, boundaries: GraphemeBoundaries.compute(units))
-        return scripts.map { String(cString: galley_script_short_name($0)) }
+        return Self.clusterScripts(units, boundaries: GraphemeBoundaries.compute(units)).map { String(cString: galley_script_short_name($0)) }
     }
 
     @Test func commonCharactersInheritAndBracketsPair() {
@@ -30,7 +35,7 @@ import Testing
             for line in try Corpus.lines(file).prefix(20) {
                 let units = Array(line.utf16)
                 let boundaries = GraphemeBoundaries.compute(units)
-                let scripts = ScriptRuns.scripts(units, boundaries: boundaries)
+                let scripts = Self.clusterScripts(units, boundaries: boundaries)
                 for (cluster, start) in boundaries.dropLast().enumerated() {
                     let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: start)
                     let own = galley_script_code(Int32(codePoint))

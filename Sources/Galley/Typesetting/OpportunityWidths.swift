@@ -36,11 +36,7 @@ struct OpportunityWidths: Sendable {
         var previous = range.lowerBound
         for position in positions {
             let end = range.lowerBound + position
-            while let visited = walker.next(before: end) {
-                if visited.advance < 0 { nonNegative = false }
-                total += visited.advance
-                last = visited
-            }
+            walker.add(before: end, to: &total, nonNegative: &nonNegative, last: &last)
             widths.append(total)
             hanging.append(Self.storedHanging(before: end, after: previous, units: units,
                                               lastAdvance: last.unit == end - 1 ? last.advance : 0))

@@ -35,16 +35,58 @@ struct ScriptRuns {
                 break
             }
         }
+        var walk = Walk(current: current)
+        if let range = everyUnit {
+            // Every unit a cluster (most text): a plain pass, ASCII letters and the big blocks' letters without lookups.
+            units.withUnsafeBufferPointer { text in
+                for start in range {
+                    let unit = text[start]
+                    if unit < 0x80 {
+                        let isLetter = (unit | 0x20) &- 0x61 < 26
+                        if isLetter, walk.runScript == Self.latin {
+                            walk.current = Self.latin  // (a Latin letter inside a Latin run: nothing else to do)
+                            continue
+                        }
+                        walk.visit(start, isLetter ? Self.latin : Self.common, units)
+                    } else if let block = Self.blockScript(unit) {
+                        walk.visit(start, block, units)
+                    } else {
+                        walk.visit(start, Self.ownScript(units, start: start, end: start + 1), units)
+                    }
+                }
+            }
+        } else {
+            var end = boundaries[0]
+            for cluster in 0..<count {
+                let start = end
+                end = boundaries[cluster + 1]
+                walk.visit(start, Self.ownScript(units, start: start, end: end), units)
+            }
+        }
+        if let runScript = walk.runScript {
+            walk.ends.append(boundaries[count])
+            walk.scripts.append(runScript)
+        }
+        ends = walk.ends
+        scripts = walk.scripts
+    }
+
+    /// The walk over a text's clusters that gives each its script after those before it (a plain value: its fields
+    /// are checked for exclusive access when compiled, not as it runs).
+    private struct Walk {
+        /// The script Common characters take.
+        var current: Int32
         var openBrackets: [(closing: UInt32, script: Int32)] = []
-        // The run being made: its script (nil before the first cluster); it ends where the last cluster did.
+        /// The run being made: its script (nil before the first cluster); it ends where the last cluster did.
         var runScript: Int32? = nil
         var ends: [Int] = []
         var scripts: [Int32] = []
-        /// The cluster `start..<end` whose own script is `own`: its script, after those before it.
+
+        /// The cluster starting at `start`, whose own script is `own`.
         @inline(__always)
-        func visit(_ start: Int, _ own: Int32) {
+        mutating func visit(_ start: Int, _ own: Int32, _ units: [UInt16]) {
             var script = own
-            if own != Self.common {
+            if own != ScriptRuns.common {
                 current = own
             } else {
                 script = current
@@ -52,7 +94,7 @@ struct ScriptRuns {
                 // ASCII but for brackets is neither an opening nor a closing bracket.
                 if first >= 0x80 || first == 0x28 || first == 0x29 || first == 0x5B || first == 0x5D || first == 0x7B || first == 0x7D {
                     let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: start)
-                    switch Self.bracket(codePoint) {
+                    switch ScriptRuns.bracket(codePoint) {
                     case .open(let closing):
                         if openBrackets.count < 64 { openBrackets.append((closing, current)) }
                     case .close:
@@ -74,37 +116,6 @@ struct ScriptRuns {
                 runScript = script
             }
         }
-        if let range = everyUnit {
-            // Every unit a cluster (most text): a plain pass, ASCII letters without lookups.
-            units.withUnsafeBufferPointer { text in
-                for start in range {
-                    let unit = text[start]
-                    if unit < 0x80 {
-                        let isLetter = (unit | 0x20) &- 0x61 < 26
-                        if isLetter, runScript == Self.latin {
-                            current = Self.latin  // (a Latin letter inside a Latin run: nothing else to do)
-                            continue
-                        }
-                        visit(start, isLetter ? Self.latin : Self.common)
-                    } else {
-                        visit(start, Self.ownScript(units, start: start, end: start + 1))
-                    }
-                }
-            }
-        } else {
-            var end = boundaries[0]
-            for cluster in 0..<count {
-                let start = end
-                end = boundaries[cluster + 1]
-                visit(start, Self.ownScript(units, start: start, end: end))
-            }
-        }
-        if let runScript {
-            ends.append(boundaries[count])
-            scripts.append(runScript)
-        }
-        self.ends = ends
-        self.scripts = scripts
     }
 
     /// The script of the cluster starting at text offset `index` (inside the runs), and where its run ends.

@@ -36,6 +36,12 @@ struct LineBuilder {
             if let slices = safeSlices(range, from: index, levels: [(range.upperBound, paragraphLevel)]) {
                 return checked(LineStorage(paragraph: paragraph, stringRange: range, slices: slices), range, offset)
             }
+        } else if paragraph.levels.all(range, at: paragraphLevel) {
+            // Mixed levels elsewhere in the paragraph, none in this line: nothing for rule L1 to change, and each item
+            // keeps its own level (a cluster that began before the line keeps its first character's, as `pieces` does).
+            if let slices = safeSlices(range, from: index, levels: nil) {
+                return checked(LineStorage(paragraph: paragraph, stringRange: range, slices: slices), range, offset)
+            }
         } else if let levels = lineLevelRuns(range), let slices = safeSlices(range, from: index, levels: levels) {
             // Mixed levels (Arabic with Latin or digits, Hebrew with numbers): the same slices, cut where the line's
             // levels change too, then ordered visually.
@@ -64,10 +70,10 @@ struct LineBuilder {
 
     /// The items reaching into `range` from item `first` on, each with its glyphs there, the part of `range` it shows and
     /// its level, split where `levels` (runs in logical order: each one's end and level, the last ending at the range's
-    /// end) change, when every cut is safe (nil at the first that is not).
-    private func safeSlices(_ range: Range<Int>, from first: Int, levels: [(end: Int, level: UInt8)]) -> [LineStorage.Slice]? {
+    /// end) change — nil: each item at its own level — when every cut is safe (nil at the first that is not).
+    private func safeSlices(_ range: Range<Int>, from first: Int, levels: [(end: Int, level: UInt8)]?) -> [LineStorage.Slice]? {
         var slices: [LineStorage.Slice] = []
-        slices.reserveCapacity(levels.count + 3)
+        slices.reserveCapacity((levels?.count ?? 1) + 3)
         var index = first
         var run = 0
         let items = paragraph.items
@@ -76,12 +82,17 @@ struct LineBuilder {
             var start = max(itemRange.lowerBound, range.lowerBound)
             let end = min(itemRange.upperBound, range.upperBound)
             while start < end {
-                while levels[run].end <= start { run += 1 }
-                let pieceEnd = min(end, levels[run].end)
+                var pieceEnd = end
+                var level = items[index].item.level
+                if let levels {
+                    while levels[run].end <= start { run += 1 }
+                    pieceEnd = min(end, levels[run].end)
+                    level = levels[run].level
+                }
                 guard let slice = safeSlice(items[index].glyphRange, of: itemRange, rightToLeft: items[index].item.isRightToLeft,
                                             monotonic: items[index].clustersAreMonotonic, start..<pieceEnd)
                 else { return nil }
-                slices.append(LineStorage.Slice(item: index, glyphs: slice, string: start..<pieceEnd, level: levels[run].level))
+                slices.append(LineStorage.Slice(item: index, glyphs: slice, string: start..<pieceEnd, level: level))
                 start = pieceEnd
             }
             index += 1

@@ -19,26 +19,21 @@ struct LineBuilder {
     func build(_ range: Range<Int>, offset: CGFloat) -> LineStorage {
         guard !range.isEmpty, !paragraph.hasTabs else { return build(showing: [range], of: range, offset: offset) }
         let index = paragraph.items.partitioningIndex { $0.item.range.upperBound > range.lowerBound }
-        let paragraphLevel = paragraph.levels.paragraphLevel
-        if paragraph.levels.uniform == paragraphLevel {
-            // Most lines: one item's glyphs, cut where no reshaping is needed, nothing for rule L1 or tabs to change.
-            // (The item is read in place, field by field: a copy would retain its font and attributes.)
+        if paragraph.levels.all(range, at: paragraph.levels.paragraphLevel) {
+            // Most lines: no level changes inside them, nothing for rule L1 or tabs to change, and each item at its own
+            // level (a cluster that began before the line keeps its first character's, as `pieces` has it). One item's
+            // glyphs, cut where no reshaping is needed (read in place, field by field: a copy would retain its font and
+            // attributes)...
             if index < paragraph.items.count, paragraph.items[index].item.range.lowerBound <= range.lowerBound,
                 paragraph.items[index].item.range.upperBound >= range.upperBound,
                 let slice = safeSlice(paragraph.items[index].glyphRange, of: paragraph.items[index].item.range,
                                       rightToLeft: paragraph.items[index].item.isRightToLeft,
                                       monotonic: paragraph.items[index].clustersAreMonotonic, range)
             {
-                let only = LineStorage.Slice(item: index, glyphs: slice, string: range, level: paragraphLevel)
+                let only = LineStorage.Slice(item: index, glyphs: slice, string: range, level: paragraph.items[index].item.level)
                 return checked(LineStorage(paragraph: paragraph, stringRange: range, slices: CollectionOfOne(only)), range, offset)
             }
-            // A line across several items, each cut where no reshaping is needed: their glyph slices, read in place.
-            if let slices = safeSlices(range, from: index, levels: [(range.upperBound, paragraphLevel)]) {
-                return checked(LineStorage(paragraph: paragraph, stringRange: range, slices: slices), range, offset)
-            }
-        } else if paragraph.levels.all(range, at: paragraphLevel) {
-            // Mixed levels elsewhere in the paragraph, none in this line: nothing for rule L1 to change, and each item
-            // keeps its own level (a cluster that began before the line keeps its first character's, as `pieces` does).
+            // ... or several items' glyph slices.
             if let slices = safeSlices(range, from: index, levels: nil) {
                 return checked(LineStorage(paragraph: paragraph, stringRange: range, slices: slices), range, offset)
             }

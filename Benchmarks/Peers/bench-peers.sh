@@ -63,8 +63,8 @@ for round in $(seq "$ROUNDS"); do
   done
 done
 # A fresh process drawing one line into a PNG: galley render against pango-view, the same family and size, and the
-# same pixels: pango-view draws at 96 dpi (4/3 pixels per point; galley render's default is 2) on white (an opaque
-# canvas, an RGB PNG, as pango-view writes).
+# same pixels: pango-view draws at 96 dpi (4/3 pixels per point; galley render's default is 2) on white, every pixel
+# painted, so Cairo writes an RGB PNG as pango-view's is.
 LINE="Hello office AVATAR"
 for round in $(seq "$ROUNDS"); do
   record "fresh galley" python3 "$ROOT/Benchmarks/Peers/fresh_process.py" --runs 20 -- \

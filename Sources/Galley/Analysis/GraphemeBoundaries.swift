@@ -21,9 +21,6 @@ package enum GraphemeBoundaries {
         let end = units.endIndex
         // At most one offset a unit and the start: written in place.
         let offsets = [Int32](unsafeUninitializedCapacity: units.count + 1) { buffer, count in
-            units.withUnsafeBufferPointer { text in
-            // (`text` holds the slice's units from index 0: `unit(at:)` reads by the slice's own indices.)
-            func unit(at index: Int) -> UInt16 { text[index - start] }
             buffer[0] = 0
             count = 1
             /// Every unit from `done` to `last` a boundary.
@@ -39,22 +36,24 @@ package enum GraphemeBoundaries {
             var scratch: [Int32] = []
             var index = start
             while index < end {
-                guard !isAlone(unit(at: index)) else {
+                guard !isAlone(units[index]) else {
                     index += 1
                     continue
                 }
                 let windowStart = max(index - 1, done)
                 var windowEnd = index
                 repeat {
-                    while windowEnd < end, !isAlone(unit(at: windowEnd)) { windowEnd += 1 }
+                    while windowEnd < end, !isAlone(units[windowEnd]) { windowEnd += 1 }
                     windowEnd = min(windowEnd + 1, end)
-                } while windowEnd < end && !isAlone(unit(at: windowEnd))
+                } while windowEnd < end && !isAlone(units[windowEnd])
                 appendEveryUnit(after: done, through: windowStart)
-                let window = UnsafeBufferPointer(rebasing: text[(windowStart - start)..<(windowEnd - start)])
+                let window = units[windowStart..<windowEnd]
                 // (One scratch buffer for every window, grown as needed.)
                 if scratch.count < window.count + 1 { scratch = [Int32](repeating: 0, count: max(window.count + 1, 64)) }
-                let found = scratch.withUnsafeMutableBufferPointer {
-                    galley_grapheme_boundaries(window.baseAddress, Int32(window.count), $0.baseAddress, Int32($0.count))
+                let found = window.withUnsafeBufferPointer { text in
+                    scratch.withUnsafeMutableBufferPointer {
+                        galley_grapheme_boundaries(text.baseAddress, Int32(text.count), $0.baseAddress, Int32($0.count))
+                    }
                 }
                 if found >= 2 {
                     for offset in scratch[1..<Int(found)] {
@@ -68,7 +67,6 @@ package enum GraphemeBoundaries {
                 index = windowEnd
             }
             appendEveryUnit(after: done, through: end)
-            }
         }
         guard offsets.count < units.count + 1 else { return BoundaryOffsets(everyUnitOf: start..<units.endIndex) }
         return BoundaryOffsets(base: start, offsets: offsets)

@@ -41,18 +41,13 @@ struct ScriptRuns {
             units.withUnsafeBufferPointer { text in
                 for start in range {
                     let unit = text[start]
-                    if unit < 0x80 {
-                        let isLetter = (unit | 0x20) &- 0x61 < 26
-                        if isLetter, walk.runScript == Self.latin {
-                            walk.current = Self.latin  // (a Latin letter inside a Latin run: nothing else to do)
-                            continue
-                        }
-                        walk.visit(start, isLetter ? Self.latin : Self.common, units)
-                    } else if let block = Self.blockScript(unit) {
-                        walk.visit(start, block, units)
-                    } else {
-                        walk.visit(start, Self.ownScript(units, start: start, end: start + 1), units)
+                    let own = unit < 0x80 ? Self.asciiScript(UInt32(unit))
+                        : Self.blockScript(unit) ?? Self.ownScript(units, start: start, end: start + 1)
+                    if own != Self.common, own == walk.runScript {
+                        walk.current = own  // (a letter inside a run of its script: nothing else to do)
+                        continue
                     }
+                    walk.visit(start, own, units)
                 }
             }
         } else {
@@ -191,11 +186,11 @@ struct ScriptRuns {
         }
     }
 
+    /// The script of an ASCII character (below 0x80): Latin for letters (A–Z and a–z, told apart from the rest with one
+    /// comparison), else Common.
+    @inline(__always)
     private static func asciiScript(_ codePoint: UInt32) -> Int32 {
-        switch codePoint {
-        case 0x41...0x5A, 0x61...0x7A: return latin
-        default: return common
-        }
+        (codePoint | 0x20) &- 0x61 < 26 ? latin : common
     }
 
     /// HarfBuzz's script for an ICU script code (through the ISO 15924 name), cached.

@@ -135,7 +135,6 @@ struct LineBuilder {
     /// paragraph's level, and those before a segment or paragraph separator take the separator's, which ICU resolved to
     /// the level of the paragraph it is in (a line made across paragraphs has several). Separators are looked for only
     /// from the paragraph's first (`ShapedParagraph.firstSeparator`); most lines have one reset, their trailing space.
-    /// (`lineLevels` applies the same resets unit by unit.)
     private func ruleL1Resets(_ range: Range<Int>) -> [(range: Range<Int>, level: UInt8)] {
         var resets: [(range: Range<Int>, level: UInt8)] = []
         let units = text.units
@@ -286,25 +285,8 @@ struct LineBuilder {
         // Every unit at the paragraph level: nothing for rule L1 to change.
         guard !levels.all(range, at: paragraphLevel) else { return nil }
         var result = levels.levels(in: range)
-        let units = text.units
-        // The level trailing whitespace takes: the paragraph's at a line's end inside the paragraph (ICU applied L1
-        // at the paragraph's own end already), and before a separator that separator's, which ICU resolved to the
-        // level of the paragraph it is in (a line made across paragraphs has several).
-        var trailingLevel: UInt8? = range.upperBound < paragraph.range.upperBound ? paragraphLevel : nil
-        for index in range.reversed() {
-            let unit = units[index]
-            // Segment and paragraph separators (bidi classes S and B) are these code points alone; other classes
-            // matter only in the whitespace before one, or at the line's end.
-            if CharacterClasses.separatesBidiSegments(unit) {
-                trailingLevel = levels.level(at: index)
-                continue
-            }
-            guard let level = trailingLevel else { continue }
-            if Self.isResetByRuleL1(units, at: index) {
-                result[index - range.lowerBound] = level
-            } else {
-                trailingLevel = nil
-            }
+        for reset in ruleL1Resets(range) {
+            for index in reset.range { result[index - range.lowerBound] = reset.level }
         }
         // A grapheme cluster keeps one level, its first character's, as the paragraph's items do: a combining mark
         // is never split from its base into a run of its own. Only where the level changes inside a cluster is there

@@ -154,46 +154,40 @@ final class UnitAdvances: Sendable {
                     defer { unit += 1 }
                     return (unit, CGFloat(stored[unit - base]))
                 }
-                guard glyph < glyphs.count else { return nil }
-                let index = glyphs.stringIndex(glyph)
-                guard index < end else { return nil }
-                var total: CGFloat = 0
-                repeat {
-                    total += glyphs.advance(glyph)
-                    glyph += 1
-                } while glyph < glyphs.count && glyphs.stringIndex(glyph) == index
-                return (index, total)
+                return nextInStringOrder(before: end)
             }
             return nextByItems(before: end)
         }
 
+        /// `next(before:)` over glyphs in string order: the next unit's glyphs, summed from zero.
+        @inline(__always)
+        private mutating func nextInStringOrder(before end: Int) -> (unit: Int, advance: CGFloat)? {
+            guard glyph < glyphs.count else { return nil }
+            let index = glyphs.stringIndex(glyph)
+            guard index < end else { return nil }
+            var total: CGFloat = 0
+            repeat {
+                total += glyphs.advance(glyph)
+                glyph += 1
+            } while glyph < glyphs.count && glyphs.stringIndex(glyph) == index
+            return (index, total)
+        }
+
         /// Adds the advance of every unit before `end` not visited yet to `total`, as calling `next(before:)` until it
         /// answers nil would, in the same order (so the sum is the same to the bit): `nonNegative` turns false at a
-        /// negative advance, `last` becomes the last unit visited and its advance. Glyphs in string order are summed in
-        /// one tight loop (English, Chinese: most of the paragraph's opportunity widths).
+        /// negative advance, `last` becomes the last unit visited and its advance.
         @inline(__always)
         mutating func add(before end: Int, to total: inout Double, nonNegative: inout Bool, last: inout (unit: Int, advance: CGFloat)) {
-            guard !byItems, summed.isEmpty, stored.isEmpty else {
-                while let visited = next(before: end) {
-                    if visited.advance < 0 { nonNegative = false }
-                    total += visited.advance
-                    last = visited
-                }
-                return
+            func visit(_ visited: (unit: Int, advance: CGFloat)) {
+                if visited.advance < 0 { nonNegative = false }
+                total += visited.advance
+                last = visited
             }
-            let count = glyphs.count
-            while glyph < count {
-                let index = glyphs.stringIndex(glyph)
-                guard index < end else { return }
-                // (A unit's glyphs are summed from zero first, as `next` sums them.)
-                var advance: CGFloat = 0
-                repeat {
-                    advance += glyphs.advance(glyph)
-                    glyph += 1
-                } while glyph < count && glyphs.stringIndex(glyph) == index
-                if advance < 0 { nonNegative = false }
-                total += advance
-                last = (index, advance)
+            // (The way of reading decided once for the whole stretch, not once a unit as `next` decides it.)
+            if !byItems, summed.isEmpty, stored.isEmpty {
+                while let visited = nextInStringOrder(before: end) { visit(visited) }
+            } else {
+                while let visited = next(before: end) { visit(visited) }
             }
         }
 

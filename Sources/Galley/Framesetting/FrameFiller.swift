@@ -582,10 +582,11 @@ struct FrameFiller {
             box = LineBox(above: above, below: height - above, gap: box.gap)
         }
         let width = line.typographicBounds.width
-        let trailing = line.trailingWhitespaceWidth
-        let visible = width - trailing
-        // Where the line sits between the margins; trailing whitespace hangs outside.
+        // Where the line sits between the margins; trailing whitespace hangs outside (it moves nothing on a line set
+        // from its left edge, where it is not measured).
         let factor = FrameFiller.alignmentFactor(style.alignment, rightToLeft: rightToLeft)
+        let trailing = factor == 0 && !rightToLeft ? 0 : line.trailingWhitespaceWidth
+        let visible = width - trailing
         let leftMargin = rightToLeft ? span.upperBound - end : span.lowerBound + head
         let visibleLeftInLine = rightToLeft ? trailing : 0
         let x = leftMargin + (available - (visible - hangLeft - hangRight)) * factor - visibleLeftInLine - hangLeft

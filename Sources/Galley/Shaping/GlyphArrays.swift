@@ -331,7 +331,9 @@ struct GlyphArrays: Sendable {
                 sparseOffsetGlyphs = nonzero
             }
         }
-        guard records.capacity > records.count + 16 else { return }
+        // (Spare room under a sixty-fourth is kept: an edited paragraph's arrays are reserved to about the size they
+        // end at, and large allocations round up to whole pages.)
+        guard records.capacity > records.count + 16 + records.count / 64 else { return }
         // Copies through buffers: `Array(array)` would keep the same, oversized storage.
         func trimmed<Element>(_ array: [Element]) -> [Element] { array.withUnsafeBufferPointer { Array($0) } }
         records = trimmed(records)

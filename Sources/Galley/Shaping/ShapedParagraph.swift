@@ -121,7 +121,8 @@ final class ShapedParagraph: Sendable {
         }
         let graphemes = GraphemeBoundaries.compute(text.units[range])
         let textItems = Itemizer.items(text, levels: levels, graphemes: graphemes)
-        var shaper = Shaper(text: text, context: range, script: options.script, shapesWords: shapesWords, generator: options.glyphGenerator)
+        var shaper = Shaper(text: text, context: range, script: options.script, shapesWords: shapesWords, generator: options.glyphGenerator,
+                            expectedGlyphs: reuse.map { $0.paragraph.glyphs.count + max($0.delta, 0) * 2 + 8 })
         var items: [Item] = []
         items.reserveCapacity(textItems.count)
         for item in textItems {

@@ -33,8 +33,11 @@ struct Shaper {
     /// (punctuation trimming, CJK–Latin spacing): then an edited paragraph's items are shaped anew, not reused.
     let spacesByNeighbours: Bool
 
+    /// `expectedGlyphs`: how many glyphs the context will likely give (an edited paragraph's: the old paragraph's
+    /// count and the inserted units), so that the arrays need no copy to give back spare room when shaping ends; nil
+    /// reserves room for the context's units and an eighth more.
     init(text: AttributedText, context: Range<Int>? = nil, script: String? = nil, shapesWords: Bool = true,
-         generator: GlyphGenerator? = nil) {
+         generator: GlyphGenerator? = nil, expectedGlyphs: Int? = nil) {
         self.text = text
         self.shapesWords = shapesWords
         self.generator = generator
@@ -44,7 +47,7 @@ struct Shaper {
         spacesByNeighbours = trimsPunctuation || (style?.eastAsianAutospace ?? 0) > 0
         scriptOverride = script.map { hb_script_from_string($0, -1) }
         glyphs = GlyphArrays(base: self.context.lowerBound)
-        glyphs.reserve(self.context.count + self.context.count / 8)
+        glyphs.reserve(expectedGlyphs ?? (self.context.count + self.context.count / 8))
     }
 
     mutating func shape(_ item: TextItem) -> ShapedParagraph.Item {

@@ -129,3 +129,10 @@ package enum FontSubstitution {
         return result
     }
 }
+
+extension Line {
+    /// Whether the line ends with a truncation token (`Run.isTruncationToken`), asked without making its runs.
+    package var hasTruncationToken: Bool { storage.runs.contains { $0.insertion?.kind == .truncationToken } }
+    /// Whether the line ends with an inserted hyphen (`Run.isInsertedHyphen`), asked without making its runs.
+    package var hasInsertedHyphen: Bool { storage.runs.contains { $0.insertion?.kind == .hyphen } }
+}

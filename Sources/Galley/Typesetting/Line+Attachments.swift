@@ -10,12 +10,14 @@ extension Line {
         guard width.isFinite, width > 0 else { return self }
         var fitting: [(range: Range<Int>, glyphs: Range<Int>, attachment: TextAttachment)] = []
         for run in storage.runs {
-            guard let attachment = run.runDelegate as? TextAttachment, attachment.fitsLineFragment,
+            guard let delegate = run.runDelegate, let attachment = delegate as? TextAttachment, attachment.fitsLineFragment,
                 attachment.width > 0 else { continue }
             fitting.append((run.stringRange, run.glyphRange, attachment))
         }
+        // (Most lines have no attachment: their trailing whitespace is not measured.)
+        guard !fitting.isEmpty else { return self }
         let visible = storage.width - trailingWhitespaceWidth
-        guard !fitting.isEmpty, visible > width + LayoutTolerance.negligibleGap else { return self }
+        guard visible > width + LayoutTolerance.negligibleGap else { return self }
         // Measured by their advances, which kerning and tracking may have changed from the images' widths.
         var advances = storage.collect { $0.advance($1) }
         let fittingAdvance = fitting.reduce(CGFloat(0)) { sum, run in run.glyphs.reduce(sum) { $0 + advances[$1] } }

@@ -486,24 +486,34 @@ public final class LayoutManager: TextStorageObserver {
         else { return [] }
         // The replacement is laid out next: shaped now (if the edit did not already), at the start it will have.
         let replacementTypesetter = framesetter(of: replacement, start: start).typesetter
-        let lines = layouts[index].placements.flatMap { placement in
-            zip(placement.frame.lines, placement.frame.lineFragments).map { (line: $0, width: $1.width) }
+        // The lines with the widths they were broken for, in order, read in place (a paragraph can have thousands).
+        let placements = layouts[index].placements
+        let lineCount = placements.reduce(0) { $0 + $1.frame.lines.count }
+        func lineAndWidth(_ position: Int) -> (line: Line, width: CGFloat) {
+            var position = position
+            for placement in placements {
+                let lines = placement.frame.lines
+                if position < lines.count { return (lines[position], placement.frame.lineFragments[position].width) }
+                position -= lines.count
+            }
+            preconditionFailure("line index out of range")
         }
         var known: [KnownLineBreak] = []
         // Where the old and new texts still break alike (shaping and segmentation can change before an edit).
         let agreed = typesetter.breakingAgreement(with: replacementTypesetter, upTo: edit)
-        for (position, (line, width)) in lines.enumerated() {
+        var next = lineCount > 0 ? lineAndWidth(0) : nil
+        for position in 0..<lineCount {
+            guard let (line, width) = next else { break }
+            next = position + 1 < lineCount ? lineAndWidth(position + 1) : nil
             // A line's break depends on its text up to the first opportunity after it (the word that did not fit, or
             // that was hyphenated or cut): the next line's end when that is an opportunity, which must lie before
             // the edit. A next line cut inside a word says nothing of where that word ends.
             // A truncated line (a container's last, with its truncation token) shows more text than breaking put on
             // it: its range is no break.
-            guard !line.runs.contains(where: \.isTruncationToken) else { break }
-            guard position + 1 < lines.count, lines[position + 1].line.stringRange.upperBound < edit,
-                lines[position + 1].line.stringRange.upperBound <= agreed,
-                typesetter.isBreakOpportunity(at: lines[position + 1].line.stringRange.upperBound)
+            guard !line.hasTruncationToken, let nextEnd = next?.line.stringRange.upperBound, nextEnd < edit, nextEnd <= agreed,
+                typesetter.isBreakOpportunity(at: nextEnd)
             else { break }
-            known.append(KnownLineBreak(range: line.stringRange, hyphenated: line.runs.contains(where: \.isInsertedHyphen), width: width))
+            known.append(KnownLineBreak(range: line.stringRange, hyphenated: line.hasInsertedHyphen, width: width))
         }
         return known
     }

@@ -8,6 +8,9 @@ struct LineBreakOpportunities: Sendable {
     let positions: BoundaryOffsets
     /// Whether the break at the same index is mandatory (after a character that `CharacterClasses.forcesLineBreak`).
     let isMandatory: MandatoryFlags
+    /// How many of the first opportunities are those of the paragraph before an edit, unchanged (found from them:
+    /// `init(_:language:strictness:reusing:replaced:insertedLength:)`); 0 for opportunities found afresh.
+    let sharedPrefix: Int
 
     /// Edited paragraphs whose opportunities came from a window (the old ones kept after it), in this process: for
     /// tests and benchmarks.
@@ -21,7 +24,8 @@ struct LineBreakOpportunities: Sendable {
         self.init(offsets: Self.find(units, locale: strictness.icuLocale(language: language)), units: units)
     }
 
-    private init(offsets: [Int32], units: ArraySlice<UInt16>) {
+    private init(offsets: [Int32], units: ArraySlice<UInt16>, sharedPrefix: Int = 0) {
+        self.sharedPrefix = sharedPrefix
         guard !units.isEmpty else {
             positions = BoundaryOffsets(base: 0, offsets: [])
             isMandatory = MandatoryFlags([], count: 0)
@@ -65,6 +69,7 @@ struct LineBreakOpportunities: Sendable {
     private init(positions: BoundaryOffsets, isMandatory: MandatoryFlags) {
         self.positions = positions
         self.isMandatory = isMandatory
+        sharedPrefix = 0
     }
 
     /// ICU's opportunities of `units` (offsets from their start; their end last) for an ICU locale, none when ICU fails.
@@ -148,7 +153,7 @@ struct LineBreakOpportunities: Sendable {
             for position in found[...met.new] { offsets.append(position + Int32(restart)) }
             for position in (met.old + 1)..<oldPositions.count { offsets.append(Int32(oldPositions[position] + delta)) }
             if windowEnd < count { Self.windowsUsed.add(1, ordering: .relaxed) }
-            self.init(offsets: offsets, units: units)
+            self.init(offsets: offsets, units: units, sharedPrefix: prefixCount)
             return
         }
         self.init(units, language: language, strictness: strictness)

@@ -56,6 +56,11 @@ final class ShapedParagraph: Sendable {
     let firstSeparator: Int
     /// The paragraph's rubies, in string order (empty for most paragraphs).
     let rubies: [RubyPlacement]
+    /// For a paragraph shaped from the one before an edit (`ShapingReuse`): the offset before which its glyphs are the
+    /// old paragraph's, glyph for glyph at the same indices, so that every unit before it has the advance it had.
+    /// The paragraph's start otherwise. (What the edit could not change is then not measured again:
+    /// `OpportunityWidths`.)
+    let keptPrefixEnd: Int
 
     /// The paragraph's style: its first character's.
     var style: ParagraphStyle {
@@ -63,7 +68,8 @@ final class ShapedParagraph: Sendable {
     }
 
     init(text: AttributedText, range: Range<Int>, levels: BidiLevels, graphemes: BoundaryOffsets, items: [Item], glyphs: GlyphArrays,
-         script: String?, glyphGenerator: GlyphGenerator? = nil, rubies: [RubyPlacement] = []) {
+         script: String?, glyphGenerator: GlyphGenerator? = nil, rubies: [RubyPlacement] = [], keptPrefixEnd: Int? = nil) {
+        self.keptPrefixEnd = keptPrefixEnd ?? range.lowerBound
         self.glyphGenerator = glyphGenerator
         self.rubies = rubies
         self.text = text
@@ -125,8 +131,21 @@ final class ShapedParagraph: Sendable {
                             expectedGlyphs: reuse.map { $0.paragraph.glyphs.count + max($0.delta, 0) * 2 + 8 })
         var items: [Item] = []
         items.reserveCapacity(textItems.count)
+        // Where the old paragraph's glyphs, kept index for index, end (see `keptPrefixEnd`); glyph generators, CJK–Latin
+        // spacing and rubies change glyphs after shaping, and keep nothing.
+        var keptEnd = range.lowerBound
+        var keeps = reuse != nil && options.glyphGenerator == nil && (style?.eastAsianAutospace ?? 0) <= 0 && !text.hasRuby
         for item in textItems {
-            items.append(reuse.flatMap { shaper.shape(item, reusing: $0) } ?? shaper.shape(item))
+            if let reuse, let shaped = shaper.shape(item, reusing: reuse) {
+                items.append(shaped)
+                if keeps {
+                    keptEnd = shaper.keptInPlaceEnd
+                    keeps = keptEnd == item.range.upperBound
+                }
+            } else {
+                items.append(shaper.shape(item))
+                keeps = false
+            }
         }
         var glyphs = shaper.finishedGlyphs()
         if let autospace = style?.eastAsianAutospace, autospace > 0 {
@@ -134,7 +153,7 @@ final class ShapedParagraph: Sendable {
         }
         let rubies = text.hasRuby ? RubyPlacement.place(text: text, range: range, items: items, glyphs: &glyphs) : []
         self.init(text: text, range: range, levels: levels, graphemes: graphemes, items: items, glyphs: glyphs,
-                  script: options.script, glyphGenerator: options.glyphGenerator, rubies: rubies)
+                  script: options.script, glyphGenerator: options.glyphGenerator, rubies: rubies, keptPrefixEnd: keptEnd)
     }
 }
 

@@ -17,6 +17,11 @@ struct Shaper {
         return glyphs
     }
 
+    /// After `shape(_:reusing:)` gave an item: where the stretch from the item's start ends whose glyphs were copied
+    /// from the old paragraph to the same glyph indices (the item's start when none were). An edited paragraph's
+    /// glyphs are the old ones, index for index, up to the first item that does not keep all of its own.
+    var keptInPlaceEnd = 0
+
     /// The text HarfBuzz sees around each item (the paragraph, or a line when a line's edge is reshaped).
     let context: Range<Int>
 

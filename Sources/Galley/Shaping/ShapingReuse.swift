@@ -29,6 +29,9 @@ package struct ShapingReuse: Sendable {
     /// The old paragraph's line-break opportunities and the language they were found for: the new ones are found
     /// in a window around the edit (`LineBreakOpportunities.init(_:language:reusing:replaced:insertedLength:)`).
     var breaks: (opportunities: LineBreakOpportunities, language: String?, strictness: LineBreakStrictness)? = nil
+    /// The old paragraph's widths up to its opportunities: those before both the first glyph the edit changed and the
+    /// window of new opportunities are taken as they are (`OpportunityWidths.init(paragraph:positions:advances:keeping:)`).
+    var widths: OpportunityWidths? = nil
 
     var delta: Int { insertedLength - replaced.count }
 
@@ -160,6 +163,14 @@ extension Shaper {
         let after = upper < range.upperBound ? oldGlyphs(from: upper - delta, to: range.upperBound - delta) : 0..<0
         let shift = Self.baselineShift(item, attributes: attributes, requested: requested)
         let start = self.glyphs.count
+        // The old glyphs copied to the indices they had, with the units they had: the item's first side, when the
+        // item starts where the old one did, at the same glyph — all of the item that comes before the window left
+        // to right; right to left (its last units first) only an item wholly before the edit.
+        if start == oldItem.glyphRange.lowerBound, range.lowerBound == oldRange.lowerBound {
+            keptInPlaceEnd = item.isRightToLeft ? (lower == range.upperBound ? lower : range.lowerBound) : lower
+        } else {
+            keptInPlaceEnd = range.lowerBound
+        }
         var window = item
         window.range = lower..<upper
         let firstSide = item.isRightToLeft ? after : before, lastSide = item.isRightToLeft ? before : after

@@ -28,7 +28,8 @@ extension Typesetter {
             let paragraph = previous.paragraphs[0]
             reuse = ShapingReuse(paragraph: paragraph.shaped, replaced: edit.range, insertedLength: edit.length,
                                  breaks: previous.length == 0 ? nil : (paragraph.breaks, paragraph.shaped.text.attributes(at: 0).language,
-                                                                       paragraph.style.lineBreakStrictness))
+                                                                       paragraph.style.lineBreakStrictness),
+                                 widths: paragraph.opportunityWidths)
         }
         self.init(text: text, options: options, breakVeto: shouldBreak, reusing: reuse)
     }
@@ -45,13 +46,24 @@ extension Typesetter {
             let otherWidths = other.paragraphs[0].opportunityWidths
         else { return 0 }
         let breaks = paragraphs[0].breaks, otherBreaks = other.paragraphs[0].breaks
-        var agreed = 0
-        for index in 0..<min(breaks.positions.count, otherBreaks.positions.count) {
-            guard breaks.positions[index] <= limit, breaks.positions[index] == otherBreaks.positions[index], breaks.isMandatory[index] == otherBreaks.isMandatory[index],
-                widths.agrees(with: otherWidths, at: index)
-            else { break }
-            agreed = breaks.positions[index]
+        /// The agreement, compared from opportunity `first` on (all before it agree), `agreed` the last agreeing.
+        func compared(from first: Int, agreed: Int) -> Int {
+            var agreed = agreed
+            for index in first..<min(breaks.positions.count, otherBreaks.positions.count) {
+                guard breaks.positions[index] <= limit, breaks.positions[index] == otherBreaks.positions[index],
+                    breaks.isMandatory[index] == otherBreaks.isMandatory[index], widths.agrees(with: otherWidths, at: index)
+                else { break }
+                agreed = breaks.positions[index]
+            }
+            return agreed
         }
+        // A paragraph made from this one by an edit shares its first opportunities, widths and all (see
+        // `Typesetter.Paragraph.sharedOpportunities`): compared from after them.
+        guard let shared = other.paragraphs[0].sharedOpportunities, shared.count > 0, shared.with == ObjectIdentifier(paragraphs[0].shaped)
+        else { return compared(from: 0, agreed: 0) }
+        let first = breaks.positions.prefix(shared.count).partitioningIndex { $0 > limit }
+        let agreed = first == 0 ? 0 : first < shared.count ? breaks.positions[first - 1] : compared(from: first, agreed: breaks.positions[first - 1])
+        _internalInvariant(agreed == compared(from: 0, agreed: 0), "shared opportunities do not agree")
         return agreed
     }
 

@@ -22,7 +22,12 @@ struct OpportunityWidths: Sendable {
     /// The most units a line's start may be past the opportunity before it.
     static let maximumGap = 256
 
-    init?(paragraph: ShapedParagraph, positions: BoundaryOffsets, advances: UnitAdvances) {
+    /// `keeping`: the widths of the paragraph before an edit and how many of its first opportunities this one shares
+    /// unchanged with the same units before them (`sharedPrefix(of:breaks:)`): those are taken as they are, and the
+    /// sums go on from the last of them — adding the same advances in the same order, so every width is the one a
+    /// walk from the paragraph's start gives, to the bit (checked builds compare).
+    init?(paragraph: ShapedParagraph, positions: BoundaryOffsets, advances: UnitAdvances,
+          keeping kept: (old: OpportunityWidths, count: Int)? = nil) {
         guard !paragraph.hasTabs else { return nil }
         let range = paragraph.range
         let units = paragraph.text.units
@@ -31,11 +36,19 @@ struct OpportunityWidths: Sendable {
         hanging.reserve(positions.count)
         var total: Double = 0
         var nonNegative = true
-        var walker = advances.walker(from: range.lowerBound)
-        var last: (unit: Int, advance: CGFloat) = (Int.min, 0)
         var previous = range.lowerBound
-        for position in positions {
-            let end = range.lowerBound + position
+        var first = 0
+        if let kept, kept.count > 0, kept.old.advancesAreNonNegative, kept.count <= positions.count {
+            widths.append(prefixOf: kept.old.widths, count: kept.count)
+            for index in 0..<kept.count { hanging.append(kept.old.hanging[index]) }
+            total = kept.old.widths[kept.count - 1]
+            previous = range.lowerBound + positions[kept.count - 1]
+            first = kept.count
+        }
+        var walker = advances.walker(from: previous)
+        var last: (unit: Int, advance: CGFloat) = (Int.min, 0)
+        for index in first..<positions.count {
+            let end = range.lowerBound + positions[index]
             walker.add(before: end, to: &total, nonNegative: &nonNegative, last: &last)
             widths.append(total)
             hanging.append(Self.storedHanging(before: end, after: previous, units: units,
@@ -46,6 +59,22 @@ struct OpportunityWidths: Sendable {
         self.hanging = hanging.finished()
         base = range.lowerBound
         advancesAreNonNegative = nonNegative
+        if InternalChecks.areEnabled, first > 0, let whole = OpportunityWidths(paragraph: paragraph, positions: positions, advances: advances) {
+            _internalInvariant(whole.advancesAreNonNegative == nonNegative, "kept widths: the sign of the advances differs")
+            for index in 0..<positions.count {
+                _internalInvariant(whole.agrees(with: self, at: index), "kept widths differ from a walk from the start at opportunity \(index)")
+            }
+        }
+    }
+
+    /// How many of an edited paragraph's first opportunities have the widths they had before the edit: those the
+    /// opportunities kept from the old paragraph (`LineBreakOpportunities.sharedPrefix`) that lie at or before the end
+    /// of the glyphs it kept in place (`ShapedParagraph.keptPrefixEnd`), so that every unit before them, and the two
+    /// that decide what hangs, are unchanged.
+    static func sharedPrefix(of paragraph: ShapedParagraph, breaks: LineBreakOpportunities) -> Int {
+        let kept = paragraph.keptPrefixEnd - paragraph.range.lowerBound
+        guard breaks.sharedPrefix > 0, kept > 0 else { return 0 }
+        return min(breaks.sharedPrefix, breaks.positions.partitioningIndex { $0 > kept })
     }
 
     /// What `hanging` keeps for an opportunity at `end` after one at `previous`: in most text the line's last unit
@@ -280,6 +309,22 @@ private struct PrefixSums: Sendable {
             }
             sums.append(value)
             count += 1
+        }
+
+        /// The first `count` sums of `old`, in an empty builder: its blocks as they are (the same sums read back).
+        mutating func append(prefixOf old: PrefixSums, count: Int) {
+            precondition(self.count == 0 && count > 0, "a prefix goes first")
+            if !old.sums.isEmpty {
+                sums.append(contentsOf: old.sums[..<count])
+                isWhole = true
+            } else {
+                differences.append(contentsOf: old.differences[..<count])
+                // The blocks begun so far, after the first: their starts; the last one's is the current start.
+                let begun = (count - 1) >> PrefixSums.blockShift
+                starts.append(contentsOf: old.starts[..<begun])
+                start = begun == 0 ? 0 : starts[begun - 1]
+            }
+            self.count = count
         }
 
         func finished() -> PrefixSums {

@@ -29,11 +29,19 @@ public final class Typesetter: Sendable {
         private let firstAttributes: SharedAttributes
         let range: Range<Int>
 
-        init(shaped: ShapedParagraph, breaks: LineBreakOpportunities, firstAttributes: SharedAttributes) {
+        /// For a paragraph made from the one before an edit: that paragraph, and how many of the first opportunities
+        /// the two share with the same widths (`OpportunityWidths.sharedPrefix`), which
+        /// `Typesetter.breakingAgreement(with:upTo:)` then need not compare.
+        let sharedOpportunities: (with: ObjectIdentifier, count: Int)?
+
+        /// `reuse`: the edit this paragraph was shaped from the old one by, whose widths it keeps where it can.
+        init(shaped: ShapedParagraph, breaks: LineBreakOpportunities, firstAttributes: SharedAttributes, reusing reuse: ShapingReuse? = nil) {
             self.shaped = shaped
             self.breaks = breaks
             unitAdvances = UnitAdvances(shaped)
-            opportunityWidths = OpportunityWidths(paragraph: shaped, positions: breaks.positions, advances: unitAdvances)
+            let keeping = reuse?.widths.map { (old: $0, count: OpportunityWidths.sharedPrefix(of: shaped, breaks: breaks)) }
+            opportunityWidths = OpportunityWidths(paragraph: shaped, positions: breaks.positions, advances: unitAdvances, keeping: keeping)
+            sharedOpportunities = reuse.flatMap { reuse in keeping.flatMap { $0.count > 0 ? (ObjectIdentifier(reuse.paragraph), $0.count) : nil } }
             self.firstAttributes = firstAttributes
             range = shaped.range
         }
@@ -135,7 +143,7 @@ public final class Typesetter: Sendable {
         if !shaped.rubies.isEmpty {
             breaks = breaks.removing(inside: shaped.rubies.map { ($0.base.lowerBound - range.lowerBound)..<($0.base.upperBound - range.lowerBound) })
         }
-        return Paragraph(shaped: shaped, breaks: breaks, firstAttributes: firstAttributes)
+        return Paragraph(shaped: shaped, breaks: breaks, firstAttributes: firstAttributes, reusing: reuse)
     }
 
     /// The number of UTF-16 units of the typeset string.

@@ -87,7 +87,9 @@ struct GlyphArrays: Sendable {
 
     /// The first glyph of `range` whose string index is at least `unit` (string indices ascending over the range):
     /// glyphs in string order sit about where their units do (one glyph a unit, shifted by ligatures and marks), so a
-    /// few steps from there usually find it; a binary search otherwise.
+    /// few steps from there usually find it. Far into a long run those shifts add up (a hundred thousand characters
+    /// of prose are a few hundred glyphs off): then from where the units' share of the range puts it, steps out
+    /// twice as far each time until the glyph is bracketed, and a binary search between.
     func firstGlyph(atOrAfter unit: Int, in range: Range<Int>) -> Int {
         guard !range.isEmpty else { return range.lowerBound }
         var glyph = min(max(unit - base, range.lowerBound), range.upperBound - 1)
@@ -101,7 +103,33 @@ struct GlyphArrays: Sendable {
                 return glyph
             }
         }
-        return range.partitioningIndex { stringIndex($0) >= unit }
+        let first = stringIndex(range.lowerBound), last = stringIndex(range.upperBound - 1)
+        if unit <= first { return range.lowerBound }
+        if unit > last { return range.upperBound }
+        // The answer lies in (low, high]: the glyph at `low` comes before `unit` (the range's first does), the one at
+        // `high` does not (the last does not).
+        let share = Double(unit - first) / Double(last - first)
+        let guess = min(max(range.lowerBound + Int(share * Double(range.count - 1)), range.lowerBound), range.upperBound - 1)
+        var low: Int, high: Int
+        var step = 1
+        if stringIndex(guess) >= unit {
+            high = guess
+            low = max(guess - 1, range.lowerBound)
+            while low > range.lowerBound, stringIndex(low) >= unit {
+                high = low
+                step <<= 1
+                low = max(low - step, range.lowerBound)
+            }
+        } else {
+            low = guess
+            high = guess + 1
+            while high < range.upperBound - 1, stringIndex(high) < unit {
+                low = high
+                step <<= 1
+                high = min(high + step, range.upperBound - 1)
+            }
+        }
+        return ((low + 1)..<(high + 1)).partitioningIndex { stringIndex($0) >= unit }
     }
 
     /// Whether string indices ascend over a range (descend, for right-to-left glyphs stored left to right).
@@ -363,3 +391,4 @@ struct GlyphArrays: Sendable {
         #endif
     }
 }
+

@@ -29,6 +29,34 @@ import CHarfBuzz
         }
     }
 
+    /// `firstGlyph(atOrAfter:in:)` finds what a search of every glyph finds, near its first guess and far from it: runs
+    /// whose glyphs drift from their units by up to thousands (ligatures, clusters of several units, units without
+    /// glyphs), every unit of them, in sub-ranges too.
+    @Test func firstGlyphAtOrAfterAUnitEqualsALinearSearch() {
+        var generator = SystemRandomNumberGenerator()
+        for drift in [0, 3, 40, 600, 5_000] {
+            var glyphs = GlyphArrays(base: 10)
+            var unit = 10
+            var indices: [Int] = []
+            for step in 0..<20_000 {
+                // Mostly one glyph a unit; now and then a cluster of several units (the drift), or several glyphs in one.
+                if drift > 0, Int.random(in: 0..<20_000, using: &generator) < drift { unit += Int.random(in: 2...4, using: &generator) } else { unit += 1 }
+                let repeats = step % 97 == 0 ? 2 : 1
+                for _ in 0..<repeats {
+                    glyphs.append(glyph: Glyph(step), advance: 1, offset: .zero, stringIndex: unit, unsafeToBreak: false)
+                    indices.append(unit)
+                }
+            }
+            let lastUnit = unit + 2
+            for range in [0..<indices.count, 5_000..<17_000, 0..<1, 19_990..<indices.count] {
+                for target in stride(from: 0, through: lastUnit, by: 89) {
+                    let expected = range.first { indices[$0] >= target } ?? range.upperBound
+                    #expect(glyphs.firstGlyph(atOrAfter: target, in: range) == expected, "drift \(drift), range \(range), unit \(target)")
+                }
+            }
+        }
+    }
+
     /// Copying a range of glyphs wholesale, moved by a shift, gives what appending them one by one gives: between
     /// stores of 15-bit and 31-bit indices both ways, with and without offsets on either side, indices descending
     /// (right to left) or ascending.

@@ -20,6 +20,9 @@ struct FrameFiller {
     /// Greedy word-wrapped lines of an earlier layout by their start: used instead of breaking again in a fragment
     /// as wide (see `Framesetter.frame(…knownBreaks:)`).
     var knownBreaks: [Int: KnownLineBreak] = [:]
+    /// The lines of the paragraph's layout before an edit, shown again where the edited paragraph kept their glyphs
+    /// (see `Framesetter.frame(…earlierLines:)`).
+    var earlierLines: EarlierLines? = nil
 
     /// The tolerance for depths in this frame (`LayoutTolerance.depth(inHeight:)`): a frame of the size a suggestion
     /// measured must take the same lines.
@@ -521,6 +524,13 @@ struct FrameFiller {
         }
         guard count > 0 else { return nil }
         let lineEnd = min(start + count, limit)
+        if style.lineBreakMode == .byWordWrapping, lineEnd == start + count, let earlierLines,
+            let placed = earlierLine(earlierLines, paragraph: paragraph, range: start..<lineEnd, hyphenated: hyphenated,
+                                     fragmentX: (rightToLeft ? span.upperBound - end : span.lowerBound + head) - box.minX,
+                                     width: available, bandDepth: bandDepth)
+        {
+            return placed
+        }
         var line = typesetter.line(start..<lineEnd, offset: head, hyphenated: hyphenated && lineEnd == start + count)
             .fittingAttachments(toWidth: available)
         if [.byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle].contains(style.lineBreakMode) {
@@ -595,6 +605,58 @@ struct FrameFiller {
         let fragment = CGRect(x: leftMargin - self.box.minX, y: self.box.height - (bandDepth + box.height), width: available,
                               height: box.height)
         return PlacedLine(line: line, end: start + count, origin: CGPoint(x: x - self.box.minX, y: baseline), fragment: fragment, box: box)
+    }
+}
+
+extension FrameFiller {
+    /// The line the layout before an edit placed for `range` of the edited paragraph, shown from it, where it can be:
+    /// the paragraph kept the glyphs and styles the line shows (`ShapedParagraph.kept`: all before the kept prefix's
+    /// end, or all from the moved suffix's start on, where the old line's range is this one less the units' shift),
+    /// and the old line ended the same way in a fragment as wide at the same place — then what building, fitting,
+    /// justifying and aligning it would give is what the old layout gave. Only its depth is new.
+    fileprivate func earlierLine(_ earlier: EarlierLines, paragraph: Typesetter.Paragraph, range: Range<Int>, hyphenated: Bool,
+                                 fragmentX: CGFloat, width: CGFloat, bandDepth: CGFloat) -> PlacedLine? {
+        guard lineFragmentAdjustment == nil, !attributes.progression.isVertical, let kept = paragraph.shaped.kept else { return nil }
+        let unitShift: Int, glyphShift: Int
+        if range.upperBound <= kept.prefixEnd {
+            (unitShift, glyphShift) = (0, 0)
+        } else if let suffix = kept.suffix, range.lowerBound >= suffix.start {
+            (unitShift, glyphShift) = (suffix.unitShift, suffix.glyphShift)
+        } else {
+            return nil
+        }
+        let oldRange = (range.lowerBound - unitShift)..<(range.upperBound - unitShift)
+        guard let old = earlier.line(startingAt: oldRange.lowerBound), old.line.stringRange == oldRange,
+            old.line.hasInsertedHyphen == hyphenated, !old.line.hasTruncationToken, old.fragment.width == width,
+            old.fragment.minX == fragmentX, ObjectIdentifier(old.line.storage.paragraph) == kept.from
+        else { return nil }
+        let line = Line(storage: LineStorage(rebasing: old.line.storage, onto: paragraph.shaped, unitShift: unitShift, glyphShift: glyphShift))
+        let box = lineBox(line, paragraph: paragraph)
+        let baseline = self.box.height - (bandDepth + box.above)
+        let fragment = CGRect(x: fragmentX, y: self.box.height - (bandDepth + box.height), width: width, height: box.height)
+        return PlacedLine(line: line, end: range.upperBound, origin: CGPoint(x: old.origin.x, y: baseline), fragment: fragment, box: box)
+    }
+}
+
+/// The lines of a paragraph's layout before an edit, in string order, each with its origin and fragment in its frame:
+/// what `FrameFiller` shows again where the edited paragraph kept the glyphs.
+package struct EarlierLines: Sendable {
+    fileprivate let lines: [(line: Line, origin: CGPoint, fragment: CGRect)]
+
+    /// The lines of `frames` (one paragraph's, in order).
+    package init(frames: [Frame]) {
+        var lines: [(line: Line, origin: CGPoint, fragment: CGRect)] = []
+        lines.reserveCapacity(frames.reduce(0) { $0 + $1.lines.count })
+        for frame in frames {
+            for index in frame.lines.indices { lines.append((frame.lines[index], frame.lineOrigins[index], frame.lineFragments[index])) }
+        }
+        self.lines = lines
+    }
+
+    /// The line starting at `start`, if one does.
+    fileprivate func line(startingAt start: Int) -> (line: Line, origin: CGPoint, fragment: CGRect)? {
+        let found = lines.partitioningIndex { $0.line.stringRange.lowerBound >= start }
+        return found < lines.count && lines[found].line.stringRange.lowerBound == start ? lines[found] : nil
     }
 }
 

@@ -60,4 +60,16 @@ final class RunStyles: Sendable {
             return made
         }
     }
+
+    /// The style of attribute run `run` in `style`'s font and shift, taken to be `style` when the text has none yet:
+    /// an edited paragraph's items keep the styles the old paragraph's had (the caller has checked that their
+    /// attributes are equal), so that lines the edit did not change keep pointing at styles the paragraph holds.
+    func adopting(_ style: RunStyle, run: Int) -> RunStyle {
+        let key = Key(run: run, font: ObjectIdentifier(style.font), shift: style.baselineShift.bitPattern)
+        return styles.withLock { styles in
+            if let known = styles[key] { return known }
+            styles[key] = style
+            return style
+        }
+    }
 }

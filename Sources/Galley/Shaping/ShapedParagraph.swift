@@ -56,11 +56,22 @@ final class ShapedParagraph: Sendable {
     let firstSeparator: Int
     /// The paragraph's rubies, in string order (empty for most paragraphs).
     let rubies: [RubyPlacement]
-    /// For a paragraph shaped from the one before an edit (`ShapingReuse`): the offset before which its glyphs are the
-    /// old paragraph's, glyph for glyph at the same indices, so that every unit before it has the advance it had.
-    /// The paragraph's start otherwise. (What the edit could not change is then not measured again:
-    /// `OpportunityWidths`.)
-    let keptPrefixEnd: Int
+    /// What of the paragraph before an edit a paragraph shaped from it (`ShapingReuse`) kept: glyphs at the same
+    /// indices before `prefixEnd`, and from `suffix.start` on glyphs moved by `suffix.glyphShift` with their units
+    /// moved by `suffix.unitShift` — in both, in the styles the old paragraph showed them in. What the edit could not
+    /// change is then not measured (`OpportunityWidths`) or built (lines: `LineStorage.init(rebasing:onto:)`) again.
+    struct Kept: Sendable {
+        /// The old paragraph (compared with what a line of it points at).
+        let from: ObjectIdentifier
+        let prefixEnd: Int
+        let suffix: (start: Int, unitShift: Int, glyphShift: Int)?
+    }
+
+    /// Nil for a paragraph shaped afresh.
+    let kept: Kept?
+    /// The offset before which the glyphs are the old paragraph's, glyph for glyph at the same indices (`kept`), so
+    /// that every unit before it has the advance it had; the paragraph's start when nothing was kept.
+    var keptPrefixEnd: Int { kept?.prefixEnd ?? range.lowerBound }
 
     /// The paragraph's style: its first character's.
     var style: ParagraphStyle {
@@ -68,8 +79,8 @@ final class ShapedParagraph: Sendable {
     }
 
     init(text: AttributedText, range: Range<Int>, levels: BidiLevels, graphemes: BoundaryOffsets, items: [Item], glyphs: GlyphArrays,
-         script: String?, glyphGenerator: GlyphGenerator? = nil, rubies: [RubyPlacement] = [], keptPrefixEnd: Int? = nil) {
-        self.keptPrefixEnd = keptPrefixEnd ?? range.lowerBound
+         script: String?, glyphGenerator: GlyphGenerator? = nil, rubies: [RubyPlacement] = [], kept: Kept? = nil) {
+        self.kept = kept
         self.glyphGenerator = glyphGenerator
         self.rubies = rubies
         self.text = text
@@ -134,17 +145,26 @@ final class ShapedParagraph: Sendable {
         // Where the old paragraph's glyphs, kept index for index, end (see `keptPrefixEnd`); glyph generators, CJK–Latin
         // spacing and rubies change glyphs after shaping, and keep nothing.
         var keptEnd = range.lowerBound
-        var keeps = reuse != nil && options.glyphGenerator == nil && (style?.eastAsianAutospace ?? 0) <= 0 && !text.hasRuby
+        let keepsAny = reuse != nil && options.glyphGenerator == nil && (style?.eastAsianAutospace ?? 0) <= 0 && !text.hasRuby
+        var keeps = keepsAny
+        // The moved stretch that reaches the end so far: where it starts, and its glyphs' shift.
+        var moved: (start: Int, glyphShift: Int)? = nil
         for item in textItems {
             if let reuse, let shaped = shaper.shape(item, reusing: reuse) {
                 items.append(shaped)
+                let kept = shaper.kept
                 if keeps {
-                    keptEnd = shaper.keptInPlaceEnd
+                    keptEnd = kept.inPlaceEnd
                     keeps = keptEnd == item.range.upperBound
                 }
+                if kept.movedFrom == item.range.lowerBound, let stretch = moved, stretch.glyphShift == kept.movedGlyphShift {
+                    continue  // the whole item moved as the stretch before it did
+                }
+                moved = kept.movedFrom < item.range.upperBound ? (kept.movedFrom, kept.movedGlyphShift) : nil
             } else {
                 items.append(shaper.shape(item))
                 keeps = false
+                moved = nil
             }
         }
         var glyphs = shaper.finishedGlyphs()
@@ -153,7 +173,45 @@ final class ShapedParagraph: Sendable {
         }
         let rubies = text.hasRuby ? RubyPlacement.place(text: text, range: range, items: items, glyphs: &glyphs) : []
         self.init(text: text, range: range, levels: levels, graphemes: graphemes, items: items, glyphs: glyphs,
-                  script: options.script, glyphGenerator: options.glyphGenerator, rubies: rubies, keptPrefixEnd: keptEnd)
+                  script: options.script, glyphGenerator: options.glyphGenerator, rubies: rubies,
+                  kept: reuse.flatMap { reuse in
+                      keepsAny ? Kept(from: ObjectIdentifier(reuse.paragraph), prefixEnd: keptEnd,
+                                      suffix: moved.map { (start: $0.start, unitShift: reuse.delta, glyphShift: $0.glyphShift) }) : nil
+                  })
+        if let reuse { _checkKept(from: reuse.paragraph) }
+    }
+
+    /// Checks (`InternalChecks`) what `kept` says against the old paragraph: every glyph of the kept prefix is the
+    /// old one at the same index, every glyph of the moved suffix the old one at its index less the shift with its
+    /// string index less the units' shift, each shown in the same style object as there.
+    func _checkKept(from old: ShapedParagraph) {
+        #if GALLEY_INTERNAL_CHECKS
+        guard let kept else { return }
+        precondition(kept.from == ObjectIdentifier(old), "kept from another paragraph")
+        func oldStyle(_ glyph: Int) -> RunStyle {
+            old.items[old.items.partitioningIndex { $0.glyphRange.upperBound > glyph }].style
+        }
+        for item in items {
+            for glyph in item.glyphRange {
+                let index = glyphs.stringIndex(glyph)
+                var oldGlyph: Int? = nil
+                var unitShift = 0
+                if index < kept.prefixEnd {
+                    oldGlyph = glyph
+                } else if let suffix = kept.suffix, index >= suffix.start {
+                    oldGlyph = glyph - suffix.glyphShift
+                    unitShift = suffix.unitShift
+                }
+                guard let oldGlyph else { continue }
+                precondition(oldGlyph >= 0 && oldGlyph < old.glyphs.count, "kept glyph \(glyph) is old glyph \(oldGlyph), outside the old paragraph")
+                precondition(old.glyphs.stringIndex(oldGlyph) + unitShift == index && old.glyphs.glyph(oldGlyph) == glyphs.glyph(glyph)
+                             && old.glyphs.advance(oldGlyph) == glyphs.advance(glyph) && old.glyphs.offset(oldGlyph) == glyphs.offset(glyph)
+                             && old.glyphs.isUnsafeToBreak(oldGlyph) == glyphs.isUnsafeToBreak(glyph),
+                             "kept glyph \(glyph) (unit \(index)) differs from old glyph \(oldGlyph)")
+                precondition(oldStyle(oldGlyph) === item.style, "kept glyph \(glyph) (unit \(index)) is shown in another style")
+            }
+        }
+        #endif
     }
 }
 

@@ -17,10 +17,20 @@ struct Shaper {
         return glyphs
     }
 
-    /// After `shape(_:reusing:)` gave an item: where the stretch from the item's start ends whose glyphs were copied
-    /// from the old paragraph to the same glyph indices (the item's start when none were). An edited paragraph's
-    /// glyphs are the old ones, index for index, up to the first item that does not keep all of its own.
-    var keptInPlaceEnd = 0
+    /// What of an item `shape(_:reusing:)` gave is the old paragraph's glyphs, in the style they had there.
+    struct Kept {
+        /// Where the stretch from the item's start ends whose glyphs were copied to the indices they had (the item's
+        /// start when none were). An edited paragraph's glyphs are the old ones, index for index, up to the first item
+        /// that does not keep all of its own.
+        var inPlaceEnd: Int
+        /// Where the stretch to the item's end starts whose glyphs are the old ones moved: each at its old index plus
+        /// `movedGlyphShift`, its units the edit's change of length on (the item's end when there is none).
+        var movedFrom: Int
+        var movedGlyphShift = 0
+    }
+
+    /// Set by `shape(_:reusing:)` for the item it gave.
+    var kept = Kept(inPlaceEnd: 0, movedFrom: 0)
 
     /// The text HarfBuzz sees around each item (the paragraph, or a line when a line's edge is reshaped).
     let context: Range<Int>
@@ -86,12 +96,15 @@ struct Shaper {
 
     /// The style of an item of attribute run `item.attributeRun`, whose shared attributes are `attributes`: the
     /// paragraph's last few are looked at first, the text's table (behind a lock) only for a style new to it.
-    mutating func style(_ item: TextItem, attributes: SharedAttributes, baselineShift: CGFloat) -> RunStyle {
+    /// `adopting`: an old paragraph's style for the same attributes, font and shift, kept when the text has none yet
+    /// (`RunStyles.adopting(_:run:)`).
+    mutating func style(_ item: TextItem, attributes: SharedAttributes, baselineShift: CGFloat, adopting old: RunStyle? = nil) -> RunStyle {
         for style in recentStyles where style.run == item.attributeRun && style.style.font === item.font
             && style.style.baselineShift.bitPattern == baselineShift.bitPattern {
             return style.style
         }
-        let style = text.runStyles.style(run: item.attributeRun, attributes: attributes, font: item.font, baselineShift: baselineShift)
+        let style = old.map { text.runStyles.adopting($0, run: item.attributeRun) }
+            ?? text.runStyles.style(run: item.attributeRun, attributes: attributes, font: item.font, baselineShift: baselineShift)
         if recentStyles.count == 4 { recentStyles.removeFirst() }
         recentStyles.append((item.attributeRun, style))
         return style

@@ -167,10 +167,14 @@ extension Shaper {
         // item starts where the old one did, at the same glyph — all of the item that comes before the window left
         // to right; right to left (its last units first) only an item wholly before the edit.
         if start == oldItem.glyphRange.lowerBound, range.lowerBound == oldRange.lowerBound {
-            keptInPlaceEnd = item.isRightToLeft ? (lower == range.upperBound ? lower : range.lowerBound) : lower
+            kept.inPlaceEnd = item.isRightToLeft ? (lower == range.upperBound ? lower : range.lowerBound) : lower
         } else {
-            keptInPlaceEnd = range.lowerBound
+            kept.inPlaceEnd = range.lowerBound
         }
+        // The old glyphs moved with the text after the edit: the side after the window, from its end on (the whole
+        // item when it lies after the edit), each at its old index and a shift — placed first right to left, last
+        // left to right.
+        let afterStart = start
         var window = item
         window.range = lower..<upper
         let firstSide = item.isRightToLeft ? after : before, lastSide = item.isRightToLeft ? before : after
@@ -183,11 +187,21 @@ extension Shaper {
                 appendShaped(window, range: window.range, context: context, attributes: attributes, features: features, script: script)
             }
         }
+        let lastStart = self.glyphs.count
         self.glyphs.append(contentsOf: glyphs, lastSide, shiftedBy: lastShift)
+        let movedStart = item.isRightToLeft ? afterStart : lastStart
+        kept.movedFrom = after.isEmpty ? range.upperBound : upper
+        kept.movedGlyphShift = movedStart - after.lowerBound
         // The generator sees the whole item again, kept glyphs among it (it answers by the characters).
         generator?.generate(&self.glyphs, start..<self.glyphs.count, text: text, font: item.font)
+        // The old item's style when it is the same (attributes equal, checked above; font, shift, no insertion).
+        let oldStyle = oldItem.style
+        let adoptable = oldStyle.font === item.font && oldStyle.baselineShift.bitPattern == shift.bitPattern && oldStyle.insertion == nil
         var shaped = ShapedParagraph.Item(item: item, glyphRange: start..<self.glyphs.count,
-                                          style: style(item, attributes: shared, baselineShift: shift))
+                                          style: style(item, attributes: shared, baselineShift: shift, adopting: adoptable ? oldStyle : nil))
+        // Glyphs kept or moved count as such only with the style they were shown in (lines of the old paragraph that
+        // show them point at it).
+        if shaped.style !== oldStyle { kept = Shaper.Kept(inPlaceEnd: range.lowerBound, movedFrom: range.upperBound) }
         shaped.clustersAreMonotonic = self.glyphs.isMonotonic(shaped.glyphRange, rightToLeft: item.isRightToLeft)
         ShapingReuse.itemsReused.add(1, ordering: .relaxed)
         return shaped

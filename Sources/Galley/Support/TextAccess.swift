@@ -101,13 +101,18 @@ extension Framesetter {
     /// `knownBreaks`: lines a greedy word-wrapping paragraph is known to break into, from an earlier layout of text
     /// they do not depend on: a line starting where one of them starts, in a fragment as wide, takes its end without
     /// breaking again (the editing layer re-breaks from the first changed line).
+    ///
+    /// `earlierLines`: the paragraph's lines before an edit, for a typesetter shaped from that paragraph's
+    /// (`Typesetter(units:…reusing:replacing:)`): a line whose glyphs the edit left alone, broken as before, is shown
+    /// again instead of built (`FrameFiller.earlierLine`).
     package func frame(stringRange: Range<Int>, path: Path, attributes: FrameAttributes,
                                         spacingAfterLine: ((Range<Int>) -> CGFloat)?,
-                                        knownBreaks: [KnownLineBreak] = [],
+                                        knownBreaks: [KnownLineBreak] = [], earlierLines: EarlierLines? = nil,
                                         adjustingLineFragment: ((Range<Int>, inout CGRect, inout CGFloat) -> Void)? = nil) -> Frame {
         var filler = FrameFiller(typesetter: typesetter, path: path, attributes: attributes)
         filler.extraSpacingAfterLine = spacingAfterLine
         filler.lineFragmentAdjustment = adjustingLineFragment
+        filler.earlierLines = earlierLines
         filler.knownBreaks = Dictionary(knownBreaks.map { ($0.range.lowerBound, $0) }) { first, _ in first }
         return filler.fill(resolved(stringRange))
     }

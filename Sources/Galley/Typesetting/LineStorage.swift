@@ -291,6 +291,33 @@ final class LineStorage: Sendable {
         _checkInvariants()
     }
 
+    /// A line of the paragraph before an edit shown from the edited one, which kept its glyphs and their styles
+    /// (`ShapedParagraph.kept`): in place (shifts 0) or moved with the text after the edit — runs reading the
+    /// paragraph's glyphs read them `glyphShift` further on, and every string index moves by `unitShift`. The
+    /// caller has checked that every glyph the line reads is kept; runs, pen positions and width are the line's.
+    init(rebasing other: LineStorage, onto paragraph: ShapedParagraph, unitShift: Int, glyphShift: Int) {
+        self.paragraph = paragraph
+        stringRange = (other.stringRange.lowerBound + unitShift)..<(other.stringRange.upperBound + unitShift)
+        width = other.width
+        var runs = other.runs
+        if unitShift != 0 || glyphShift != 0 {
+            for position in runs.indices {
+                runs[position].stringRange = (runs[position].stringRange.lowerBound + unitShift)..<(runs[position].stringRange.upperBound + unitShift)
+                if runs[position].source == .paragraph { runs[position].sourceStart += glyphShift }
+            }
+        }
+        self.runs = runs
+        if unitShift != 0, let extras = other.extras, extras.glyphs.count > 0 {
+            var glyphs = GlyphArrays(base: extras.glyphs.base)
+            glyphs.reserve(extras.glyphs.count)
+            glyphs.append(contentsOf: extras.glyphs, 0..<extras.glyphs.count, shiftedBy: unitShift)
+            self.extras = LineExtras(glyphs: glyphs, owners: extras.owners)
+        } else {
+            extras = other.extras
+        }
+        _checkInvariants()
+    }
+
     /// `other`'s glyphs copied into a line's own arrays run by run (indices relative to the paragraph's start, as it
     /// stores them, so they copy over wholesale), each run moved to them; `advances` gives a run's new advances (it
     /// may change the run, and the copied glyphs in the given range). Positions and width follow the advances as

@@ -467,11 +467,14 @@ public final class LayoutManager: TextStorageObserver {
         }
         let known = first == last && replacements.count == 1
             ? knownBreaks(paragraph: first, before: old.lowerBound - regionStart, replacement: replacements[0], start: regionStart) : []
+        // The old lines, for the lines the edit left alone (the filler checks which those are: `EarlierLines`).
+        let earlier = first == last && replacements.count == 1 && first < layouts.count && replacements[0].style == paragraph(first).style
+            ? EarlierLines(frames: layouts[first].placements.map(\.frame)) : nil
         // Every paragraph from `first` to `last` is split out: the edit's neighbourhood was, and the CR LF checks
         // split out the one before.
         for index in first...last { _ = paragraph(index) }
         replaceParagraphs(first..<(last + 1), with: replacements)
-        relayout(replacing: first..<(first + removed), with: replacements.count, knownBreaks: known)
+        relayout(replacing: first..<(first + removed), with: replacements.count, knownBreaks: known, earlierLines: earlier)
     }
 
     /// The lines of paragraph `index`'s layout that an edit at paragraph offset `edit` cannot change, for
@@ -526,7 +529,7 @@ public final class LayoutManager: TextStorageObserver {
     /// Lays out again after paragraphs `removed` (old indices) became `inserted` new ones. The layouts of the
     /// paragraphs after them stay where they are in the array when the flow reaches them where it did before (only
     /// the edited ones are replaced), and are moved or laid out again one by one until it does.
-    func relayout(replacing removed: Range<Int>, with inserted: Int, knownBreaks: [KnownLineBreak] = []) {
+    func relayout(replacing removed: Range<Int>, with inserted: Int, knownBreaks: [KnownLineBreak] = [], earlierLines: EarlierLines? = nil) {
         // The edit lies past the laid-out part: nothing laid out changes.
         guard removed.lowerBound < layouts.count else { return }
         var replacements: [ParagraphLayout] = []
@@ -538,7 +541,8 @@ public final class LayoutManager: TextStorageObserver {
             layouts.replaceSubrange(removed.lowerBound..<max(end, removed.lowerBound), with: replacements)
         }
         for index in removed.lowerBound..<(removed.lowerBound + inserted) {
-            let layout = layOut(paragraph: index, from: position, knownBreaks: index == removed.lowerBound ? knownBreaks : [])
+            let layout = layOut(paragraph: index, from: position, knownBreaks: index == removed.lowerBound ? knownBreaks : [],
+                                earlierLines: index == removed.lowerBound ? earlierLines : nil)
             replacements.append(layout)
             position = layout.end
             if !layout.isComplete { return finish(keepingFrom: nil) }
@@ -706,7 +710,7 @@ public final class LayoutManager: TextStorageObserver {
 
     /// Fills paragraph `index` into the containers from `start`.
     private func layOut(paragraph index: Int, from start: FlowPosition,
-                        knownBreaks: [KnownLineBreak] = []) -> ParagraphLayout {
+                        knownBreaks: [KnownLineBreak] = [], earlierLines: EarlierLines? = nil) -> ParagraphLayout {
         statistics.paragraphsLaidOut += 1
         let (paragraph, paragraphStart) = paragraphAndStart(index)
         // Where the paragraph starts now, for the delegate's break vetoes during this layout.
@@ -760,7 +764,8 @@ public final class LayoutManager: TextStorageObserver {
                 }
             }
             let frame = framesetter.frame(stringRange: shown..<end, path: container.framePath, attributes: attributes,
-                                                    spacingAfterLine: lineSpacing, knownBreaks: knownBreaks, adjustingLineFragment: adjustment)
+                                                    spacingAfterLine: lineSpacing, knownBreaks: knownBreaks, earlierLines: earlierLines,
+                                                    adjustingLineFragment: adjustment)
             if !knownBreaks.isEmpty {
                 // A line starting where a known one starts took its end.
                 let starts = Set(knownBreaks.map(\.range.lowerBound))

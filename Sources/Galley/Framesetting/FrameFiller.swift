@@ -24,6 +24,9 @@ struct FrameFiller {
     /// (see `Framesetter.frame(…earlierLines:)`).
     var earlierLines: EarlierLines? = nil
 
+    /// The spans of every band inside the shape when it is a rectangle without exclusions (else nil).
+    private let rectangleSpans: [ClosedRange<CGFloat>]?
+
     /// The tolerance for depths in this frame (`LayoutTolerance.depth(inHeight:)`): a frame of the size a suggestion
     /// measured must take the same lines.
     let tolerance: CGFloat
@@ -50,6 +53,8 @@ struct FrameFiller {
         exclusions = attributes.clippingPaths.map { BandShape.shared($0.path, fillRule: $0.fillRule, role: .exclusion, shiftedBy: -top) }
             .filter { !$0.isEmpty }
         tolerance = LayoutTolerance.depth(inHeight: box.height)
+        // A rectangle without exclusions has one span at every height inside it: made once, not once a line.
+        rectangleSpans = shape.isRectangle && exclusions.isEmpty ? shape.inside(from: -box.height, to: 0).filter { $0.upperBound - $0.lowerBound > LayoutTolerance.position } : nil
     }
 
     /// Whether each line's band has its descent first and its ascent towards the next line: a frame whose columns
@@ -128,6 +133,9 @@ struct FrameFiller {
         var (low, high) = (bottom, top)
         if let lowest = shape.slabHeights.first, low < lowest, low >= lowest - tolerance { low = lowest }
         if let highest = shape.slabHeights.last, high > highest, high <= highest + tolerance { high = highest }
+        if let rectangleSpans, let lowest = shape.slabHeights.first, let highest = shape.slabHeights.last, lowest <= low, high <= highest, low < high {
+            return rectangleSpans
+        }
         var usable = shape.inside(from: low, to: high)
         for exclusion in exclusions where !usable.isEmpty {
             usable = Spans.subtract(usable, exclusion.touched(from: low, to: high))
@@ -626,37 +634,42 @@ extension FrameFiller {
             return nil
         }
         let oldRange = (range.lowerBound - unitShift)..<(range.upperBound - unitShift)
-        guard let old = earlier.line(startingAt: oldRange.lowerBound), old.line.stringRange == oldRange,
-            old.line.hasInsertedHyphen == hyphenated, !old.line.hasTruncationToken, old.fragment.width == width,
-            old.fragment.minX == fragmentX, ObjectIdentifier(old.line.storage.paragraph) == kept.from
+        guard let index = earlier.line(startingAt: oldRange.lowerBound), earlier.fragments[index].width == width,
+            earlier.fragments[index].minX == fragmentX
         else { return nil }
-        let line = Line(storage: LineStorage(rebasing: old.line.storage, onto: paragraph.shaped, unitShift: unitShift, glyphShift: glyphShift))
+        let old = earlier.lines[index].storage
+        guard old.stringRange == oldRange, ObjectIdentifier(old.paragraph) == kept.from else { return nil }
+        let insertions = old.insertionKinds
+        guard insertions.hyphen == hyphenated, !insertions.truncationToken else { return nil }
+        let line = Line(storage: LineStorage(rebasing: old, onto: paragraph.shaped, unitShift: unitShift, glyphShift: glyphShift))
         let box = lineBox(line, paragraph: paragraph)
         let baseline = self.box.height - (bandDepth + box.above)
         let fragment = CGRect(x: fragmentX, y: self.box.height - (bandDepth + box.height), width: width, height: box.height)
-        return PlacedLine(line: line, end: range.upperBound, origin: CGPoint(x: old.origin.x, y: baseline), fragment: fragment, box: box)
+        return PlacedLine(line: line, end: range.upperBound, origin: CGPoint(x: earlier.origins[index].x, y: baseline), fragment: fragment, box: box)
     }
 }
 
 /// The lines of a paragraph's layout before an edit, in string order, each with its origin and fragment in its frame:
 /// what `FrameFiller` shows again where the edited paragraph kept the glyphs.
 package struct EarlierLines: Sendable {
-    fileprivate let lines: [(line: Line, origin: CGPoint, fragment: CGRect)]
+    fileprivate let lines: [Line]
+    fileprivate let origins: [CGPoint]
+    fileprivate let fragments: [CGRect]
+    /// Where each line starts (searched without touching the lines).
+    private let starts: [Int]
 
     /// The lines of `frames` (one paragraph's, in order).
     package init(frames: [Frame]) {
-        var lines: [(line: Line, origin: CGPoint, fragment: CGRect)] = []
-        lines.reserveCapacity(frames.reduce(0) { $0 + $1.lines.count })
-        for frame in frames {
-            for index in frame.lines.indices { lines.append((frame.lines[index], frame.lineOrigins[index], frame.lineFragments[index])) }
-        }
-        self.lines = lines
+        lines = frames.flatMap(\.lines)
+        origins = frames.flatMap(\.lineOrigins)
+        fragments = frames.flatMap(\.lineFragments)
+        starts = lines.map(\.stringRange.lowerBound)
     }
 
-    /// The line starting at `start`, if one does.
-    fileprivate func line(startingAt start: Int) -> (line: Line, origin: CGPoint, fragment: CGRect)? {
-        let found = lines.partitioningIndex { $0.line.stringRange.lowerBound >= start }
-        return found < lines.count && lines[found].line.stringRange.lowerBound == start ? lines[found] : nil
+    /// The index of the line starting at `start`, if one does.
+    fileprivate func line(startingAt start: Int) -> Int? {
+        let found = starts.partitioningIndex { $0 >= start }
+        return found < starts.count && starts[found] == start ? found : nil
     }
 }
 

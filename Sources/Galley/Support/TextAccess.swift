@@ -149,7 +149,7 @@ package enum FontSubstitution {
 
 extension Line {
     /// Whether the line ends with a truncation token (`Run.isTruncationToken`), asked without making its runs.
-    package var hasTruncationToken: Bool { storage.runs.contains { $0.insertion?.kind == .truncationToken } }
+    package var hasTruncationToken: Bool { storage.insertionKinds.truncationToken }
     /// Whether the line ends with an inserted hyphen (`Run.isInsertedHyphen`), asked without making its runs.
-    package var hasInsertedHyphen: Bool { storage.runs.contains { $0.insertion?.kind == .hyphen } }
+    package var hasInsertedHyphen: Bool { storage.insertionKinds.hyphen }
 }

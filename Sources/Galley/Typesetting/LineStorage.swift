@@ -291,6 +291,16 @@ final class LineStorage: Sendable {
         _checkInvariants()
     }
 
+    /// Which inserted runs the line has (a hyphen, a truncation token), in one pass over its runs.
+    var insertionKinds: (hyphen: Bool, truncationToken: Bool) {
+        var kinds = (hyphen: false, truncationToken: false)
+        for position in runs.indices {
+            guard let insertion = runs[position].style.insertion else { continue }
+            if insertion.kind == .hyphen { kinds.hyphen = true } else { kinds.truncationToken = true }
+        }
+        return kinds
+    }
+
     /// A line of the paragraph before an edit shown from the edited one, which kept its glyphs and their styles
     /// (`ShapedParagraph.kept`): in place (shifts 0) or moved with the text after the edit — runs reading the
     /// paragraph's glyphs read them `glyphShift` further on, and every string index moves by `unitShift`. The

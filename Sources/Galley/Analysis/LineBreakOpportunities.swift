@@ -11,6 +11,9 @@ struct LineBreakOpportunities: Sendable {
     /// How many of the first opportunities are those of the paragraph before an edit, unchanged (found from them:
     /// `init(_:language:strictness:reusing:replaced:insertedLength:)`); 0 for opportunities found afresh.
     let sharedPrefix: Int
+    /// Where the opportunities become those of the paragraph before an edit again, moved by the edit's change of
+    /// length: from `new` on, each is the old one at `old` as many places on (nil for opportunities found afresh).
+    let sharedSuffix: (new: Int, old: Int)?
 
     /// Edited paragraphs whose opportunities came from a window (the old ones kept after it), in this process: for
     /// tests and benchmarks.
@@ -24,8 +27,9 @@ struct LineBreakOpportunities: Sendable {
         self.init(offsets: Self.find(units, locale: strictness.icuLocale(language: language)), units: units)
     }
 
-    private init(offsets: [Int32], units: ArraySlice<UInt16>, sharedPrefix: Int = 0) {
+    private init(offsets: [Int32], units: ArraySlice<UInt16>, sharedPrefix: Int = 0, sharedSuffix: (new: Int, old: Int)? = nil) {
         self.sharedPrefix = sharedPrefix
+        self.sharedSuffix = sharedSuffix
         guard !units.isEmpty else {
             positions = BoundaryOffsets(base: 0, offsets: [])
             isMandatory = MandatoryFlags([], count: 0)
@@ -70,6 +74,7 @@ struct LineBreakOpportunities: Sendable {
         self.positions = positions
         self.isMandatory = isMandatory
         sharedPrefix = 0
+        sharedSuffix = nil
     }
 
     /// ICU's opportunities of `units` (offsets from their start; their end last) for an ICU locale, none when ICU fails.
@@ -153,7 +158,7 @@ struct LineBreakOpportunities: Sendable {
             for position in found[...met.new] { offsets.append(position + Int32(restart)) }
             for position in (met.old + 1)..<oldPositions.count { offsets.append(Int32(oldPositions[position] + delta)) }
             if windowEnd < count { Self.windowsUsed.add(1, ordering: .relaxed) }
-            self.init(offsets: offsets, units: units, sharedPrefix: prefixCount)
+            self.init(offsets: offsets, units: units, sharedPrefix: prefixCount, sharedSuffix: (prefixCount + met.new, met.old))
             return
         }
         self.init(units, language: language, strictness: strictness)

@@ -22,12 +22,30 @@ struct OpportunityWidths: Sendable {
     /// The most units a line's start may be past the opportunity before it.
     static let maximumGap = 256
 
-    /// `keeping`: the widths of the paragraph before an edit and how many of its first opportunities this one shares
-    /// unchanged with the same units before them (`sharedPrefix(of:breaks:)`): those are taken as they are, and the
-    /// sums go on from the last of them — adding the same advances in the same order, so every width is the one a
-    /// walk from the paragraph's start gives, to the bit (checked builds compare).
-    init?(paragraph: ShapedParagraph, positions: BoundaryOffsets, advances: UnitAdvances,
-          keeping kept: (old: OpportunityWidths, count: Int)? = nil) {
+    /// What an edited paragraph keeps of the old one's widths (`keeping(_:paragraph:breaks:)`).
+    struct Keeping {
+        let old: OpportunityWidths
+        /// How many of the first opportunities are the old ones, with the same units before them.
+        let prefix: Int
+        /// From opportunity `new` on, each is the old one at `old` as many places on, moved with the text after the
+        /// edit, and every unit from it on is kept (its glyphs moved, `ShapedParagraph.kept`).
+        let suffix: (new: Int, old: Int)?
+    }
+
+    /// Whether every sum was added exactly: every unit's advance a whole multiple of 2⁻³³ (so is every `Float`
+    /// advance of at least 2⁻¹⁰) and every sum below 2²⁰ in magnitude, so that every sum, and every difference or sum
+    /// of two of them below 2²⁰, is exact. (Only looked for in paragraphs of 2,048 units or more, where an edit then
+    /// moves the widths after it by one difference instead of adding every unit again.)
+    let sumsAreExact: Bool
+    /// The number of opportunities.
+    let count: Int
+
+    /// `keeping`: what this paragraph, made from the one before an edit, shares with it (`keeping(_:paragraph:breaks:)`).
+    /// The shared first opportunities' widths are taken as they are, and the sums go on from the last of them — adding
+    /// the same advances in the same order, so every width is the one a walk from the paragraph's start gives, to the
+    /// bit. Where the widths after the edit are the old ones moved and every sum is exact, they are the old ones plus
+    /// the difference at the first of them, which is again what the walk gives, to the bit. (Checked builds compare.)
+    init?(paragraph: ShapedParagraph, positions: BoundaryOffsets, advances: UnitAdvances, keeping: Keeping? = nil) {
         guard !paragraph.hasTabs else { return nil }
         let range = paragraph.range
         let units = paragraph.text.units
@@ -36,45 +54,88 @@ struct OpportunityWidths: Sendable {
         hanging.reserve(positions.count)
         var total: Double = 0
         var nonNegative = true
+        var exact = range.count >= 2048
         var previous = range.lowerBound
         var first = 0
-        if let kept, kept.count > 0, kept.old.advancesAreNonNegative, kept.count <= positions.count {
-            widths.append(prefixOf: kept.old.widths, count: kept.count)
-            for index in 0..<kept.count { hanging.append(kept.old.hanging[index]) }
-            total = kept.old.widths[kept.count - 1]
-            previous = range.lowerBound + positions[kept.count - 1]
-            first = kept.count
+        let keeping = keeping.flatMap { $0.old.advancesAreNonNegative && $0.prefix <= positions.count ? $0 : nil }
+        if let keeping, keeping.prefix > 0 {
+            let old = keeping.old
+            widths.append(prefixOf: old.widths, count: keeping.prefix)
+            for index in 0..<keeping.prefix { hanging.append(old.hanging[index]) }
+            total = old.widths[keeping.prefix - 1]
+            previous = range.lowerBound + positions[keeping.prefix - 1]
+            first = keeping.prefix
+            exact = exact && old.sumsAreExact
         }
-        var walker = advances.walker(from: previous)
+        // The walk stops at the first moved opportunity when the sums are exact: the rest follow from the old ones.
+        let moved = keeping.flatMap { keeping in keeping.old.sumsAreExact ? keeping.suffix.map { (keeping.old, $0) } : nil }
         var last: (unit: Int, advance: CGFloat) = (Int.min, 0)
-        for index in first..<positions.count {
+        var walker = advances.walker(from: previous)
+        var index = first
+        while index < positions.count {
             let end = range.lowerBound + positions[index]
-            walker.add(before: end, to: &total, nonNegative: &nonNegative, last: &last)
+            walker.add(before: end, to: &total, nonNegative: &nonNegative, last: &last, exact: &exact)
             widths.append(total)
             hanging.append(Self.storedHanging(before: end, after: previous, units: units,
                                               lastAdvance: last.unit == end - 1 ? last.advance : 0))
             previous = end
+            index += 1
+            if let (old, suffix) = moved, exact, index > suffix.new, index < positions.count,
+                let shifted = Self.moved(old, from: suffix.old + (index - 1 - suffix.new), by: total, count: positions.count - index)
+            {
+                for (width, hangs) in shifted { widths.append(width); hanging.append(hangs) }
+                index = positions.count
+            }
         }
         self.widths = widths.finished()
         self.hanging = hanging.finished()
         base = range.lowerBound
         advancesAreNonNegative = nonNegative
-        if InternalChecks.areEnabled, first > 0, let whole = OpportunityWidths(paragraph: paragraph, positions: positions, advances: advances) {
+        sumsAreExact = exact
+        count = positions.count
+        if InternalChecks.areEnabled, keeping != nil, let whole = OpportunityWidths(paragraph: paragraph, positions: positions, advances: advances) {
             _internalInvariant(whole.advancesAreNonNegative == nonNegative, "kept widths: the sign of the advances differs")
+            _internalInvariant(!exact || whole.sumsAreExact, "kept widths: exact where a walk is not")
             for index in 0..<positions.count {
                 _internalInvariant(whole.agrees(with: self, at: index), "kept widths differ from a walk from the start at opportunity \(index)")
             }
         }
     }
 
-    /// How many of an edited paragraph's first opportunities have the widths they had before the edit: those the
-    /// opportunities kept from the old paragraph (`LineBreakOpportunities.sharedPrefix`) that lie at or before the end
-    /// of the glyphs it kept in place (`ShapedParagraph.keptPrefixEnd`), so that every unit before them, and the two
-    /// that decide what hangs, are unchanged.
-    static func sharedPrefix(of paragraph: ShapedParagraph, breaks: LineBreakOpportunities) -> Int {
-        let kept = paragraph.keptPrefixEnd - paragraph.range.lowerBound
-        guard breaks.sharedPrefix > 0, kept > 0 else { return 0 }
-        return min(breaks.sharedPrefix, breaks.positions.partitioningIndex { $0 > kept })
+    /// The `count` widths and hanging whitespace after old opportunity `from`, moved so that it stands at `width`:
+    /// each plus the difference, which with exact sums (`sumsAreExact`) is exact while every width stays below 2²⁰;
+    /// nil when one would not.
+    private static func moved(_ old: OpportunityWidths, from: Int, by width: Double, count: Int) -> [(Double, Float)]? {
+        guard from >= 0, from + count < old.count else { return nil }
+        let difference = width - old.widths[from]
+        guard abs(difference) < 0x1p20 else { return nil }
+        var moved: [(Double, Float)] = []
+        moved.reserveCapacity(count)
+        for index in (from + 1)..<(from + 1 + count) {
+            let value = old.widths[index] + difference
+            guard abs(value) < 0x1p20 else { return nil }
+            moved.append((value, old.hanging[index]))
+        }
+        return moved
+    }
+
+    /// What an edited paragraph shares with the old one's widths: the first opportunities the opportunities kept
+    /// (`LineBreakOpportunities.sharedPrefix`) that lie at or before the end of the glyphs it kept in place
+    /// (`ShapedParagraph.keptPrefixEnd`), so that every unit before them, and the two that decide what hangs, are
+    /// unchanged; and the last ones, from the first opportunity the opportunities share again
+    /// (`LineBreakOpportunities.sharedSuffix`) that lies at or after the start of the glyphs it kept moved.
+    static func keeping(_ old: OpportunityWidths, paragraph: ShapedParagraph, breaks: LineBreakOpportunities) -> Keeping? {
+        let keptEnd = paragraph.keptPrefixEnd - paragraph.range.lowerBound
+        let prefix = breaks.sharedPrefix > 0 && keptEnd > 0 ? min(breaks.sharedPrefix, breaks.positions.partitioningIndex { $0 > keptEnd }) : 0
+        var suffix: (new: Int, old: Int)? = nil
+        if let shared = breaks.sharedSuffix, let moved = paragraph.kept?.suffix {
+            // The first shared opportunity at or after the moved glyphs' start, and its old counterpart.
+            let start = moved.start - paragraph.range.lowerBound
+            let index = max(shared.new, breaks.positions.partitioningIndex { $0 >= start })
+            if index < breaks.positions.count { suffix = (index, shared.old + index - shared.new) }
+        }
+        guard prefix > 0 || suffix != nil else { return nil }
+        return Keeping(old: old, prefix: prefix, suffix: suffix)
     }
 
     /// What `hanging` keeps for an opportunity at `end` after one at `previous`: in most text the line's last unit

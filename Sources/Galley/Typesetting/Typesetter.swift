@@ -39,9 +39,9 @@ public final class Typesetter: Sendable {
             self.shaped = shaped
             self.breaks = breaks
             unitAdvances = UnitAdvances(shaped)
-            let keeping = reuse?.widths.map { (old: $0, count: OpportunityWidths.sharedPrefix(of: shaped, breaks: breaks)) }
+            let keeping = reuse?.widths.flatMap { OpportunityWidths.keeping($0, paragraph: shaped, breaks: breaks) }
             opportunityWidths = OpportunityWidths(paragraph: shaped, positions: breaks.positions, advances: unitAdvances, keeping: keeping)
-            sharedOpportunities = reuse.flatMap { reuse in keeping.flatMap { $0.count > 0 ? (ObjectIdentifier(reuse.paragraph), $0.count) : nil } }
+            sharedOpportunities = reuse.flatMap { reuse in keeping.flatMap { $0.prefix > 0 ? (ObjectIdentifier(reuse.paragraph), $0.prefix) : nil } }
             self.firstAttributes = firstAttributes
             range = shaped.range
         }

@@ -37,6 +37,27 @@ import Testing
         #expect(lines > 500)
     }
 
+    /// Units that are not alone, or are at the edge of the four-unit test (U+02FF, U+0300, CR, soft hyphen, surrogates,
+    /// the highest units), at every place of the words the shortcut tests at once and of the tail after them, alone
+    /// and in pairs, give ICU's boundaries.
+    @Test func fourUnitTestsAgreeWithICUAtEveryPlace() {
+        let probes: [UInt16] = [0x0D, 0x0A, 0xAD, 0x2FF, 0x300, 0x301, 0x7FF, 0x8000, 0xD83D, 0xDE00, 0xFFFF, 0x200D, 0x1100, 0xAC00, 0x41]
+        for length in [3, 4, 5, 8, 11] {
+            for place in 0..<length {
+                for probe in probes {
+                    var units = [UInt16](repeating: 0x61, count: length)
+                    units[place] = probe
+                    #expect(Array(GraphemeBoundaries.compute(units)) == Self.icu(units), "U+\(String(probe, radix: 16)) at \(place) of \(length)")
+                    for second in probes where place + 1 < length {
+                        units[place + 1] = second
+                        #expect(Array(GraphemeBoundaries.compute(units)) == Self.icu(units), "\(probe), \(second) at \(place) of \(length)")
+                        units[place + 1] = 0x61
+                    }
+                }
+            }
+        }
+    }
+
     /// Every unit the shortcut takes as a cluster of its own is one beside anything: each, after and before every piece
     /// that joins or may join a neighbour (marks, joiners, variation selectors, jamo, prepended and spacing marks, regional
     /// indicators, emoji, CR and LF), gives ICU's boundaries.

@@ -202,6 +202,42 @@ package struct BoundaryOffsets: RandomAccessCollection, Sendable {
         return deltas.withUnsafeBytes { start + Int(UInt16(littleEndian: $0.loadUnaligned(fromByteOffset: 2 * position, as: UInt16.self))) }
     }
 
+    /// Calls `body` with each pair of neighbouring offsets in order (each grapheme cluster's start and end), read a
+    /// block at a time rather than looked up one by one.
+    @inline(__always)
+    func forEachSpan(_ body: (_ start: Int, _ end: Int) -> Void) {
+        guard count > 1 else { return }
+        switch width {
+        case 0:
+            for offset in base..<(base + count - 1) { body(offset, offset + 1) }
+        case 1:
+            deltas.withUnsafeBufferPointer { deltas in
+                starts.withUnsafeBufferPointer { starts in
+                    var previous = base + Int(deltas[0])
+                    var position = 1
+                    while position < count {
+                        let blockEnd = Swift.min((position | ((1 << Self.blockShift) - 1)) + 1, count)
+                        let block = position >> Self.blockShift
+                        let blockBase = base + (block == 0 ? 0 : Int(starts[block - 1]))
+                        while position < blockEnd {
+                            let offset = blockBase + Int(deltas[position])
+                            body(previous, offset)
+                            previous = offset
+                            position += 1
+                        }
+                    }
+                }
+            }
+        default:
+            var previous = self[0]
+            for position in 1..<count {
+                let offset = self[position]
+                body(previous, offset)
+                previous = offset
+            }
+        }
+    }
+
     /// The index of the first offset greater than `offset` (`endIndex` when none is): offsets sit about evenly, so
     /// a guess from where `offset` falls between the first and the last, and a few steps from there, usually find
     /// it without the unpredictable branches of a binary search; a binary search otherwise.

@@ -51,11 +51,13 @@ struct ScriptRuns {
                 }
             }
         } else {
-            var end = boundaries[0]
-            for cluster in 0..<count {
-                let start = end
-                end = boundaries[cluster + 1]
-                walk.visit(start, Self.ownScript(units, start: start, end: end), units)
+            boundaries.forEachSpan { start, end in
+                let own = Self.ownScript(units, start: start, end: end)
+                if own != Self.common, own == walk.runScript {
+                    walk.current = own  // (as above)
+                    return
+                }
+                walk.visit(start, own, units)
             }
         }
         if let runScript = walk.runScript {

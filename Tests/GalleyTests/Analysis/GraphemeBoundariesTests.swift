@@ -106,6 +106,33 @@ import Testing
         #expect(passed == total)
     }
 
+    /// `forEachSpan` visits the pairs of neighbouring offsets that reading them one by one gives, in every way offsets
+    /// are kept (every unit; one, two and four bytes a delta), across block edges.
+    @Test func forEachSpanVisitsNeighbouringOffsets() {
+        var generator = SystemRandomNumberGenerator()
+        for gap in [1, 3, 200, 3_000, 100_000] {
+            for count in [0, 1, 2, 63, 64, 65, 130, 300] {
+                var offsets: [Int32] = []
+                var offset: Int32 = 0
+                for _ in 0..<count {
+                    offsets.append(offset)
+                    offset += Int32(Int.random(in: 1...gap, using: &generator))
+                }
+                let stored = BoundaryOffsets(base: 7, offsets: offsets)
+                var visited: [Int] = []
+                stored.forEachSpan { start, end in
+                    if visited.isEmpty { visited.append(start) }
+                    #expect(start == visited.last)
+                    visited.append(end)
+                }
+                #expect(visited == (count > 1 ? offsets.map { Int($0) + 7 } : []), "gap \(gap), count \(count)")
+            }
+        }
+        var visited: [Int] = []
+        BoundaryOffsets(everyUnitOf: 3..<9).forEachSpan { start, end in visited.append(end - start == 1 ? start : -1) }
+        #expect(visited == [3, 4, 5, 6, 7, 8])
+    }
+
     /// `firstIndex(after:)` (a guess and a few steps) gives what a binary search gives, for every offset of every
     /// corpus line, over its line-break opportunities (uneven gaps) and its grapheme boundaries (even ones), and
     /// at the edges of empty and one-offset collections.

@@ -520,7 +520,14 @@ struct FrameFiller {
         case .byWordWrapping:
             // A known line is taken only in a fragment as wide as the one it was broken for.
             let known = known.flatMap { $0.width == available && $0.range.upperBound > start ? LineEnd(end: $0.range.upperBound, hyphenated: $0.hyphenated) : nil }
-            let broken = planned.flatMap { $0.end > start ? $0 : nil } ?? known
+            let moved = planned == nil && known == nil
+                ? earlierLines.flatMap { movedBreak($0, paragraph: paragraph, start: start, width: available, limit: limit) } : nil
+            if InternalChecks.areEnabled, let moved {
+                let fresh = typesetter.breakLine(startingAt: start, width: available + trim, offset: head, endingBy: limit)
+                _internalInvariant(fresh.end == moved.end && fresh.hyphenated == moved.hyphenated,
+                                   "the moved line from \(start) ends at \(moved.end), breaking ends it at \(fresh.end)")
+            }
+            let broken = planned.flatMap { $0.end > start ? $0 : nil } ?? known ?? moved
                 ?? typesetter.breakLine(startingAt: start, width: available + trim, offset: head, endingBy: limit)
             count = broken.end - start
             hyphenated = broken.hyphenated
@@ -646,6 +653,25 @@ extension FrameFiller {
         let baseline = self.box.height - (bandDepth + box.above)
         let fragment = CGRect(x: fragmentX, y: self.box.height - (bandDepth + box.height), width: width, height: box.height)
         return PlacedLine(line: line, end: range.upperBound, origin: CGPoint(x: earlier.origins[index].x, y: baseline), fragment: fragment, box: box)
+    }
+}
+
+extension FrameFiller {
+    /// Where a line from `start` ends when the paragraph's widths from before `start` on are the old ones moved, exactly
+    /// (`OpportunityWidths.movedFrom`): where the old line from the same text ended, moved — breaking measures the same
+    /// differences, the same text and the same hyphenation points as it did, so it decides the same. Nil when there is
+    /// no such line in a fragment as wide, or a veto (which may answer by offset) has a say.
+    fileprivate func movedBreak(_ earlier: EarlierLines, paragraph: Typesetter.Paragraph, start: Int, width: CGFloat, limit: Int) -> LineEnd? {
+        guard typesetter.breakVeto == nil, let movedFrom = paragraph.opportunityWidths?.movedFrom, start >= movedFrom,
+            let suffix = paragraph.shaped.kept?.suffix, limit == paragraph.range.upperBound,
+            let index = earlier.line(startingAt: start - suffix.unitShift), earlier.fragments[index].width == width
+        else { return nil }
+        let old = earlier.lines[index].storage
+        guard ObjectIdentifier(old.paragraph) == paragraph.shaped.kept?.from, old.paragraph.range.upperBound + suffix.unitShift == limit
+        else { return nil }
+        let insertions = old.insertionKinds
+        guard !insertions.truncationToken else { return nil }
+        return LineEnd(end: old.stringRange.upperBound + suffix.unitShift, hyphenated: insertions.hyphen)
     }
 }
 

@@ -39,6 +39,10 @@ struct OpportunityWidths: Sendable {
     let sumsAreExact: Bool
     /// The number of opportunities.
     let count: Int
+    /// For an edited paragraph whose widths after the edit are the old ones moved (see `init`): the offset of the
+    /// opportunity from which they are, so that breaking a line from there on measures exactly what it measured
+    /// before the edit, and ends where it did, moved (`FrameFiller`). Nil otherwise.
+    let movedFrom: Int?
 
     /// `keeping`: what this paragraph, made from the one before an edit, shares with it (`keeping(_:paragraph:breaks:)`).
     /// The shared first opportunities' widths are taken as they are, and the sums go on from the last of them — adding
@@ -72,6 +76,7 @@ struct OpportunityWidths: Sendable {
         var last: (unit: Int, advance: CGFloat) = (Int.min, 0)
         var walker = advances.walker(from: previous)
         var index = first
+        var movedFrom: Int? = nil
         while index < positions.count {
             let end = range.lowerBound + positions[index]
             walker.add(before: end, to: &total, nonNegative: &nonNegative, last: &last, exact: &exact)
@@ -84,6 +89,7 @@ struct OpportunityWidths: Sendable {
                 let shifted = Self.moved(old, from: suffix.old + (index - 1 - suffix.new), by: total, count: positions.count - index)
             {
                 for (width, hangs) in shifted { widths.append(width); hanging.append(hangs) }
+                movedFrom = previous
                 index = positions.count
             }
         }
@@ -93,6 +99,7 @@ struct OpportunityWidths: Sendable {
         advancesAreNonNegative = nonNegative
         sumsAreExact = exact
         count = positions.count
+        self.movedFrom = movedFrom
         if InternalChecks.areEnabled, keeping != nil, let whole = OpportunityWidths(paragraph: paragraph, positions: positions, advances: advances) {
             _internalInvariant(whole.advancesAreNonNegative == nonNegative, "kept widths: the sign of the advances differs")
             _internalInvariant(!exact || whole.sumsAreExact, "kept widths: exact where a walk is not")

@@ -72,28 +72,14 @@ package enum GraphemeBoundaries {
         return BoundaryOffsets(base: start, offsets: offsets)
     }
 
-    /// The first offset from `index` on whose unit is not alone (`isAlone`), or the count. Four units are tested at
-    /// once, as the lanes of a 64-bit word: all below U+0300 and none a CR or a soft hyphen — `isAlone`'s first rule,
-    /// which covers Latin text — else each by `isAlone` (GraphemeBoundariesTests compares with ICU on every corpus).
+    /// The first offset from `index` on whose unit is not alone (`isAlone`), or the count, four units at a time
+    /// (`UnitLanes`): a word whose lanes are all below U+0300 and none a CR or a soft hyphen — `isAlone`'s first rule,
+    /// which covers Latin text — is alone; any other has its units asked by `isAlone` (GraphemeBoundariesTests puts
+    /// each edge unit at every place of a word against ICU).
     private static func firstNotAlone(_ units: UnsafeBufferPointer<UInt16>, from index: Int) -> Int {
-        var index = index
-        let count = units.count
-        if let base = units.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            let ones: UInt64 = 0x0001_0001_0001_0001, high: UInt64 = 0x8000_8000_8000_8000
-            func hasZeroLane(_ word: UInt64) -> Bool { (word &- ones) & ~word & high != 0 }
-            while index + 4 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index &* 2, as: UInt64.self)
-                // A lane of U+0300 or more (exact for the word: no lane below 0x8000 carries into the next).
-                let past = ((word &+ ones &* (0x8000 - 0x300)) | word) & high != 0
-                if past || hasZeroLane(word ^ (ones &* 0x0D)) || hasZeroLane(word ^ (ones &* 0xAD)) {
-                    for candidate in index..<(index + 4) where !isAlone(units[candidate]) { return candidate }
-                }
-                index += 4
-            }
-        }
-        while index < count, isAlone(units[index]) { index += 1 }
-        return index
+        UnitLanes.firstIndex(in: units, from: index, mayMatch: { word in
+            UnitLanes.hasLane(word, atLeast: 0x300) || UnitLanes.hasLane(word, equalTo: 0x0D) || UnitLanes.hasLane(word, equalTo: 0xAD)
+        }, where: { !isAlone($0) })
     }
 
     /// A unit that is a grapheme cluster on its own whatever surrounds it. Controls are (UAX #29 GB4, GB5: a break

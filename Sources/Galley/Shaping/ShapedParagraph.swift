@@ -90,9 +90,18 @@ final class ShapedParagraph: Sendable {
         self.graphemes = graphemes
         self.items = items
         self.glyphs = glyphs
-        let firstSeparator = text.units[range].firstIndex(where: CharacterClasses.separatesBidiSegments) ?? range.upperBound
+        // (Four units at a time: every separator is below U+0020 but NEL and U+2029.)
+        let (firstSeparator, firstTab) = text.units.withUnsafeBufferPointer { units in
+            let paragraph = UnsafeBufferPointer(rebasing: units[range])
+            let separator = UnitLanes.firstIndex(in: paragraph, from: 0, mayMatch: { word in
+                UnitLanes.hasLane(word, below: 0x20) || UnitLanes.hasLane(word, equalTo: 0x85) || UnitLanes.hasLane(word, equalTo: 0x2029)
+            }, where: CharacterClasses.separatesBidiSegments)
+            // A tab is a separator: none before the first.
+            let tab = UnitLanes.firstIndex(in: paragraph, from: separator, mayMatch: { UnitLanes.hasLane($0, equalTo: 0x09) }, where: { $0 == 0x09 })
+            return (separator + range.lowerBound, tab + range.lowerBound)
+        }
         self.firstSeparator = firstSeparator
-        hasTabs = text.units[firstSeparator..<range.upperBound].contains(0x09)
+        hasTabs = firstTab < range.upperBound
         _checkInvariants()
     }
 

@@ -1,0 +1,50 @@
+/// Scans of UTF-16 text four units at a time, as the lanes of one 64-bit word: a cheap test on the word rules most
+/// words out, and only the units of a word it lets through are asked one by one. Every edit of a paragraph scans
+/// its whole text several times (paragraph separators, grapheme clusters, right-to-left characters), so these run
+/// at a few instructions a word instead of a few a unit.
+enum UnitLanes {
+    /// A word with every lane `unit`.
+    @inline(__always)
+    static func repeated(_ unit: UInt16) -> UInt64 { 0x0001_0001_0001_0001 &* UInt64(unit) }
+
+    /// Whether some lane of `word` is zero. Exact for the word as a whole: a borrow only reaches lanes above a zero
+    /// one.
+    @inline(__always)
+    static func hasZeroLane(_ word: UInt64) -> Bool { (word &- repeated(1)) & ~word & repeated(0x8000) != 0 }
+
+    /// Whether some lane of `word` equals `unit`.
+    @inline(__always)
+    static func hasLane(_ word: UInt64, equalTo unit: UInt16) -> Bool { hasZeroLane(word ^ repeated(unit)) }
+
+    /// Whether some lane of `word` is `limit` or more (`limit` at most 0x8000). Exact for the word: a lane below
+    /// 0x8000 plus 0x8000 − `limit` carries into no other, and a lane of 0x8000 or more shows by its own top bit.
+    @inline(__always)
+    static func hasLane(_ word: UInt64, atLeast limit: UInt16) -> Bool {
+        ((word &+ repeated(0x8000 &- limit)) | word) & repeated(0x8000) != 0
+    }
+
+    /// Whether some lane of `word` is below `limit` (`limit` at most 0x8000). Exact for the word, as `hasZeroLane`.
+    @inline(__always)
+    static func hasLane(_ word: UInt64, below limit: UInt16) -> Bool { (word &- repeated(limit)) & ~word & repeated(0x8000) != 0 }
+
+    /// The first index from `index` on whose unit `matches`, or the count when none does. `mayMatch` tells from a
+    /// word of four units (in any lane order) whether one of them may match: it must be true of every word holding a
+    /// match; the units of a word it is true of are asked one by one.
+    @inline(__always)
+    static func firstIndex(in units: UnsafeBufferPointer<UInt16>, from index: Int, mayMatch: (UInt64) -> Bool,
+                           where matches: (UInt16) -> Bool) -> Int {
+        var index = index
+        let count = units.count
+        if let base = units.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 4 <= count {
+                if mayMatch(raw.loadUnaligned(fromByteOffset: index &* 2, as: UInt64.self)) {
+                    for candidate in index..<(index + 4) where matches(units[candidate]) { return candidate }
+                }
+                index += 4
+            }
+        }
+        while index < count, !matches(units[index]) { index += 1 }
+        return index
+    }
+}

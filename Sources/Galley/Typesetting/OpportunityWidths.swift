@@ -73,25 +73,34 @@ struct OpportunityWidths: Sendable {
         }
         // The walk stops at the first moved opportunity when the sums are exact: the rest follow from the old ones.
         let moved = keeping.flatMap { keeping in keeping.old.sumsAreExact ? keeping.suffix.map { (keeping.old, $0) } : nil }
+        let walkStart = (unit: previous, total: total)
         var last: (unit: Int, advance: CGFloat) = (Int.min, 0)
         var walker = advances.walker(from: previous)
-        var index = first
+        /// Walks over `opportunities`, adding each one's width.
+        func walk(_ opportunities: Range<Int>) {
+            for index in opportunities {
+                let end = range.lowerBound + positions[index]
+                walker.add(before: end, to: &total, nonNegative: &nonNegative, last: &last)
+                widths.append(total)
+                hanging.append(Self.storedHanging(before: end, after: previous, units: units,
+                                                  lastAdvance: last.unit == end - 1 ? last.advance : 0))
+                previous = end
+            }
+        }
         var movedFrom: Int? = nil
-        while index < positions.count {
-            let end = range.lowerBound + positions[index]
-            walker.add(before: end, to: &total, nonNegative: &nonNegative, last: &last, exact: &exact)
-            widths.append(total)
-            hanging.append(Self.storedHanging(before: end, after: previous, units: units,
-                                              lastAdvance: last.unit == end - 1 ? last.advance : 0))
-            previous = end
-            index += 1
-            if let (old, suffix) = moved, exact, index > suffix.new, index < positions.count,
-                let shifted = Self.moved(old, from: suffix.old + (index - 1 - suffix.new), by: total, count: positions.count - index)
-            {
+        // Through the first moved opportunity, then (sums exact) the old widths moved, else on.
+        let firstMoved = moved.map { min(max($0.1.new + 1, first), positions.count) } ?? positions.count
+        walk(first..<firstMoved)
+        if let (old, suffix) = moved, exact, firstMoved > suffix.new, firstMoved < positions.count {
+            exact = Self.addsExactly(advances, from: walkStart, upTo: previous)
+            if exact, let shifted = Self.moved(old, from: suffix.old + (firstMoved - 1 - suffix.new), by: total, count: positions.count - firstMoved) {
                 for (width, hangs) in shifted { widths.append(width); hanging.append(hangs) }
                 movedFrom = previous
-                index = positions.count
             }
+        }
+        if movedFrom == nil {
+            walk(firstMoved..<positions.count)
+            if exact { exact = Self.addsExactly(advances, from: walkStart, upTo: range.upperBound) }
         }
         self.widths = widths.finished()
         self.hanging = hanging.finished()
@@ -109,9 +118,25 @@ struct OpportunityWidths: Sendable {
         }
     }
 
+    /// Whether every sum a walk from `start` (its unit and the sum there) adds up to `end` is exact (see
+    /// `sumsAreExact`), added again apart from the walk: the walk itself, which every paragraph's layout makes, stays
+    /// as plain as it can be.
+    @inline(never)
+    private static func addsExactly(_ advances: UnitAdvances, from start: (unit: Int, total: Double), upTo end: Int) -> Bool {
+        var walker = advances.walker(from: start.unit)
+        var sum = start.total
+        while let (_, advance) = walker.next(before: end) {
+            sum += advance
+            let scaled = advance * 0x1p33
+            guard abs(sum) < 0x1p20, scaled.rounded(.towardZero) == scaled else { return false }
+        }
+        return true
+    }
+
     /// The `count` widths and hanging whitespace after old opportunity `from`, moved so that it stands at `width`:
     /// each plus the difference, which with exact sums (`sumsAreExact`) is exact while every width stays below 2²⁰;
     /// nil when one would not.
+    @inline(never)
     private static func moved(_ old: OpportunityWidths, from: Int, by width: Double, count: Int) -> [(Double, Float)]? {
         guard from >= 0, from + count < old.count else { return nil }
         let difference = width - old.widths[from]

@@ -175,19 +175,12 @@ final class UnitAdvances: Sendable {
 
         /// Adds the advance of every unit before `end` not visited yet to `total`, as calling `next(before:)` until it
         /// answers nil would, in the same order (so the sum is the same to the bit): `nonNegative` turns false at a
-        /// negative advance, `last` becomes the last unit visited and its advance. `exact`, when true, turns false
-        /// unless every advance is a whole multiple of 2⁻³³ and every sum stays below 2²⁰ in magnitude: then every
-        /// addition was exact (`OpportunityWidths.sumsAreExact`).
+        /// negative advance, `last` becomes the last unit visited and its advance.
         @inline(__always)
-        mutating func add(before end: Int, to total: inout Double, nonNegative: inout Bool, last: inout (unit: Int, advance: CGFloat),
-                          exact: inout Bool) {
+        mutating func add(before end: Int, to total: inout Double, nonNegative: inout Bool, last: inout (unit: Int, advance: CGFloat)) {
             func visit(_ visited: (unit: Int, advance: CGFloat)) {
                 if visited.advance < 0 { nonNegative = false }
                 total += visited.advance
-                if exact {
-                    let scaled = visited.advance * 0x1p33
-                    exact = abs(total) < 0x1p20 && scaled.rounded(.towardZero) == scaled
-                }
                 last = visited
             }
             // (The way of reading decided once for the whole stretch, not once a unit as `next` decides it.)

@@ -318,7 +318,9 @@ final class LineStorage: Sendable {
         }
         self.runs = runs
         if unitShift != 0, let extras = other.extras, extras.glyphs.count > 0 {
-            var glyphs = GlyphArrays(base: extras.glyphs.base)
+            // (A line's own glyphs count their string indices from its paragraph's start or, for edges shaped again,
+            // from the line's own start, which moves with it: found by the editing fuzzer.)
+            var glyphs = GlyphArrays(base: max(extras.glyphs.base + min(unitShift, 0), 0))
             glyphs.reserve(extras.glyphs.count)
             glyphs.append(contentsOf: extras.glyphs, 0..<extras.glyphs.count, shiftedBy: unitShift)
             self.extras = LineExtras(glyphs: glyphs, owners: extras.owners)

@@ -10,10 +10,22 @@ struct LineBreakOpportunities: Sendable {
     let isMandatory: MandatoryFlags
     /// How many of the first opportunities are those of the paragraph before an edit, unchanged (found from them:
     /// `init(_:language:strictness:reusing:replaced:insertedLength:)`); 0 for opportunities found afresh.
-    let sharedPrefix: Int
+    var sharedPrefix: Int { sharing?.prefix ?? 0 }
     /// Where the opportunities become those of the paragraph before an edit again, moved by the edit's change of
     /// length: from `new` on, each is the old one at `old` as many places on (nil for opportunities found afresh).
-    let sharedSuffix: (new: Int, old: Int)?
+    var sharedSuffix: (new: Int, old: Int)? { sharing?.suffix }
+    /// What these opportunities share with the paragraph's before an edit (a reference: most paragraphs have none).
+    private let sharing: Sharing?
+
+    private final class Sharing: Sendable {
+        let prefix: Int
+        let suffix: (new: Int, old: Int)?
+
+        init(prefix: Int, suffix: (new: Int, old: Int)?) {
+            self.prefix = prefix
+            self.suffix = suffix
+        }
+    }
 
     /// Edited paragraphs whose opportunities came from a window (the old ones kept after it), in this process: for
     /// tests and benchmarks.
@@ -28,8 +40,7 @@ struct LineBreakOpportunities: Sendable {
     }
 
     private init(offsets: [Int32], units: ArraySlice<UInt16>, sharedPrefix: Int = 0, sharedSuffix: (new: Int, old: Int)? = nil) {
-        self.sharedPrefix = sharedPrefix
-        self.sharedSuffix = sharedSuffix
+        sharing = sharedPrefix > 0 || sharedSuffix != nil ? Sharing(prefix: sharedPrefix, suffix: sharedSuffix) : nil
         guard !units.isEmpty else {
             positions = BoundaryOffsets(base: 0, offsets: [])
             isMandatory = MandatoryFlags([], count: 0)
@@ -73,8 +84,7 @@ struct LineBreakOpportunities: Sendable {
     private init(positions: BoundaryOffsets, isMandatory: MandatoryFlags) {
         self.positions = positions
         self.isMandatory = isMandatory
-        sharedPrefix = 0
-        sharedSuffix = nil
+        sharing = nil
     }
 
     /// ICU's opportunities of `units` (offsets from their start; their end last) for an ICU locale, none when ICU fails.

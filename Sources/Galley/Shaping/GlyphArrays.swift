@@ -346,7 +346,9 @@ struct GlyphArrays: Sendable {
     /// Gives back spare capacity (a paragraph's arrays are reserved for more glyphs than its text usually needs),
     /// and keeps offsets only for the glyphs that have one when fewer than a quarter do (12 bytes each instead of 8
     /// bytes a glyph; reading one then takes a binary search, which only drawing and positions ask for).
-    mutating func shrinkToFit() {
+    /// `keepingSpare`: spare room kept besides the usual 16 glyphs (an edited paragraph's arrays, reserved to about the
+    /// size they end at, whose large allocations round up to whole pages: no copy at every keystroke).
+    mutating func shrinkToFit(keepingSpare spare: Int = 0) {
         if !offsetValues.isEmpty, sparseOffsetGlyphs.isEmpty {
             var nonzero: [UInt32] = []
             offsetValues.withUnsafeBufferPointer { values in
@@ -359,9 +361,7 @@ struct GlyphArrays: Sendable {
                 sparseOffsetGlyphs = nonzero
             }
         }
-        // (Spare room under a sixty-fourth is kept: an edited paragraph's arrays are reserved to about the size they
-        // end at, and large allocations round up to whole pages.)
-        guard records.capacity > records.count + 16 + records.count / 64 else { return }
+        guard records.capacity > records.count + 16 + spare else { return }
         // Copies through buffers: `Array(array)` would keep the same, oversized storage.
         func trimmed<Element>(_ array: [Element]) -> [Element] { array.withUnsafeBufferPointer { Array($0) } }
         records = trimmed(records)

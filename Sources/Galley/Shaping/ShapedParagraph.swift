@@ -60,11 +60,18 @@ final class ShapedParagraph: Sendable {
     /// indices before `prefixEnd`, and from `suffix.start` on glyphs moved by `suffix.glyphShift` with their units
     /// moved by `suffix.unitShift` — in both, in the styles the old paragraph showed them in. What the edit could not
     /// change is then not measured (`OpportunityWidths`) or built (lines: `LineStorage.init(rebasing:onto:)`) again.
-    struct Kept: Sendable {
+    /// (A class: most paragraphs have none, and a reference is what they then keep.)
+    final class Kept: Sendable {
         /// The old paragraph (compared with what a line of it points at).
         let from: ObjectIdentifier
         let prefixEnd: Int
         let suffix: (start: Int, unitShift: Int, glyphShift: Int)?
+
+        init(from: ObjectIdentifier, prefixEnd: Int, suffix: (start: Int, unitShift: Int, glyphShift: Int)?) {
+            self.from = from
+            self.prefixEnd = prefixEnd
+            self.suffix = suffix
+        }
     }
 
     /// Nil for a paragraph shaped afresh.

@@ -13,9 +13,12 @@ struct Shaper {
 
     /// The glyphs shaped so far, giving back spare capacity (what a paragraph keeps).
     mutating func finishedGlyphs() -> GlyphArrays {
-        glyphs.shrinkToFit()
+        glyphs.shrinkToFit(keepingSpare: reservedToSize ? glyphs.count / 64 : 0)
         return glyphs
     }
+
+    /// Whether the glyph arrays were reserved to about the size they will end at (`expectedGlyphs`).
+    private var reservedToSize = false
 
     /// What of an item `shape(_:reusing:)` gave is the old paragraph's glyphs, in the style they had there.
     struct Kept {
@@ -63,6 +66,7 @@ struct Shaper {
         scriptOverride = script.map { hb_script_from_string($0, -1) }
         glyphs = GlyphArrays(base: self.context.lowerBound)
         glyphs.reserve(expectedGlyphs ?? (self.context.count + self.context.count / 8))
+        reservedToSize = expectedGlyphs != nil
     }
 
     mutating func shape(_ item: TextItem) -> ShapedParagraph.Item {

@@ -38,11 +38,17 @@ struct OpportunityWidths: Sendable {
     /// moves the widths after it by one difference instead of adding every unit again.)
     let sumsAreExact: Bool
     /// The number of opportunities.
-    let count: Int
+    var count: Int { widths.count }
     /// For an edited paragraph whose widths after the edit are the old ones moved (see `init`): the offset of the
     /// opportunity from which they are, so that breaking a line from there on measures exactly what it measured
     /// before the edit, and ends where it did, moved (`FrameFiller`). Nil otherwise.
-    let movedFrom: Int?
+    var movedFrom: Int? { movedFromOffset < 0 ? nil : Int(movedFromOffset) }
+    /// `movedFrom`, or -1 (4 bytes a paragraph, not 9).
+    private let movedFromOffset: Int32
+    /// How many of the first widths were taken from the paragraph before an edit (`Keeping.prefix`; 0 for a paragraph
+    /// measured afresh).
+    var keptPrefix: Int { Int(keptPrefixCount) }
+    private let keptPrefixCount: Int32
 
     /// `keeping`: what this paragraph, made from the one before an edit, shares with it (`keeping(_:paragraph:breaks:)`).
     /// The shared first opportunities' widths are taken as they are, and the sums go on from the last of them — adding
@@ -107,8 +113,8 @@ struct OpportunityWidths: Sendable {
         base = range.lowerBound
         advancesAreNonNegative = nonNegative
         sumsAreExact = exact
-        count = positions.count
-        self.movedFrom = movedFrom
+        movedFromOffset = movedFrom.flatMap { Int32(exactly: $0) } ?? -1
+        keptPrefixCount = Int32(exactly: first) ?? 0
         if InternalChecks.areEnabled, keeping != nil, let whole = OpportunityWidths(paragraph: paragraph, positions: positions, advances: advances) {
             _internalInvariant(whole.advancesAreNonNegative == nonNegative, "kept widths: the sign of the advances differs")
             _internalInvariant(!exact || whole.sumsAreExact, "kept widths: exact where a walk is not")
@@ -354,6 +360,8 @@ private struct HangingWidths: Sendable {
 /// text too, but cost re-breaking more than the bytes it saved.)
 private struct PrefixSums: Sendable {
     private static let blockShift = 6
+    /// How many sums there are.
+    var count: Int { sums.isEmpty ? differences.count : sums.count }
     /// Every sum, when the differences do not all fit (else empty).
     private let sums: [Double]
     /// The first sum of each block after the first.

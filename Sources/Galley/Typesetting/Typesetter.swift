@@ -32,7 +32,10 @@ public final class Typesetter: Sendable {
         /// For a paragraph made from the one before an edit: that paragraph, and how many of the first opportunities
         /// the two share with the same widths (`OpportunityWidths.sharedPrefix`), which
         /// `Typesetter.breakingAgreement(with:upTo:)` then need not compare.
-        let sharedOpportunities: (with: ObjectIdentifier, count: Int)?
+        var sharedOpportunities: (with: ObjectIdentifier, count: Int)? {
+            guard let from = shaped.kept?.from, let count = opportunityWidths?.keptPrefix, count > 0 else { return nil }
+            return (from, count)
+        }
 
         /// `reuse`: the edit this paragraph was shaped from the old one by, whose widths it keeps where it can.
         init(shaped: ShapedParagraph, breaks: LineBreakOpportunities, firstAttributes: SharedAttributes, reusing reuse: ShapingReuse? = nil) {
@@ -41,7 +44,6 @@ public final class Typesetter: Sendable {
             unitAdvances = UnitAdvances(shaped)
             let keeping = reuse?.widths.flatMap { OpportunityWidths.keeping($0, paragraph: shaped, breaks: breaks) }
             opportunityWidths = OpportunityWidths(paragraph: shaped, positions: breaks.positions, advances: unitAdvances, keeping: keeping)
-            sharedOpportunities = reuse.flatMap { reuse in keeping.flatMap { $0.prefix > 0 ? (ObjectIdentifier(reuse.paragraph), $0.prefix) : nil } }
             self.firstAttributes = firstAttributes
             range = shaped.range
         }

@@ -54,7 +54,7 @@ struct FrameFiller {
             .filter { !$0.isEmpty }
         tolerance = LayoutTolerance.depth(inHeight: box.height)
         // A rectangle without exclusions has one span at every height inside it: made once, not once a line.
-        rectangleSpans = shape.isRectangle && exclusions.isEmpty ? shape.inside(from: -box.height, to: 0).filter { $0.upperBound - $0.lowerBound > LayoutTolerance.position } : nil
+        rectangleSpans = shape.isRectangle && exclusions.isEmpty ? Self.wideEnough(shape.inside(from: -box.height, to: 0)) : nil
     }
 
     /// Whether each line's band has its descent first and its ascent towards the next line: a frame whose columns
@@ -140,7 +140,12 @@ struct FrameFiller {
         for exclusion in exclusions where !usable.isEmpty {
             usable = Spans.subtract(usable, exclusion.touched(from: low, to: high))
         }
-        return usable.filter { $0.upperBound - $0.lowerBound > LayoutTolerance.position }
+        return Self.wideEnough(usable)
+    }
+
+    /// The spans wider than the position tolerance: a line's room.
+    private static func wideEnough(_ spans: [ClosedRange<CGFloat>]) -> [ClosedRange<CGFloat>] {
+        spans.filter { $0.upperBound - $0.lowerBound > LayoutTolerance.position }
     }
 
     /// What filling has placed so far, and where the next line goes.
@@ -641,11 +646,10 @@ extension FrameFiller {
             return nil
         }
         let oldRange = (range.lowerBound - unitShift)..<(range.upperBound - unitShift)
-        guard let index = earlier.line(startingAt: oldRange.lowerBound), earlier.fragments[index].width == width,
-            earlier.fragments[index].minX == fragmentX
+        guard let index = earlier.line(startingAt: oldRange.lowerBound, width: width, of: kept), earlier.fragments[index].minX == fragmentX
         else { return nil }
         let old = earlier.lines[index].storage
-        guard old.stringRange == oldRange, ObjectIdentifier(old.paragraph) == kept.from else { return nil }
+        guard old.stringRange == oldRange else { return nil }
         let insertions = old.insertionKinds
         guard insertions.hyphen == hyphenated, !insertions.truncationToken else { return nil }
         let line = Line(storage: LineStorage(rebasing: old, onto: paragraph.shaped, unitShift: unitShift, glyphShift: glyphShift))
@@ -663,12 +667,11 @@ extension FrameFiller {
     /// no such line in a fragment as wide, or a veto (which may answer by offset) has a say.
     fileprivate func movedBreak(_ earlier: EarlierLines, paragraph: Typesetter.Paragraph, start: Int, width: CGFloat, limit: Int) -> LineEnd? {
         guard typesetter.breakVeto == nil, let movedFrom = paragraph.opportunityWidths?.movedFrom, start >= movedFrom,
-            let suffix = paragraph.shaped.kept?.suffix, limit == paragraph.range.upperBound,
-            let index = earlier.line(startingAt: start - suffix.unitShift), earlier.fragments[index].width == width
+            let kept = paragraph.shaped.kept, let suffix = kept.suffix, limit == paragraph.range.upperBound,
+            let index = earlier.line(startingAt: start - suffix.unitShift, width: width, of: kept)
         else { return nil }
         let old = earlier.lines[index].storage
-        guard ObjectIdentifier(old.paragraph) == paragraph.shaped.kept?.from, old.paragraph.range.upperBound + suffix.unitShift == limit
-        else { return nil }
+        guard old.paragraph.range.upperBound + suffix.unitShift == limit else { return nil }
         let insertions = old.insertionKinds
         guard !insertions.truncationToken else { return nil }
         return LineEnd(end: old.stringRange.upperBound + suffix.unitShift, hyphenated: insertions.hyphen)
@@ -692,10 +695,14 @@ package struct EarlierLines: Sendable {
         starts = lines.map(\.stringRange.lowerBound)
     }
 
-    /// The index of the line starting at `start`, if one does.
-    fileprivate func line(startingAt start: Int) -> Int? {
+    /// The index of the line starting at `start` in a fragment `width` wide, if one does and it shows the paragraph
+    /// that `kept` was kept from.
+    fileprivate func line(startingAt start: Int, width: CGFloat, of kept: ShapedParagraph.Kept) -> Int? {
         let found = starts.partitioningIndex { $0 >= start }
-        return found < starts.count && starts[found] == start ? found : nil
+        guard found < starts.count, starts[found] == start, fragments[found].width == width,
+            ObjectIdentifier(lines[found].storage.paragraph) == kept.from
+        else { return nil }
+        return found
     }
 }
 

@@ -174,7 +174,6 @@ extension Shaper {
         // The old glyphs moved with the text after the edit: the side after the window, from its end on (the whole
         // item when it lies after the edit), each at its old index and a shift — placed first right to left, last
         // left to right.
-        let afterStart = start
         var window = item
         window.range = lower..<upper
         let firstSide = item.isRightToLeft ? after : before, lastSide = item.isRightToLeft ? before : after
@@ -189,7 +188,7 @@ extension Shaper {
         }
         let lastStart = self.glyphs.count
         self.glyphs.append(contentsOf: glyphs, lastSide, shiftedBy: lastShift)
-        let movedStart = item.isRightToLeft ? afterStart : lastStart
+        let movedStart = item.isRightToLeft ? start : lastStart
         kept.movedFrom = after.isEmpty ? range.upperBound : upper
         kept.movedGlyphShift = movedStart - after.lowerBound
         // The generator sees the whole item again, kept glyphs among it (it answers by the characters).

@@ -148,8 +148,7 @@ package enum FontSubstitution {
 }
 
 extension Line {
-    /// Whether the line ends with a truncation token (`Run.isTruncationToken`), asked without making its runs.
-    package var hasTruncationToken: Bool { storage.insertionKinds.truncationToken }
-    /// Whether the line ends with an inserted hyphen (`Run.isInsertedHyphen`), asked without making its runs.
-    package var hasInsertedHyphen: Bool { storage.insertionKinds.hyphen }
+    /// Whether the line has an inserted hyphen (`Run.isInsertedHyphen`) and a truncation token
+    /// (`Run.isTruncationToken`), told in one pass over its runs without making them.
+    package var insertions: (hyphen: Bool, truncationToken: Bool) { storage.insertionKinds }
 }

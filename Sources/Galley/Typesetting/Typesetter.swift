@@ -30,7 +30,7 @@ public final class Typesetter: Sendable {
         let range: Range<Int>
 
         /// For a paragraph made from the one before an edit: that paragraph, and how many of the first opportunities
-        /// the two share with the same widths (`OpportunityWidths.sharedPrefix`), which
+        /// the two share with the same widths (`OpportunityWidths.keptPrefix`), which
         /// `Typesetter.breakingAgreement(with:upTo:)` then need not compare.
         var sharedOpportunities: (with: ObjectIdentifier, count: Int)? {
             guard let from = shaped.kept?.from, let count = opportunityWidths?.keptPrefix, count > 0 else { return nil }

@@ -513,10 +513,11 @@ public final class LayoutManager: TextStorageObserver {
             // the edit. A next line cut inside a word says nothing of where that word ends.
             // A truncated line (a container's last, with its truncation token) shows more text than breaking put on
             // it: its range is no break.
-            guard !line.hasTruncationToken, let nextEnd = next?.line.stringRange.upperBound, nextEnd < edit, nextEnd <= agreed,
+            let insertions = line.insertions
+            guard !insertions.truncationToken, let nextEnd = next?.line.stringRange.upperBound, nextEnd < edit, nextEnd <= agreed,
                 typesetter.isBreakOpportunity(at: nextEnd)
             else { break }
-            known.append(KnownLineBreak(range: line.stringRange, hyphenated: line.hasInsertedHyphen, width: width))
+            known.append(KnownLineBreak(range: line.stringRange, hyphenated: insertions.hyphen, width: width))
         }
         return known
     }

@@ -405,7 +405,10 @@ struct Shaper {
             if use == nil {
                 let safety = appendShaped(item, range: segment, context: segment, attributes: attributes, features: features, script: script,
                                           checkingConcatenation: true)
-                let free = (glyphStart..<glyphs.count).allSatisfy { !(setup.glyphsInLookups?.contains(Int(glyphs.glyph($0))) ?? true) }
+                // (A control's glyph is the blank put in after shaping: the glyph lookups could have seen is HarfBuzz's
+                // own, the control's glyph in the font or .notdef.)
+                let seen = CharacterClasses.isLayoutControl(unit) ? item.font.glyph(forCodePoint: UInt32(unit)) ?? 0 : nil
+                let free = (glyphStart..<glyphs.count).allSatisfy { !(setup.glyphsInLookups?.contains(Int(seen ?? glyphs.glyph($0))) ?? true) }
                 // A character that shapes into nothing of its own (a default-ignorable one HarfBuzz hides, whose
                 // cluster it merges into the next; found by the editing fuzzer) is shaped with its neighbours.
                 let ownsGlyphs = glyphs.count > glyphStart && glyphs.stringIndex(glyphStart) == segment.lowerBound
@@ -467,35 +470,74 @@ struct Shaper {
             if index > 0, runEnd < count, runEnd - index > 1 {
                 let run = (range.lowerBound + index)..<(range.lowerBound + runEnd)
                 let runStart = glyphs.count
+                // (A run HarfBuzz marked is kept without glyphs, so that it goes to its stretch without being shaped again.)
                 let key = units.withUnsafeBufferPointer { WordShapes.key(setup, $0[run]) }
-                if let key, WordShapes.shared.appendWord(key, to: &glyphs, at: run.lowerBound) {
+                let known = key.flatMap { WordShapes.shared.appendCharacter($0, to: &glyphs, at: run.lowerBound) }
+                if let known, known != .withNeighbours {
                     index = runEnd
                     continue
                 }
-                let safety = appendShaped(item, range: run, context: run, attributes: attributes, features: features, script: script,
-                                          checkingConcatenation: true)
-                if safety.startSafe && safety.endSafe {
-                    if let key { stretches.append((key, ShapedWord(glyphs, runStart..<glyphs.count, at: run.lowerBound))) }
-                    index = runEnd
-                    continue
+                if known == nil {
+                    let safety = appendShaped(item, range: run, context: run, attributes: attributes, features: features, script: script,
+                                              checkingConcatenation: true)
+                    let safe = safety.startSafe && safety.endSafe
+                    if !safe { glyphs.removeGlyphs(from: runStart) }
+                    if let key {
+                        stretches.append((key, ShapedWord(glyphs, runStart..<glyphs.count, at: run.lowerBound, use: safe ? .anywhere : .withNeighbours)))
+                    }
+                    if safe {
+                        index = runEnd
+                        continue
+                    }
                 }
-                glyphs.removeGlyphs(from: runStart)
             }
             var low = max(index - 1, 0), high = min(runEnd + 1, count)
             // (The free character before the run is shaped again with it.)
             if low < index { glyphs.removeGlyphs(from: glyphs.count - keptGlyphs(low).count) }
+            // A stretch with nothing of the paragraph beyond it (a free character at each end, or the paragraph's own
+            // end) is shaped with its own text as the context: its glyphs, when HarfBuzz finds both edges safe, are kept
+            // in the word cache under its text as a run's are: an entry of more than one character means that text shaped
+            // alone, whichever path made it. (Not one character: that is the key of the character's own entry.)
+            var widenings = 0
+            // HarfBuzz marks the last cluster when a lookup looked at it from the character before (a kerning pair it did
+            // not find) as it does when one looked past it: one more free character clears the edge more often than not,
+            // and costs less than shaping on to the item's end.
+            func widenEnd() {
+                high = high < count && segments[high].use == .anywhere && widenings < 2 ? high + 1 : count
+                widenings += 1
+            }
             while true {
-                let stretchStart = glyphs.count
                 let stretch = (range.lowerBound + low)..<(range.lowerBound + high)
+                let alone = stretch.count > 1 && (low > 0 || context.lowerBound == range.lowerBound)
+                    && (high < count || context.upperBound == range.upperBound)
+                let key = alone ? units.withUnsafeBufferPointer { WordShapes.key(setup, $0[stretch]) } : nil
+                if let key, let known = WordShapes.shared.appendCharacter(key, to: &glyphs, at: stretch.lowerBound) {
+                    if known != .withNeighbours { break }
+                    // Kept as marked at its end only, when it starts with a free character (a run's text never does).
+                    if low > 0, high < count {
+                        widenEnd()
+                        continue
+                    }
+                }
+                let stretchStart = glyphs.count
                 // At the item's edges, the paragraph around it is the context, as when the item is shaped whole.
                 let around = (low == 0 ? context.lowerBound : stretch.lowerBound)..<(high == count ? context.upperBound : stretch.upperBound)
                 let safety = appendShaped(item, range: stretch, context: around, attributes: attributes, features: features, script: script,
                                           checkingConcatenation: true)
                 let startSafe = low == 0 || safety.startSafe, endSafe = high == count || safety.endSafe
-                if startSafe && endSafe { break }
+                if startSafe && endSafe {
+                    // (Kept only when safe at both edges by HarfBuzz's own flags, as a stretch inside the item must be.)
+                    if let key, safety.startSafe, safety.endSafe {
+                        stretches.append((key, ShapedWord(glyphs, stretchStart..<glyphs.count, at: stretch.lowerBound)))
+                    }
+                    break
+                }
                 glyphs.removeGlyphs(from: startSafe ? stretchStart : first)
+                if let key, safety.startSafe, !safety.endSafe {
+                    stretches.append((key, ShapedWord(glyphs, stretchStart..<stretchStart, at: stretch.lowerBound, use: .withNeighbours)))
+                }
                 if !startSafe { low = 0 }
-                if !endSafe { high = count }
+                if !endSafe { widenEnd() }
             }
             index = high
         }

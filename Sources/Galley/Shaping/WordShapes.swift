@@ -209,9 +209,13 @@ final class WordShapes: Sendable {
     }
 
     /// Appends the glyphs of a cached word starting at `start` to `glyphs` (decoded under its shard's lock, so nothing
-    /// is copied twice or reference-counted); false when the word is not cached.
+    /// is copied twice or reference-counted); false when the word is not cached, or is kept as text HarfBuzz marked
+    /// unsafe to shape alone (`ShapedWord.CharacterUse.withNeighbours`: no glyphs).
     func appendWord(_ key: Key, to glyphs: inout GlyphArrays, at start: Int) -> Bool {
-        appendCharacter(key, to: &glyphs, at: start) != nil
+        switch appendCharacter(key, to: &glyphs, at: start) {
+        case nil, .withNeighbours?: false
+        case .anywhere?, .besideFree?: true
+        }
     }
 
     /// `appendWord` for a character shaped alone: how far it may be set alone, nil when it is not cached.

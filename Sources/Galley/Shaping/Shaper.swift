@@ -297,8 +297,10 @@ struct Shaper {
                 return
             }
             if item.isRightToLeft,
-               (segment.lowerBound == item.range.lowerBound && segment.lowerBound > context.lowerBound)
-                || (segment.upperBound == item.range.upperBound && segment.upperBound < context.upperBound) {
+               (segment.lowerBound == item.range.lowerBound && segment.lowerBound > context.lowerBound
+                   && !WordShapes.leavesJoiningAlone(units, segment.lowerBound - 1, segment))
+                || (segment.upperBound == item.range.upperBound && segment.upperBound < context.upperBound
+                   && !WordShapes.leavesJoiningAlone(units, segment.upperBound, segment)) {
                 appendShaped(item, range: segment, context: context, attributes: attributes, features: features, script: script)
                 return
             }

@@ -109,11 +109,11 @@ final class WordShapes: Sendable {
     }
 
     /// The setup for keeping short items shaped whole (a Latin word among Chinese, in a font whose lookups reach the
-    /// space, so that words are not shaped apart; up to `maximumWordLength` units): left-to-right items in Latin,
-    /// Greek, Cyrillic or common characters, whose shaping HarfBuzz does not take from the text around them; nil for
-    /// any other.
+    /// space, so that words are not shaped apart; up to `maximumWordLength` units): items in Latin, Greek, Cyrillic or
+    /// common characters, whose shaping HarfBuzz does not take from the text around them, in either direction (the
+    /// punctuation and spaces between Latin and Arabic words are such items, set right to left); nil for any other.
     func itemSetup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
-        guard Self.itemScripts.contains(item.script), !item.isRightToLeft else { return nil }
+        guard Self.itemScripts.contains(item.script) else { return nil }
         return interned(item, script: script, language: language, features: features, extra: extra, wholeItems: true) { true }
     }
 
@@ -206,6 +206,18 @@ final class WordShapes: Sendable {
         let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: index)
         // (ICU's property tries: Swift's Unicode.Scalar.Properties cost a tenth of Arabic layout, asked per word.)
         return galley_continues_cluster(Int32(bitPattern: codePoint)) != 0
+    }
+
+    /// Whether the character at `index`, next to `segment` but outside its item, leaves the segment's shaping alone:
+    /// HarfBuzz gives a right-to-left word's edge letters their joining forms from the text around its item (its
+    /// context), but only a character that joins (Unicode's Joining_Type D, R, L or C) or is transparent to joining
+    /// (a mark, a format character) can change them; a space, a digit, punctuation or a Latin letter beside the
+    /// item cannot, and neither can anything beside a segment of spaces. (A surrogate is taken to matter.)
+    static func leavesJoiningAlone(_ units: [UInt16], _ index: Int, _ segment: Range<Int>) -> Bool {
+        if units[segment].allSatisfy(cutsWords) { return true }
+        let unit = units[index]
+        if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) { return false }
+        return galley_is_joining(Int32(unit)) == 0 && !continuesCluster(units, at: index)
     }
 
     /// Appends the glyphs of a cached word starting at `start` to `glyphs` (decoded under its shard's lock, so nothing

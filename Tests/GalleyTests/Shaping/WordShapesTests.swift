@@ -74,6 +74,48 @@ import CHarfBuzz
         #expect(items > 5)
     }
 
+    /// A right-to-left item's edge word takes its joining forms from the text beyond its item (HarfBuzz's context) where
+    /// a character there can join it — a letter of the same word in the next attribute run, a tatweel, a joiner — and
+    /// is shaped alone, through the cache, where none can (a space, a digit, punctuation, a Latin letter): both ways
+    /// give the glyphs of shaping each item whole with the paragraph around it. So do the short items of Latin-script
+    /// punctuation set right to left among Arabic, kept whole in the cache.
+    @Test func rightToLeftEdgesTakeTheirContextOnlyWhereJoiningReachesThem() throws {
+        let font = try TestFonts.font("NotoNaskhArabic-Regular.ttf")
+        var plain = StringAttributes()
+        plain.font = font
+        var underlined = plain
+        underlined.underlineStyle = .single
+        // Each text is cut into two attribute runs at `cut`: the items meet there.
+        let texts: [(text: String, cut: Int)] = [
+            ("كتاب جميل", 2), ("كتاب جميل", 7), ("كتابـجميل", 4), ("كتابـجميل", 5), ("كتاب\u{200D}جميل", 4),
+            ("كتاب\u{200D}جميل", 5), ("كتاب 123 جميل", 5), ("كتاب، جميل", 4), ("كتابabcجميل", 4), ("كتابabcجميل", 7),
+            ("كتاب\u{064E}جميل", 4), ("كتاب\u{064E}جميل", 5),
+            // Punctuation after a Latin word takes its script and is set right to left: kept whole, through the cache.
+            ("كتاب Linux، جميل (GNU). نعم", 5), ("كتاب Linux، جميل (GNU). نعم", 12),
+        ]
+        var crossing: [String] = []
+        for (text, cut) in texts {
+            let units = Array(text.utf16)
+            func shaped(_ units: [UInt16], _ runs: [(Range<Int>, StringAttributes)], words: Bool) -> GlyphArrays {
+                ShapedParagraph(AttributedText(units: units, runs: runs, defaultFont: font), shapesWords: words).glyphs
+            }
+            let reference = shaped(units, [(0..<cut, plain), (cut..<units.count, underlined)], words: false)
+            for _ in 0..<2 {  // the first fills the cache, the second reads from it
+                let words = shaped(units, [(0..<cut, plain), (cut..<units.count, underlined)], words: true)
+                let same = Self.same(words, reference)
+                if !same { Self.printDifference(words, reference) }
+                #expect(same, "\(text) cut at \(cut)")
+            }
+            // Which cuts joining crosses: the two parts shaped as texts of their own give other glyphs.
+            let apart = [Array(units[..<cut]), Array(units[cut...])].flatMap { part in
+                let glyphs = shaped(part, [(0..<part.count, plain)], words: false)
+                return (0..<glyphs.count).map { glyphs.glyph($0) }
+            }
+            if apart.sorted() != (0..<reference.count).map({ reference.glyph($0) }).sorted() { crossing.append("\(text)@\(cut)") }
+        }
+        #expect(crossing.count >= 5, "the texts include cuts that joining crosses: \(crossing)")
+    }
+
     /// Whether the lookups HarfBuzz applies to `script` with a font's default features reach the space glyph (then
     /// words are shaped whole).
     static func spaceInLookups(_ font: Font, script: hb_script_t) -> Bool {

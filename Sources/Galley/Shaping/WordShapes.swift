@@ -177,7 +177,8 @@ final class WordShapes: Sendable {
     /// ICU script codes of text that is shaped character by character: Han, Hangul, Hiragana, Katakana.
     private static let characterScripts: Set<Int32> = [17, 18, 20, 22]
 
-    /// The cache key of a word, or nil when it is not cached (too long, or holding a control character).
+    /// The cache key of a word, or nil when it is not cached (too long, or holding a control character other than a
+    /// line or paragraph end as its last: the last word of most paragraphs ends with one, shaped as a blank).
     static func key(_ setup: Setup, _ units: ArraySlice<UInt16>) -> Key? {
         units.withUnsafeBufferPointer { key(setup, $0[...]) }
     }
@@ -185,7 +186,8 @@ final class WordShapes: Sendable {
     /// The same from units in place.
     static func key(_ setup: Setup, _ units: Slice<UnsafeBufferPointer<UInt16>>) -> Key? {
         guard units.count <= maximumWordLength,
-            !units.contains(where: CharacterClasses.isLayoutControl),
+            !units.dropLast().contains(where: CharacterClasses.isLayoutControl),
+            let last = units.last, !CharacterClasses.isLayoutControl(last) || CharacterClasses.forcesLineBreak(last),
             let word = PackedWord(units)
         else { return nil }
         return Key(word: word, setup: setup.id)
@@ -210,14 +212,17 @@ final class WordShapes: Sendable {
 
     /// Whether the character at `index`, next to `segment` but outside its item, leaves the segment's shaping alone:
     /// HarfBuzz gives a right-to-left word's edge letters their joining forms from the text around its item (its
-    /// context), but only a character that joins (Unicode's Joining_Type D, R, L or C) or is transparent to joining
-    /// (a mark, a format character) can change them; a space, a digit, punctuation or a Latin letter beside the
-    /// item cannot, and neither can anything beside a segment of spaces. (A surrogate is taken to matter.)
+    /// context), and only characters that join (Unicode's Joining_Type D, R, L or C) or are transparent to joining (a
+    /// mark, a format character) take part in that. A space, a digit, punctuation or a Latin letter beside the item
+    /// changes nothing, nor does anything beside a segment with no such character of its own (a bracket, a quote, a
+    /// space). (A surrogate is taken to take part.)
     static func leavesJoiningAlone(_ units: [UInt16], _ index: Int, _ segment: Range<Int>) -> Bool {
-        if units[segment].allSatisfy(cutsWords) { return true }
-        let unit = units[index]
-        if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) { return false }
-        return galley_is_joining(Int32(unit)) == 0 && !continuesCluster(units, at: index)
+        func staysOutOfJoining(_ at: Int) -> Bool {
+            let unit = units[at]
+            if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) { return false }
+            return galley_is_joining(Int32(unit)) == 0 && !continuesCluster(units, at: at)
+        }
+        return staysOutOfJoining(index) || segment.allSatisfy(staysOutOfJoining)
     }
 
     /// Appends the glyphs of a cached word starting at `start` to `glyphs` (decoded under its shard's lock, so nothing

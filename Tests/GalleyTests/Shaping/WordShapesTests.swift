@@ -116,6 +116,37 @@ import CHarfBuzz
         #expect(crossing.count >= 5, "the texts include cuts that joining crosses: \(crossing)")
     }
 
+    /// A paragraph's last word, with the line or paragraph end after it, is kept in the cache as other words are (the
+    /// end is shaped as a zero-width blank); a tab or another control inside a word still keeps it out.
+    @Test(arguments: ["DejaVuSerif.ttf", "NotoNaskhArabic-Regular.ttf", "NotoSerifCJKjp-Regular-Subset.otf"])
+    func wordsEndingParagraphsAreCached(file: String) throws {
+        let font = try TestFonts.font(file)
+        var attributes = StringAttributes()
+        attributes.font = font
+        for text in ["Hello world, once again.\n", "كتاب جميل جدا.\n", "日本語の文章です。\n", "Hello\u{2028}world\u{2029}",
+                     "tab\tbed\r\n", "كتاب\u{2029}"] {
+            let units = Array(text.utf16)
+            let attributed = AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: font)
+            let reference = ShapedParagraph(attributed, shapesWords: false)
+            for _ in 0..<2 {  // the first fills the cache, the second reads from it
+                let words = ShapedParagraph(attributed, shapesWords: true)
+                let same = Self.same(words.glyphs, reference.glyphs)
+                if !same { Self.printDifference(words.glyphs, reference.glyphs) }
+                #expect(same, "\(file): \(text.debugDescription)")
+            }
+        }
+        var setupAttributes = StringAttributes()
+        setupAttributes.font = try TestFonts.font("DejaVuSerif.ttf")
+        let item = ShapedParagraph(AttributedText(units: Array("a".utf16), runs: [(0..<1, setupAttributes)], defaultFont: setupAttributes.font!)).items[0].item
+        let setup = try #require(WordShapes.shared.setup(for: item, script: HB_SCRIPT_LATIN, language: nil,
+                                                         features: Shaper.features(setupAttributes, font: setupAttributes.font!), extra: 0))
+        #expect(WordShapes.key(setup, Array("again.\n".utf16)[...]) != nil)
+        #expect(WordShapes.key(setup, Array("world\u{2029}".utf16)[...]) != nil)
+        #expect(WordShapes.key(setup, Array("tab\tbed".utf16)[...]) == nil)
+        #expect(WordShapes.key(setup, Array("\n".utf16)[...]) != nil)
+        #expect(WordShapes.key(setup, Array("a\u{1}".utf16)[...]) == nil)
+    }
+
     /// Whether the lookups HarfBuzz applies to `script` with a font's default features reach the space glyph (then
     /// words are shaped whole).
     static func spaceInLookups(_ font: Font, script: hb_script_t) -> Bool {

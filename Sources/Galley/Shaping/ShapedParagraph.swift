@@ -165,7 +165,14 @@ final class ShapedParagraph: Sendable {
         var keeps = keepsAny
         // The moved stretch that reaches the end so far: where it starts, and its glyphs' shift.
         var moved: (start: Int, glyphShift: Int)? = nil
+        // The attributes of the items' attribute run, copied once a run and lent to each of its items.
+        var attributeRun = -1
+        var attributes = StringAttributes()
         for item in textItems {
+            if item.attributeRun != attributeRun {
+                attributeRun = item.attributeRun
+                attributes = text.sharedRunAttributes[attributeRun].value
+            }
             if let reuse, let shaped = shaper.shape(item, reusing: reuse) {
                 items.append(shaped)
                 let kept = shaper.kept
@@ -178,7 +185,7 @@ final class ShapedParagraph: Sendable {
                 }
                 moved = kept.movedFrom < item.range.upperBound ? (kept.movedFrom, kept.movedGlyphShift) : nil
             } else {
-                items.append(shaper.shape(item))
+                items.append(shaper.shape(item, attributes: attributes))
                 keeps = false
                 moved = nil
             }

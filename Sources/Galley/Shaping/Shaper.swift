@@ -69,17 +69,18 @@ struct Shaper {
         reservedToSize = expectedGlyphs != nil
     }
 
-    mutating func shape(_ item: TextItem) -> ShapedParagraph.Item {
-        // (The attributes are read in place, `shared.value` each time: a copy retains every object they hold, once an
-        // item. Shaping takes the font from the item, never from the attributes.)
+    /// Shapes an item whose attribute run's attributes are `attributes`: the caller's own copy, lent to every item of
+    /// the run (passing the text's stored attributes copies them, retaining every object they hold, once an item).
+    /// Shaping takes the font from the item, never from the attributes.
+    mutating func shape(_ item: TextItem, attributes: StringAttributes) -> ShapedParagraph.Item {
         let shared = text.sharedRunAttributes[item.attributeRun]
-        let shift = Self.baselineShift(item, attributes: shared.value, requested: shared.value.font ?? item.font)
+        let shift = Self.baselineShift(item, attributes: attributes, requested: attributes.font ?? item.font)
         let start = glyphs.count
-        if let delegate = shared.value.runDelegate {
+        if let delegate = attributes.runDelegate {
             appendDelegate(delegate, item: item)
         } else if item.combinesUpright {
             // (The item keeps the font it was shaped with, narrowed when it had to be.)
-            var attributes = shared.value
+            var attributes = attributes
             attributes.font = item.font
             var combined = item
             combined.font = appendCombined(item, attributes: attributes)
@@ -89,7 +90,7 @@ struct Shaper {
             shaped.clustersAreMonotonic = true
             return shaped
         } else {
-            appendShaped(item, attributes: shared.value)
+            appendShaped(item, attributes: attributes)
             generator?.generate(&glyphs, start..<glyphs.count, text: text, font: item.font)
         }
         var shaped = ShapedParagraph.Item(item: item, glyphRange: start..<glyphs.count,

@@ -237,7 +237,7 @@ struct LineBuilder {
             var textItem = item.item
             textItem.range = piece.range
             textItem.level = piece.level
-            let reshaped = shaper!.shape(textItem)
+            let reshaped = shaper!.shape(textItem, attributes: text.sharedRunAttributes[textItem.attributeRun].value)
             let begin = glyphs.count
             for index in reshaped.glyphRange { glyphs.append(shaper!.glyphs, index) }
             item.glyphRange = begin..<glyphs.count

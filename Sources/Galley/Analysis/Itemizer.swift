@@ -39,12 +39,10 @@ struct TextItem: Sendable {
 struct PrimaryFont {
     let font: Font
     let codePoints: CodePointSet
-    let asciiBits: (UInt64, UInt64)
 
     init(_ font: Font) {
         self.font = font
         codePoints = font.face.codePoints
-        asciiBits = font.face.asciiCoverage
     }
 }
 
@@ -67,11 +65,8 @@ enum Itemizer {
         var combinesUpright = false
         /// Whether the last item is in the run's primary font (so ASCII text can extend it without touching fonts).
         var lastIsPrimary = false
-        /// The primary font's coverage as plain values, so the common path copies no references.
-        var coverage = CodePointSet([])
-        /// The range of `coverage` that held the last character asked (text of one script stays in a few ranges).
-        var covered: (low: UInt32, high: UInt32) = (1, 0)
-        var ascii: (UInt64, UInt64) = (0, 0)
+        /// The primary font's simple units (`Itemizer.simpleUnits(of:)`; all zero without a font).
+        var simpleUnits = Itemizer.noSimpleUnits
 
         /// Enters the attribute run holding `start`.
         mutating func enter(_ text: AttributedText, at start: Int) {
@@ -81,9 +76,7 @@ enum Itemizer {
             primary = attributes.font.map {
                 PrimaryFont(Itemizer.runFont($0, superscript: attributes.superscript, expansion: attributes.expansion))
             }
-            coverage = primary?.codePoints ?? CodePointSet([])
-            covered = (1, 0)
-            ascii = primary?.asciiBits ?? (0, 0)
+            simpleUnits = primary.map { Itemizer.simpleUnits(of: $0.font.face) } ?? Itemizer.noSimpleUnits
             language = attributes.language
             hasDelegate = attributes.runDelegate != nil
             isVertical = attributes.verticalForms
@@ -106,23 +99,42 @@ enum Itemizer {
             return asciiFallbacks!.font(for: unit, in: primary.font)
         }
 
-        @inline(__always)
-        mutating func covers(_ codePoint: UInt32) -> Bool {
-            if codePoint >= covered.low && codePoint <= covered.high { return true }
-            guard let range = coverage.range(containing: codePoint) else { return false }
-            covered = (range.lowerBound, range.upperBound)
-            return true
-        }
-
         /// A single unit the primary font has and that cannot start an emoji sequence: no fallback to ask.
         @inline(__always)
-        mutating func isSimpleUnit(_ unit: UInt16) -> Bool {
-            unit < 0x80
-                ? (unit < 64 ? ascii.0 & (1 << UInt64(unit)) != 0 : ascii.1 & (1 << UInt64(unit - 64)) != 0)
-                : !UTF16.isSurrogate(unit) && !Itemizer.mayBeEmoji(UInt32(unit)) && !Font.isIgnorableForCoverage(UInt32(unit))
-                    && covers(UInt32(unit))
+        func isSimpleUnit(_ unit: UInt16) -> Bool {
+            simpleUnits[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
         }
     }
+
+    /// The units below U+10000 that are simple in a face, as 1,024 words of bits (bit n % 64 of word n / 64 for unit n):
+    /// those its cmap maps, but for surrogates, characters that may start an emoji sequence (`mayBeEmoji`) and those
+    /// coverage ignores (`Font.isIgnorableForCoverage`), which take the cluster path. Made once a face, from its
+    /// coverage's ranges (a test a character where the ranges take a search and the rest a dozen comparisons).
+    static func simpleUnits(of face: FontFace) -> [UInt64] {
+        if let known = face.lazySimpleUnits.withLock({ $0 }) { return known }
+        var bits = face.codePoints.basicMultilingualPlaneBits()
+        func clear(_ range: ClosedRange<UInt32>) {
+            for unit in range where unit < 0x10000 { bits[Int(unit >> 6)] &= ~(1 << UInt64(unit & 63)) }
+        }
+        // Surrogates, then the ranges `mayBeEmoji` and `isIgnorableForCoverage` test below U+10000 (`isSimple` says it
+        // unit by unit; the tests hold the two together).
+        for range: ClosedRange<UInt32> in [0xD800...0xDFFF, 0x231A...0x2B55, 0x3030...0x3030, 0x303D...0x303D, 0x3297...0x3297, 0x3299...0x3299,
+                                           0x0...0x1F, 0x7F...0x9F, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFE00...0xFE0F,
+                                           0xFEFF...0xFEFF] {
+            clear(range)
+        }
+        face.lazySimpleUnits.withLock { $0 = bits }
+        return bits
+    }
+
+    /// Whether a unit is simple in a font of this coverage: what `simpleUnits(of:)` keeps as bits.
+    static func isSimple(_ unit: UInt16, in codePoints: CodePointSet) -> Bool {
+        !UTF16.isSurrogate(unit) && !mayBeEmoji(UInt32(unit)) && !Font.isIgnorableForCoverage(UInt32(unit))
+            && codePoints.contains(UInt32(unit))
+    }
+
+    /// The simple units of no font: none.
+    static let noSimpleUnits = [UInt64](repeating: 0, count: 1024)
 
     /// The items of a paragraph, grapheme cluster by grapheme cluster: a simple character (one unit the run's font
     /// has) extends the last item when script and level agree, running ahead over the simple characters after it;

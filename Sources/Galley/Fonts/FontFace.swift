@@ -31,7 +31,8 @@ final class FontFace: Sendable {
     private let fonts = Locked<[[OpenTypeTag: Double]: HarfBuzzFont]>([:])
     private let lazyCodePoints = Locked<CodePointSet?>(nil)
     private let lazyLanguages = Locked<[String]?>(nil)
-    private let lazyASCII = Locked<(UInt64, UInt64)?>(nil)
+    /// The itemizer's table of the face's simple units (`Itemizer.simpleUnits(of:)`), made on first use.
+    let lazySimpleUnits = Locked<[UInt64]?>(nil)
 
     private init(blob: HarfBuzzBlob, index: Int, key: Key, url: URL?, describe: String) throws(FontError) {
         guard blob.length > 0 else { throw FontError(.unrecognizedFormat, url: url, "\(describe) is empty") }
@@ -137,19 +138,6 @@ final class FontFace: Sendable {
             cached = set
             return set
         }
-    }
-
-    /// Which printable ASCII characters the cmap maps, as a 128-bit set (bit n = code point n).
-    var asciiCoverage: (UInt64, UInt64) {
-        if let cached = lazyASCII.withLock({ $0 }) { return cached }
-        let codePoints = self.codePoints
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        for codePoint in UInt32(0x20)..<0x7F where codePoints.contains(codePoint) {
-            if codePoint < 64 { low |= 1 << UInt64(codePoint) } else { high |= 1 << UInt64(codePoint - 64) }
-        }
-        lazyASCII.withLock { $0 = (low, high) }
-        return (low, high)
     }
 
     /// The languages fontconfig judges the face to support (from its coverage), for files; empty for data.

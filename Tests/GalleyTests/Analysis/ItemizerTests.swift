@@ -26,6 +26,26 @@ import Testing
         #expect(try Self.codePoints(with: "Emoji_Modifier") == Array(0x1F3FB...0x1F3FF))
     }
 
+    /// The table of a face's simple units (made from its coverage's ranges) says for every unit below U+10000 what
+    /// the unit-by-unit rule says, in fonts of Latin, Arabic, Devanagari, CJK and emoji coverage.
+    @Test(arguments: ["DejaVuSerif.ttf", "NotoNaskhArabic-Regular.ttf", "NotoSerifDevanagari-Regular.ttf",
+                      "NotoSerifCJKjp-Regular-Subset.otf", "DroidSansFallbackFull.ttf", "NotoColorEmoji-subset-retaingids.ttf"])
+    func simpleUnitTableAgreesWithTheRule(file: String) throws {
+        let face = try TestFonts.font(file).face
+        let table = Itemizer.simpleUnits(of: face)
+        let codePoints = face.codePoints
+        var differing: [String] = []
+        var simple = 0
+        for unit in UInt16(0)...UInt16.max {
+            let inTable = table[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
+            if inTable { simple += 1 }
+            if inTable != Itemizer.isSimple(unit, in: codePoints) { differing.append(String(unit, radix: 16)) }
+        }
+        #expect(differing.isEmpty, "\(file): \(differing.prefix(20))")
+        #expect(simple > 10, "\(file): the table is not empty")
+        #expect(Itemizer.simpleUnits(of: face) == table, "made once, the same after")
+    }
+
     @Test func everyEmojiSequenceOfTheBundledFontIsOneGlyphInIt() throws {
         let serif = try TestFonts.font("DejaVuSerif.ttf", size: 20)
         let sequences = try String(contentsOf: TestFonts.url("NotoColorEmoji-subset.sequences.txt"), encoding: .utf8)

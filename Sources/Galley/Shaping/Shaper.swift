@@ -320,7 +320,9 @@ struct Shaper {
                 }
             }
             appendShaped(item, range: segment, context: segment, attributes: attributes, features: features, script: script)
-            if let key {
+            // (A paragraph's last word, with its stop, is seldom met again: taken from the cache when there, it is not
+            // put in it, where it would push out a word the text repeats.)
+            if let key, segment.upperBound == context.upperBound || !CharacterClasses.endsParagraph(units[segment.upperBound]) {
                 let word = ShapedWord(glyphs, first..<glyphs.count, at: segment.lowerBound)
                 shaped.append((key, word))
                 shapedHere[key] = word
@@ -409,9 +411,10 @@ struct Shaper {
                 let safety = appendShaped(item, range: segment, context: segment, attributes: attributes, features: features, script: script,
                                           checkingConcatenation: true)
                 // (A control's glyph is the blank put in after shaping: the glyph lookups could have seen is HarfBuzz's
-                // own, the control's glyph in the font or .notdef.)
+                // own, the control's glyph in the font or .notdef; a paragraph's end they never see.)
                 let seen = CharacterClasses.isLayoutControl(unit) ? item.font.glyph(forCodePoint: UInt32(unit)) ?? 0 : nil
-                let free = (glyphStart..<glyphs.count).allSatisfy { !(setup.glyphsInLookups?.contains(Int(seen ?? glyphs.glyph($0))) ?? true) }
+                let free = CharacterClasses.endsParagraph(unit)
+                    || (glyphStart..<glyphs.count).allSatisfy { !(setup.glyphsInLookups?.contains(Int(seen ?? glyphs.glyph($0))) ?? true) }
                 // A character that shapes into nothing of its own (a default-ignorable one HarfBuzz hides, whose
                 // cluster it merges into the next; found by the editing fuzzer) is shaped with its neighbours.
                 let ownsGlyphs = glyphs.count > glyphStart && glyphs.stringIndex(glyphStart) == segment.lowerBound
@@ -548,7 +551,9 @@ struct Shaper {
     }
 
     /// The stretch of `range` from `start` that is shaped apart: a run of spaces or a word between them (a mark or
-    /// joiner after spaces stays with the last space's cluster, and the word it starts goes with it).
+    /// joiner after spaces stays with the last space's cluster, and the word it starts goes with it). The paragraph's
+    /// end, last in the range, is a stretch of its own, so that the last word is the word it is anywhere else (the end
+    /// is never shaped: see `appendShaped`).
     static func wordSegment(from start: Int, in range: Range<Int>, units: [UInt16]) -> Range<Int> {
         let isSpace = WordShapes.cutsWords(units[start])
         var end = start + 1
@@ -557,6 +562,11 @@ struct Shaper {
         while isSpace, end < range.upperBound, WordShapes.continuesCluster(units, at: end) {
             end += 1
             while end < range.upperBound, !WordShapes.cutsWords(units[end]) { end += 1 }
+        }
+        if end == range.upperBound {
+            var wordEnd = end
+            while wordEnd > start, CharacterClasses.endsParagraph(units[wordEnd - 1]) { wordEnd -= 1 }
+            if wordEnd > start { end = wordEnd }
         }
         return start..<end
     }
@@ -571,10 +581,54 @@ struct Shaper {
     /// to be set sideways: see `isVertical`.)
     /// `checkingConcatenation`: ask HarfBuzz for its unsafe-to-concat flags and say whether the shaped range's first
     /// and last clusters, and all its glyphs, are clear of them (else all three are true).
+    ///
+    /// A paragraph's end (`CharacterClasses.endsParagraph`: LF, CR, NEL, U+2029) never goes to HarfBuzz, which would
+    /// have made it .notdef and let the lookups see it beside the paragraph's last letter: it takes the blank every
+    /// control takes (see below) and stays outside every shaped range, HarfBuzz seeing it only as context. So a
+    /// paragraph's last word shapes as it does anywhere else, and is kept in the word cache under its own text.
     @discardableResult
     mutating func appendShaped(_ item: TextItem, range: Range<Int>, context: Range<Int>, attributes: StringAttributes,
                                features: [hb_feature_t], script: hb_script_t,
                                checkingConcatenation: Bool = false) -> (startSafe: Bool, endSafe: Bool, allSafe: Bool) {
+        let units = text.units
+        guard let end = range.firstIndex(where: { CharacterClasses.endsParagraph(units[$0]) }) else {
+            return appendHarfBuzzShaped(item, range: range, context: context, attributes: attributes, features: features, script: script,
+                                        checkingConcatenation: checkingConcatenation)
+        }
+        // The range in pieces: text before the end, the end's units, what follows (none in a paragraph); right to left,
+        // glyphs go in from the last piece.
+        var ends = end
+        while ends < range.upperBound, CharacterClasses.endsParagraph(units[ends]) { ends += 1 }
+        let pieces = [range.lowerBound..<end, end..<ends, ends..<range.upperBound]
+        var safety = (startSafe: true, endSafe: true, allSafe: true)
+        for piece in item.isRightToLeft ? pieces.reversed() : pieces where !piece.isEmpty {
+            let shaped: (startSafe: Bool, endSafe: Bool, allSafe: Bool)
+            if piece.lowerBound == end {
+                let blank = blankGlyph(item.font)
+                let extra = (attributes.kern ?? 0) + attributes.tracking
+                for unit in piece { glyphs.append(glyph: blank.glyph, advance: extra, offset: .zero, stringIndex: unit, unsafeToBreak: false) }
+                shaped = (true, true, true)
+            } else {
+                shaped = appendShaped(item, range: piece, context: context, attributes: attributes, features: features, script: script,
+                                      checkingConcatenation: checkingConcatenation)
+            }
+            if piece.lowerBound == range.lowerBound { safety.startSafe = shaped.startSafe }
+            if piece.upperBound == range.upperBound { safety.endSafe = shaped.endSafe }
+            safety.allSafe = safety.allSafe && shaped.allSafe
+        }
+        return safety
+    }
+
+    /// The glyph controls show (the font's space glyph, or .notdef) and a space's advance, for tabs.
+    private func blankGlyph(_ font: Font) -> (glyph: Glyph, advance: CGFloat) {
+        let space = font.glyph(forCodePoint: 0x20) ?? 0
+        return (space, font.advances(for: [space]).total)
+    }
+
+    /// `appendShaped` for a range HarfBuzz shapes whole.
+    private mutating func appendHarfBuzzShaped(_ item: TextItem, range: Range<Int>, context: Range<Int>, attributes: StringAttributes,
+                                               features: [hb_feature_t], script: hb_script_t,
+                                               checkingConcatenation: Bool) -> (startSafe: Bool, endSafe: Bool, allSafe: Bool) {
         let font = item.font
         let pointer = buffer.pointer
         hb_buffer_clear_contents(pointer)
@@ -631,10 +685,7 @@ struct Shaper {
                 // Controls and the line and paragraph separators draw nothing, as in Core Text (HarfBuzz would show
                 // .notdef): the space glyph, as wide as a space for a tab (tab stops are the typesetter's) and zero
                 // wide for line ends and the rest.
-                if blank == nil {
-                    let space = font.glyph(forCodePoint: 0x20) ?? 0
-                    blank = (space, font.advances(for: [space]).total)
-                }
+                if blank == nil { blank = blankGlyph(font) }
                 glyph = blank!.glyph
                 advance = unit == 0x09 ? blank!.advance : 0
             }

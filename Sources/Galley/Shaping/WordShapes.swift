@@ -177,8 +177,7 @@ final class WordShapes: Sendable {
     /// ICU script codes of text that is shaped character by character: Han, Hangul, Hiragana, Katakana.
     private static let characterScripts: Set<Int32> = [17, 18, 20, 22]
 
-    /// The cache key of a word, or nil when it is not cached (too long, or holding a control character other than a
-    /// line or paragraph end as its last: the last word of most paragraphs ends with one, shaped as a blank).
+    /// The cache key of a word, or nil when it is not cached (too long, or holding a control character).
     static func key(_ setup: Setup, _ units: ArraySlice<UInt16>) -> Key? {
         units.withUnsafeBufferPointer { key(setup, $0[...]) }
     }
@@ -186,8 +185,7 @@ final class WordShapes: Sendable {
     /// The same from units in place.
     static func key(_ setup: Setup, _ units: Slice<UnsafeBufferPointer<UInt16>>) -> Key? {
         guard units.count <= maximumWordLength,
-            !units.dropLast().contains(where: CharacterClasses.isLayoutControl),
-            let last = units.last, !CharacterClasses.isLayoutControl(last) || CharacterClasses.forcesLineBreak(last),
+            !units.contains(where: CharacterClasses.isLayoutControl),
             let word = PackedWord(units)
         else { return nil }
         return Key(word: word, setup: setup.id)

@@ -72,17 +72,18 @@ enum Itemizer {
         mutating func enter(_ text: AttributedText, at start: Int) {
             attributeRun = text.runIndex(at: start)
             end = text.runEnd(attributeRun)
-            let attributes = text.runAttributes[attributeRun]
-            primary = attributes.font.map {
-                PrimaryFont(Itemizer.runFont($0, superscript: attributes.superscript, expansion: attributes.expansion))
+            // (Read in place: a copy of the attributes retains every object they hold.)
+            let shared = text.sharedRunAttributes[attributeRun]
+            primary = shared.value.font.map {
+                PrimaryFont(Itemizer.runFont($0, superscript: shared.value.superscript, expansion: shared.value.expansion))
             }
             simpleUnits = primary.map { Itemizer.simpleUnits(of: $0.font.face) } ?? Itemizer.noSimpleUnits
-            language = attributes.language
-            hasDelegate = attributes.runDelegate != nil
-            isVertical = attributes.verticalForms
-            combinesUpright = isVertical && !hasDelegate && attributes.horizontalInVerticalForms > 0
-                && (1...attributes.horizontalInVerticalForms).contains(
-                    Itemizer.characterCount(text.units, in: text.runStarts[attributeRun]..<end, upTo: attributes.horizontalInVerticalForms))
+            language = shared.value.language
+            hasDelegate = shared.value.runDelegate != nil
+            isVertical = shared.value.verticalForms
+            combinesUpright = isVertical && !hasDelegate && shared.value.horizontalInVerticalForms > 0
+                && (1...shared.value.horizontalInVerticalForms).contains(
+                    Itemizer.characterCount(text.units, in: text.runStarts[attributeRun]..<end, upTo: shared.value.horizontalInVerticalForms))
             lastIsPrimary = false
             asciiFallbacks = nil
         }

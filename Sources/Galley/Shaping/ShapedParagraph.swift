@@ -142,7 +142,7 @@ final class ShapedParagraph: Sendable {
     convenience init(_ text: AttributedText, range: Range<Int>? = nil, options: TypesetterOptions = TypesetterOptions(),
                      shapesWords: Bool = true, reusing reuse: ShapingReuse? = nil) {
         let range = range ?? 0..<text.length
-        let style = text.runAttributes[text.runIndex(at: range.lowerBound)].paragraphStyle
+        let style = text.sharedRunAttributes[text.runIndex(at: range.lowerBound)].value.paragraphStyle
         let base = style?.baseWritingDirection ?? .natural
         var levels: BidiLevels
         if let forced = options.forcedEmbeddingLevel ?? options.script.map(Shaper.embeddingLevel(forScript:)) {

@@ -710,7 +710,12 @@ struct Shaper {
     /// Whether an item is shaped top to bottom: it has vertical forms and is neither set sideways (Unicode's rotated
     /// characters) nor right to left (set sideways too).
     static func isVertical(_ item: TextItem, verticalForms: Bool) -> Bool {
-        verticalForms && !item.isSideways && !item.isRightToLeft
+        isVertical(isSideways: item.isSideways, rightToLeft: item.isRightToLeft, verticalForms: verticalForms)
+    }
+
+    /// `isVertical` from an item's two flags.
+    static func isVertical(isSideways: Bool, rightToLeft: Bool, verticalForms: Bool) -> Bool {
+        verticalForms && !isSideways && !rightToLeft
     }
 
     /// Whether an item is shaped in its script's own direction (or its script has none): text shaped against it (Arabic

@@ -194,7 +194,8 @@ final class LineStorage: Sendable {
         extras = nil
         let noLineGlyphs = GlyphArrays()  // (made once a line, not once a run)
         func run(_ slice: Slice, firstGlyph: Int, x: CGFloat) -> (record: RunRecord, width: CGFloat) {
-            Self.run(paragraph.items[slice.item], glyphRange: slice.glyphs, stringRange: slice.string, level: slice.level,
+            Self.run(style: paragraph.items[slice.item].style, isSideways: paragraph.items[slice.item].item.isSideways,
+                     glyphRange: slice.glyphs, stringRange: slice.string, level: slice.level,
                      source: .paragraph, isInOrder: paragraph.items[slice.item].slicesAreInOrder(atLevel: slice.level),
                      firstGlyph: firstGlyph, x: x, paragraph: paragraph, lineGlyphs: noLineGlyphs)
         }
@@ -225,15 +226,17 @@ final class LineStorage: Sendable {
     private static func run(_ piece: Piece, firstGlyph: Int, x: CGFloat, paragraph: ShapedParagraph, lineGlyphs: GlyphArrays)
         -> (record: RunRecord, width: CGFloat)
     {
-        run(piece.item, glyphRange: piece.item.glyphRange, stringRange: piece.item.item.range, level: piece.item.item.level,
+        run(style: piece.item.style, isSideways: piece.item.item.isSideways, glyphRange: piece.item.glyphRange,
+            stringRange: piece.item.item.range, level: piece.item.item.level,
             source: piece.source, isInOrder: piece.isInOrder, firstGlyph: firstGlyph, x: x, paragraph: paragraph,
             lineGlyphs: lineGlyphs)
     }
 
-    /// The run showing `glyphRange` (in `source`) of an item as `stringRange` at `level`; `isInOrder`: the glyphs
-    /// are known to be in visual order (else they are looked at).
+    /// The run showing `glyphRange` (in `source`) of an item of `style` as `stringRange` at `level`; `isInOrder`: the
+    /// glyphs are known to be in visual order (else they are looked at). (The item's style and flag are passed, not the
+    /// item: passing an item out of the paragraph's array copies it, retaining its font and style.)
     @inline(__always)
-    private static func run(_ item: borrowing ShapedParagraph.Item, glyphRange: Range<Int>, stringRange: Range<Int>,
+    private static func run(style: RunStyle, isSideways: Bool, glyphRange: Range<Int>, stringRange: Range<Int>,
                             level: UInt8, source: GlyphSource, isInOrder: Bool = false, firstGlyph: Int, x: CGFloat,
                             paragraph: ShapedParagraph, lineGlyphs: GlyphArrays) -> (record: RunRecord, width: CGFloat)
     {
@@ -250,20 +253,18 @@ final class LineStorage: Sendable {
         }
         var status: RunStatus = rightToLeft ? [.rightToLeft] : []
         if !inOrder { status.insert(.nonMonotonic) }
-        if item.item.font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
-        if item.sharedAttributes.value.verticalForms {
-            var shown = item.item
-            shown.level = level
-            if !Shaper.isVertical(shown, verticalForms: true) {
+        if style.font.matrix != AffineTransform() { status.insert(.hasNonIdentityMatrix) }
+        if style.sharedAttributes.value.verticalForms {
+            if !Shaper.isVertical(isSideways: isSideways, rightToLeft: rightToLeft, verticalForms: true) {
                 status.insert(.rotated)
-            } else if item.sharedAttributes.value.runDelegate == nil {
+            } else if style.sharedAttributes.value.runDelegate == nil {
                 status.insert(.hasNonIdentityMatrix)  // (the quarter turn: see `RunRecord.isUpright`)
             }
         }
         let record = RunRecord(
             glyphRange: firstGlyph..<(firstGlyph + glyphRange.count), source: source,
             sourceStart: glyphRange.lowerBound, x: x, stringRange: stringRange,
-            style: item.style, level: level, status: status)
+            style: style, level: level, status: status)
         return (record, width)
     }
 

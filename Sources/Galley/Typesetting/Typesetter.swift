@@ -132,14 +132,15 @@ public final class Typesetter: Sendable {
                                 reusing reuse: ShapingReuse? = nil) -> Paragraph {
         let shaped = ShapedParagraph(text, range: range, options: options, reusing: reuse)
         let firstAttributes = text.sharedRunAttributes[text.runIndex(at: range.lowerBound)]
-        let attributes = firstAttributes.value
-        let strictness = attributes.paragraphStyle?.lineBreakStrictness ?? .automatic
+        // (Read in place: a copy of the attributes retains every object they hold.)
+        let language = firstAttributes.value.language
+        let strictness = firstAttributes.paragraphStyle.lineBreakStrictness
         var breaks: LineBreakOpportunities
-        if let reuse, let old = reuse.breaks, old.language == attributes.language, old.strictness == strictness, range == 0..<text.length {
-            breaks = LineBreakOpportunities(text.units[range], language: attributes.language, strictness: strictness,
+        if let reuse, let old = reuse.breaks, old.language == language, old.strictness == strictness, range == 0..<text.length {
+            breaks = LineBreakOpportunities(text.units[range], language: language, strictness: strictness,
                                             reusing: old.opportunities, replaced: reuse.replaced, insertedLength: reuse.insertedLength)
         } else {
-            breaks = LineBreakOpportunities(text.units[range], language: attributes.language, strictness: strictness)
+            breaks = LineBreakOpportunities(text.units[range], language: language, strictness: strictness)
         }
         // A ruby's base never breaks apart.
         if !shaped.rubies.isEmpty {

@@ -259,6 +259,24 @@ import GalleyDocuments
         #expect(abs(bounds.ascent - bounds.descent) < 1e-9)
     }
 
+    /// Right-to-left text in a vertical column is set sideways (shaped horizontally, turned with the column), even
+    /// characters that stand upright in a column otherwise: kana under a right-to-left override, beside Arabic, which
+    /// Unicode turns anyway (UAX #50).
+    @Test func rightToLeftTextInAColumnIsSetSideways() throws {
+        let cjk = try TestFonts.font(Self.font, size: Self.size), arabic = try TestFonts.font("NotoNaskhArabic-Regular.ttf", size: Self.size)
+        let string = NSMutableAttributedString(string: "漢字\u{202E}仮名\u{202C}漢字", attributes: [.font: cjk, .verticalForms: true])
+        string.append(NSAttributedString(string: "مرحبا", attributes: [.font: arabic, .verticalForms: true]))
+        var attributes = FrameAttributes()
+        attributes.progression = .rightToLeft
+        let frame = Framesetter(attributedString: string).frame(path: Path(rect: CGRect(origin: .zero, size: Self.box)), attributes: attributes)
+        let runs = frame.lines[0].runs
+        let kana = try #require(runs.first { $0.stringRange.contains(4) })
+        #expect(kana.status.contains(.rightToLeft) && kana.status.contains(.rotated) && !kana.isVertical)
+        let letters = try #require(runs.first { $0.stringRange.contains(9) })
+        #expect(letters.status.contains(.rotated) && !letters.isVertical)
+        #expect(runs.filter { $0.stringRange.contains(0) }.allSatisfy { $0.isVertical && !$0.status.contains(.rotated) })
+    }
+
     /// Every corpus text set vertically, paragraph by paragraph in frames a column of 20 em long and a few columns
     /// wide, frame after frame: each UTF-16 index in exactly one column or after the last frame, no column longer
     /// than the frame, columns from right to left inside it.

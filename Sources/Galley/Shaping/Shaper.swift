@@ -606,7 +606,10 @@ struct Shaper {
             if piece.lowerBound == end {
                 let blank = blankGlyph(item.font)
                 let extra = (attributes.kern ?? 0) + attributes.tracking
-                for unit in piece { glyphs.append(glyph: blank.glyph, advance: extra, offset: .zero, stringIndex: unit, unsafeToBreak: false) }
+                // (Right to left in visual order, as HarfBuzz gives clusters: a CR LF's LF first.)
+                for unit in item.isRightToLeft ? Array(piece.reversed()) : Array(piece) {
+                    glyphs.append(glyph: blank.glyph, advance: extra, offset: .zero, stringIndex: unit, unsafeToBreak: false)
+                }
                 shaped = (true, true, true)
             } else {
                 shaped = appendShaped(item, range: piece, context: context, attributes: attributes, features: features, script: script,

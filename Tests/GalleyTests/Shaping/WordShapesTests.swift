@@ -147,6 +147,18 @@ import CHarfBuzz
             }
             return result
         }
+        // Right to left, the end's blanks come in visual order too: a CR LF's LF first, the item's clusters monotonic.
+        let arabic = try TestFonts.font("NotoNaskhArabic-Regular.ttf")
+        var arabicAttributes = StringAttributes()
+        arabicAttributes.font = arabic
+        let rightToLeft = Array("كتاب جميل\r\n".utf16)
+        for words in [false, true] {
+            let paragraph = ShapedParagraph(AttributedText(units: rightToLeft, runs: [(0..<rightToLeft.count, arabicAttributes)], defaultFont: arabic),
+                                            shapesWords: words)
+            let monotonic = paragraph.items.allSatisfy { $0.clustersAreMonotonic }
+            #expect(monotonic, "words: \(words)")
+            #expect(paragraph.glyphs.stringIndex(0) == rightToLeft.count - 1, "words: \(words)")
+        }
         #expect(segments("once again.\n") == ["once", " ", "again.", "\n"])
         #expect(segments("again.\r\n") == ["again.", "\r\n"])
         #expect(segments("end \u{2029}") == ["end", " ", "\u{2029}"])

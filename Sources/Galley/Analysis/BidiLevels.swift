@@ -110,10 +110,9 @@ struct BidiLevels: Sendable {
         let lastRun = range.isEmpty ? firstRun : text.runIndex(at: range.upperBound - 1)
         let hasEmbeddings = text.sharedRunAttributes[firstRun...lastRun].contains { !$0.value.writingDirection.isEmpty }
         // (Four units at a time: most text has no unit from U+0590 on but its punctuation.)
-        let rightToLeftAt = units.withUnsafeBufferPointer { units in
+        if base != .rightToLeft, !hasEmbeddings, units.withUnsafeBufferPointer({ units in
             UnitLanes.firstIndex(in: units, from: 0, mayMatch: { UnitLanes.hasLane($0, atLeast: 0x590) }, where: mayBeRightToLeft)
-        }
-        if base != .rightToLeft, !hasEmbeddings, rightToLeftAt == units.count {
+        }) == units.count {
             return BidiLevels(uniform: 0, paragraphLevel: 0)
         }
         var paragraphLevel: UInt8

@@ -107,31 +107,31 @@ enum Itemizer {
         }
     }
 
-    /// The units below U+10000 that are simple in a face, as 1,024 words of bits (bit n % 64 of word n / 64 for unit n):
-    /// those its cmap maps, but for surrogates, characters that may start an emoji sequence (`mayBeEmoji`) and those
-    /// coverage ignores (`Font.isIgnorableForCoverage`), which take the cluster path. Made once a face, from its
-    /// coverage's ranges (a test a character where the ranges take a search and the rest a dozen comparisons).
+    /// The units below U+10000 that are simple in a face (`isSimple`), as 1,024 words of bits (bit n % 64 of word
+    /// n / 64 for unit n): made once a face, the rule asked of each unit its cmap maps (one test a character after,
+    /// where the rule takes a search of the coverage and a dozen comparisons).
     static func simpleUnits(of face: FontFace) -> [UInt64] {
         if let known = face.lazySimpleUnits.withLock({ $0 }) { return known }
-        var bits = face.codePoints.basicMultilingualPlaneBits()
-        func clear(_ range: ClosedRange<UInt32>) {
-            for unit in range where unit < 0x10000 { bits[Int(unit >> 6)] &= ~(1 << UInt64(unit & 63)) }
-        }
-        // Surrogates, then the ranges `mayBeEmoji` and `isIgnorableForCoverage` test below U+10000 (`isSimple` says it
-        // unit by unit; the tests hold the two together).
-        for range: ClosedRange<UInt32> in [0xD800...0xDFFF, 0x231A...0x2B55, 0x3030...0x3030, 0x303D...0x303D, 0x3297...0x3297, 0x3299...0x3299,
-                                           0x0...0x1F, 0x7F...0x9F, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFE00...0xFE0F,
-                                           0xFEFF...0xFEFF] {
-            clear(range)
+        var bits = [UInt64](repeating: 0, count: 1024)
+        for range in face.codePoints.ranges where range.lowerBound < 0x10000 {
+            for codePoint in range.lowerBound...min(range.upperBound, 0xFFFF) where isSimpleIfCovered(UInt16(codePoint)) {
+                bits[Int(codePoint >> 6)] |= 1 << UInt64(codePoint & 63)
+            }
         }
         face.lazySimpleUnits.withLock { $0 = bits }
         return bits
     }
 
-    /// Whether a unit is simple in a font of this coverage: what `simpleUnits(of:)` keeps as bits.
+    /// Whether a unit is simple in a font of this coverage: one the font has, neither a surrogate, nor a character
+    /// that may start an emoji sequence (`mayBeEmoji`), nor one coverage ignores (`Font.isIgnorableForCoverage`) —
+    /// those take the cluster path.
     static func isSimple(_ unit: UInt16, in codePoints: CodePointSet) -> Bool {
+        isSimpleIfCovered(unit) && codePoints.contains(UInt32(unit))
+    }
+
+    /// `isSimple` but for the coverage.
+    private static func isSimpleIfCovered(_ unit: UInt16) -> Bool {
         !UTF16.isSurrogate(unit) && !mayBeEmoji(UInt32(unit)) && !Font.isIgnorableForCoverage(UInt32(unit))
-            && codePoints.contains(UInt32(unit))
     }
 
     /// The simple units of no font: none.

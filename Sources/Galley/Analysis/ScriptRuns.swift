@@ -51,14 +51,7 @@ struct ScriptRuns {
                 }
             }
         } else {
-            boundaries.forEachSpan { start, end in
-                let own = Self.ownScript(units, start: start, end: end)
-                if own != Self.common, own == walk.runScript {
-                    walk.current = own  // (as above)
-                    return
-                }
-                walk.visit(start, own, units)
-            }
+            boundaries.forEachSpan { start, end in walk.visit(start, Self.ownScript(units, start: start, end: end), units) }
         }
         if let runScript = walk.runScript {
             walk.ends.append(boundaries[count])

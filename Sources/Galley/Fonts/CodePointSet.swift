@@ -29,18 +29,6 @@ public struct CodePointSet: Hashable, Sendable {
 
     init(sortedRanges: [ClosedRange<UInt32>]) { self.ranges = sortedRanges }
 
-    /// The set's code points below U+10000 as 1,024 words of bits (bit n % 64 of word n / 64 for code point n): one
-    /// test a UTF-16 unit where `contains` takes a search.
-    func basicMultilingualPlaneBits() -> [UInt64] {
-        var words = [UInt64](repeating: 0, count: 1024)
-        for range in ranges where range.lowerBound < 0x10000 {
-            for codePoint in range.lowerBound...min(range.upperBound, 0xFFFF) {
-                words[Int(codePoint >> 6)] |= 1 << UInt64(codePoint & 63)
-            }
-        }
-        return words
-    }
-
     /// The number of code points.
     public var count: Int { ranges.reduce(0) { $0 + Int($1.upperBound - $1.lowerBound) + 1 } }
 

@@ -142,8 +142,9 @@ final class ShapedParagraph: Sendable {
     convenience init(_ text: AttributedText, range: Range<Int>? = nil, options: TypesetterOptions = TypesetterOptions(),
                      shapesWords: Bool = true, reusing reuse: ShapingReuse? = nil) {
         let range = range ?? 0..<text.length
-        let style = text.sharedRunAttributes[text.runIndex(at: range.lowerBound)].value.paragraphStyle
-        let base = style?.baseWritingDirection ?? .natural
+        // (The first run's style, resolved and read in place.)
+        let first = text.sharedRunAttributes[text.runIndex(at: range.lowerBound)]
+        let base = first.paragraphStyle.baseWritingDirection
         var levels: BidiLevels
         if let forced = options.forcedEmbeddingLevel ?? options.script.map(Shaper.embeddingLevel(forScript:)) {
             let level: UInt8 = forced & 1 == 1 ? 1 : 0
@@ -161,7 +162,7 @@ final class ShapedParagraph: Sendable {
         // Where the old paragraph's glyphs, kept index for index, end (see `keptPrefixEnd`); glyph generators, CJK–Latin
         // spacing and rubies change glyphs after shaping, and keep nothing.
         var keptEnd = range.lowerBound
-        let keepsAny = reuse != nil && options.glyphGenerator == nil && (style?.eastAsianAutospace ?? 0) <= 0 && !text.hasRuby
+        let keepsAny = reuse != nil && options.glyphGenerator == nil && first.paragraphStyle.eastAsianAutospace <= 0 && !text.hasRuby
         var keeps = keepsAny
         // The moved stretch that reaches the end so far: where it starts, and its glyphs' shift.
         var moved: (start: Int, glyphShift: Int)? = nil
@@ -191,7 +192,8 @@ final class ShapedParagraph: Sendable {
             }
         }
         var glyphs = shaper.finishedGlyphs()
-        if let autospace = style?.eastAsianAutospace, autospace > 0 {
+        let autospace = first.paragraphStyle.eastAsianAutospace
+        if autospace > 0 {
             EastAsianAutospace.apply(autospace, text: text, range: range, items: items, glyphs: &glyphs)
         }
         let rubies = text.hasRuby ? RubyPlacement.place(text: text, range: range, items: items, glyphs: &glyphs) : []

@@ -604,11 +604,11 @@ struct Shaper {
         for piece in item.isRightToLeft ? pieces.reversed() : pieces where !piece.isEmpty {
             let shaped: (startSafe: Bool, endSafe: Bool, allSafe: Bool)
             if piece.lowerBound == end {
-                let blank = blankGlyph(item.font)
+                let blank = Self.blankGlyph(item.font)
                 let extra = (attributes.kern ?? 0) + attributes.tracking
                 // (Right to left in visual order, as HarfBuzz gives clusters: a CR LF's LF first.)
                 for unit in item.isRightToLeft ? Array(piece.reversed()) : Array(piece) {
-                    glyphs.append(glyph: blank.glyph, advance: extra, offset: .zero, stringIndex: unit, unsafeToBreak: false)
+                    glyphs.append(glyph: blank, advance: extra, offset: .zero, stringIndex: unit, unsafeToBreak: false)
                 }
                 shaped = (true, true, true)
             } else {
@@ -622,10 +622,9 @@ struct Shaper {
         return safety
     }
 
-    /// The glyph controls show (the font's space glyph, or .notdef) and a space's advance, for tabs.
-    private func blankGlyph(_ font: Font) -> (glyph: Glyph, advance: CGFloat) {
-        let space = font.glyph(forCodePoint: 0x20) ?? 0
-        return (space, font.advances(for: [space]).total)
+    /// The glyph controls show: the font's space glyph, or .notdef.
+    private static func blankGlyph(_ font: Font) -> Glyph {
+        font.glyph(forCodePoint: 0x20) ?? 0
     }
 
     /// `appendShaped` for a range HarfBuzz shapes whole.
@@ -688,7 +687,10 @@ struct Shaper {
                 // Controls and the line and paragraph separators draw nothing, as in Core Text (HarfBuzz would show
                 // .notdef): the space glyph, as wide as a space for a tab (tab stops are the typesetter's) and zero
                 // wide for line ends and the rest.
-                if blank == nil { blank = blankGlyph(font) }
+                if blank == nil {
+                    let space = Self.blankGlyph(font)
+                    blank = (space, font.advances(for: [space]).total)  // (a tab's, as wide as a space)
+                }
                 glyph = blank!.glyph
                 advance = unit == 0x09 ? blank!.advance : 0
             }

@@ -110,9 +110,7 @@ struct BidiLevels: Sendable {
         let lastRun = range.isEmpty ? firstRun : text.runIndex(at: range.upperBound - 1)
         let hasEmbeddings = text.sharedRunAttributes[firstRun...lastRun].contains { !$0.value.writingDirection.isEmpty }
         // (Four units at a time: most text has no unit from U+0590 on but its punctuation.)
-        if base != .rightToLeft, !hasEmbeddings, units.withUnsafeBufferPointer({ units in
-            UnitLanes.firstIndex(in: units, from: 0, mayMatch: { UnitLanes.hasLane($0, atLeast: 0x590) }, where: mayBeRightToLeft)
-        }) == units.count {
+        if base != .rightToLeft, !hasEmbeddings, !mayContainRightToLeft(units) {
             return BidiLevels(uniform: 0, paragraphLevel: 0)
         }
         var paragraphLevel: UInt8
@@ -174,6 +172,14 @@ struct BidiLevels: Sendable {
             for position in start..<max(start, end) { result[position - range.lowerBound] = level }
         }
         return result
+    }
+
+    /// Whether some unit of `units` can be, or start, a right-to-left character or a bidi control (four units at a
+    /// time: most text has no unit from U+0590 on but its punctuation).
+    static func mayContainRightToLeft(_ units: ArraySlice<UInt16>) -> Bool {
+        units.withUnsafeBufferPointer { units in
+            UnitLanes.firstIndex(in: units, from: 0, mayMatch: { UnitLanes.hasLane($0, atLeast: 0x590) }, where: mayBeRightToLeft)
+        } < units.count
     }
 
     /// Whether a UTF-16 unit can be, or start, a right-to-left character or a bidi control.

@@ -8,7 +8,7 @@ internal import CUnicode
 /// over the clusters; asked once a run (`run(at:)`), as bidi levels are.
 struct ScriptRuns {
     /// ICU's script codes for Common, Inherited and Unknown.
-    private static let common: Int32 = 0
+    static let common: Int32 = 0
     private static let inherited: Int32 = 1
     private static let unknown: Int32 = 103
     private static let latin: Int32 = 25  // USCRIPT_LATIN
@@ -118,7 +118,7 @@ struct ScriptRuns {
     /// The cluster's own script: that of its first character with a real script (Common when none has one: Common,
     /// Inherited and Unknown all count as Common).
     @inline(__always)
-    private static func ownScript(_ units: [UInt16], start: Int, end: Int) -> Int32 {
+    static func ownScript(_ units: [UInt16], start: Int, end: Int) -> Int32 {
         let unit = units[start]
         if unit < 0x80 {
             // ASCII: Latin or Common (an ASCII character starts a cluster of one, or CR LF, or a keycap).

@@ -37,4 +37,27 @@ public struct Frame: Sendable {
     /// The space the frame would leave below its last line before a next one (line spacing and leading; 0
     /// without lines): what a layout that continues the text below the frame adds first.
     package internal(set) var gapAfterLastLine: CGFloat = 0
+
+    /// Each line's bottom below the box's top and the gap it leaves before a next line, when the attributes asked
+    /// for them (`FrameAttributes.recordsLineDepths`).
+    package struct LineDepths: Sendable {
+        let bottoms: [CGFloat]
+        let gaps: [CGFloat]
+    }
+    package internal(set) var lineDepths: LineDepths? = nil
+
+    /// The frame of its first `count` lines: what filling would have given had the range ended after them (the
+    /// same lines, origins and fragments; used height and gap after the last of them). Needs `lineDepths`; nil
+    /// without them or for a count out of range.
+    package func prefix(lines count: Int) -> Frame? {
+        guard let lineDepths, count > 0, count <= lines.count else { return nil }
+        let end = lines[count - 1].stringRange.upperBound
+        var frame = Frame(lines: Array(lines.prefix(count)), lineOrigins: Array(lineOrigins.prefix(count)),
+                          stringRange: stringRange.lowerBound..<end, visibleStringRange: visibleStringRange.lowerBound..<end, path: path,
+                          attributes: attributes, bounds: bounds, lineFragments: Array(lineFragments.prefix(count)),
+                          usedHeight: lineDepths.bottoms[count - 1])
+        frame.gapAfterLastLine = lineDepths.gaps[count - 1]
+        frame.lineDepths = LineDepths(bottoms: Array(lineDepths.bottoms.prefix(count)), gaps: Array(lineDepths.gaps.prefix(count)))
+        return frame
+    }
 }

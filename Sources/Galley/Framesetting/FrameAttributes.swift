@@ -36,6 +36,9 @@ public struct FrameAttributes: Hashable, Sendable {
     /// How far below the top of the path's box the first line's band starts (the editing layer continues a
     /// container below text already laid out); 0 for Core Text's frames.
     package var startingDepth: CGFloat = 0
+    /// Whether the frame keeps each line's depth and the gap after it (`Frame.lineDepths`), so that
+    /// `Frame.prefix(lines:)` can cut it: for the editing layer's pieces of long paragraphs.
+    package var recordsLineDepths = false
 
     /// Top-to-bottom lines in the whole path (even-odd rule), no exclusions, no line limit.
     public init() {}

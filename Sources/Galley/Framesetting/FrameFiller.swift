@@ -155,6 +155,8 @@ struct FrameFiller {
         var fragments: [CGRect] = []
         /// The depth of each line's band bottom (what `depth` was after it).
         var bottoms: [CGFloat] = []
+        /// The space each line leaves before a next one (`pendingGap` after it).
+        var gaps: [CGFloat] = []
         /// The UTF-16 offset the next line starts at.
         var index: Int
         /// The depth of the last line's bottom below the box's top (sums of line heights: the same whatever the box's
@@ -207,6 +209,7 @@ struct FrameFiller {
                           attributes: attributes, bounds: box, lineFragments: state.fragments,
                           usedHeight: state.lines.isEmpty ? 0 : state.depth)
         frame.gapAfterLastLine = state.lines.isEmpty ? 0 : state.pendingGap
+        if attributes.recordsLineDepths { frame.lineDepths = Frame.LineDepths(bottoms: state.bottoms, gaps: state.gaps) }
         return frame
     }
 
@@ -267,6 +270,7 @@ struct FrameFiller {
         state.origins.removeLast(removed)
         state.fragments.removeLast(removed)
         state.bottoms.removeLast(removed)
+        state.gaps.removeLast(removed)
         state.depth = state.bottoms.last ?? 0
         if state.lines.isEmpty { state.pendingGap = 0 }
         state.index = remaining > 0 ? state.lines[remaining - 1].stringRange.upperBound : state.index
@@ -279,7 +283,7 @@ struct FrameFiller {
         let paragraphIndex = typesetter.paragraphIndex(at: state.index)
         let paragraph = typesetter.paragraphs[paragraphIndex]
         let style = paragraph.style
-        let isFirstLine = state.index == paragraph.range.lowerBound
+        let isFirstLine = paragraph.isFirstLine(startingAt: state.index)
         var bandDepth = state.depth + state.pendingGap
         if isFirstLine, !state.lines.isEmpty {
             bandDepth += max(ParagraphStyle.length(style.paragraphSpacingBefore), 0)
@@ -315,6 +319,7 @@ struct FrameFiller {
                     state.origins.append(result.origin)
                     state.fragments.append(result.fragment)
                     state.bottoms.append(bandDepth + lineBox.height)
+                    state.gaps.append(lineBox.gap)
                 }
                 state.depth = bandDepth + lineBox.height
                 state.pendingGap = lineBox.gap
@@ -322,8 +327,9 @@ struct FrameFiller {
                     let space = extra(last.stringRange)
                     if space.isFinite, space > 0 { state.pendingGap += space }
                 }
+                if !state.gaps.isEmpty { state.gaps[state.gaps.count - 1] = state.pendingGap }
                 state.index = state.lines.last.map { $0.stringRange.upperBound } ?? next
-                state.endedParagraph = state.index == paragraph.range.upperBound
+                state.endedParagraph = paragraph.isLastLine(endingAt: state.index)
                 return true
             }
         }
@@ -342,7 +348,7 @@ struct FrameFiller {
         var placed: [PlacedLine] = []
         var next = start
         for span in rightToLeft ? spans.reversed() : spans where next < range.upperBound && next < paragraph.range.upperBound {
-            guard let result = layLine(paragraph, start: next, isFirstLine: next == paragraph.range.lowerBound, span: span,
+            guard let result = layLine(paragraph, start: next, isFirstLine: paragraph.isFirstLine(startingAt: next), span: span,
                                        bandDepth: bandDepth, limit: range.upperBound,
                                        planned: plannedBreaks.first { $0.end > next }, known: knownBreaks[next])
             else { continue }
@@ -395,7 +401,7 @@ struct FrameFiller {
             let top = -(depth + CGFloat(line) * step)
             let spans = spans(bottom: top - lineHeight, top: top)
             guard let span = rightToLeft ? spans.last : spans.first else { return lastWidth }
-            let isFirstLine = line == 0 && start == paragraph.range.lowerBound
+            let isFirstLine = line == 0 && paragraph.isFirstLine(startingAt: start)
             lastWidth = max(Self.room(in: span, style: style, isFirstLine: isFirstLine).available, 1)
             return lastWidth
         }
@@ -581,7 +587,7 @@ struct FrameFiller {
         let (hangLeft, hangRight) = rightToLeft ? (protrusion.end, protrusion.start) : (protrusion.start + trim, max(protrusion.end, endTrim))
         // Justified paragraphs stretch every line but the last and lines that end at a forced break: first the glyphs
         // by the line's share of font expansion (as optimal breaking counted it), then the spaces.
-        if style.alignment == .justified, lineEnd < paragraph.range.upperBound, !typesetter.endsWithForcedBreak(lineEnd) {
+        if style.alignment == .justified, !paragraph.isLastLine(endingAt: lineEnd), !typesetter.endsWithForcedBreak(lineEnd) {
             let target = available + hangLeft + hangRight
             var glyphScale: CGFloat = 1
             if let expansion = style.fontExpansion {

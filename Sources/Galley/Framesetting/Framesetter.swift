@@ -108,7 +108,7 @@ public final class Framesetter: Sendable {
             // direction and alignment) and its visible width between them.
             let paragraph = typesetter.paragraphs[typesetter.paragraphIndex(at: line.stringRange.lowerBound)]
             let style = paragraph.style
-            let isFirstLine = line.stringRange.lowerBound == paragraph.range.lowerBound
+            let isFirstLine = paragraph.isFirstLine(startingAt: line.stringRange.lowerBound)
             let (head, tail) = FrameFiller.indents(style, isFirstLine: isFirstLine)
             let indents = head + max(-tail, 0)
             // (An opening bracket starting the line hangs half into the margin: that much less is needed where

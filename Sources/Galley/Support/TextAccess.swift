@@ -79,6 +79,56 @@ extension Typesetter {
     }
 }
 
+extension Typesetter {
+    /// Whether every character here is at bidi level 0. A paragraph laid out in pieces is at level 0 throughout
+    /// exactly when each of its pieces, typeset alone, is: a right-to-left character or an embedding lifts some
+    /// level of the piece that holds it whatever the piece's base direction, and without them every piece and the
+    /// paragraph resolve to a left-to-right base.
+    package var isOneLeftToRightLevel: Bool { paragraphs.allSatisfy { $0.shaped.levels.uniform == 0 } }
+
+    /// Whether `units` may hold a right-to-left character or a bidi control (false: a paragraph of them, not
+    /// right to left by its style or attributes, is at level 0 throughout). A scan four units at a time.
+    package static func mayContainRightToLeft(_ units: ArraySlice<UInt16>) -> Bool { BidiLevels.mayContainRightToLeft(units) }
+
+    /// Whether a line starting at `index` starts a piece its paragraph can be laid out in on its own: typeset alone
+    /// from there as a continuation (`TypesetterOptions.startsInsideParagraph`), the rest of the paragraph breaks
+    /// into the same lines, and the text before it, typeset alone as continued (`endsInsideParagraph`), into the
+    /// same lines as here. The editing layer lays long paragraphs out in such pieces, so that an edit reshapes and
+    /// breaks a piece, not the paragraph. True only where nothing either side is analysed with reaches across:
+    /// - bidi: the whole paragraph at one left-to-right level (a right-to-left character anywhere can move the
+    ///   levels on both sides of any cut: UAX #9's weak and neutral rules look back to the paragraph's start);
+    /// - line breaking: a UAX #14 opportunity after a space (the rules that look back across an opportunity do so
+    ///   through spaces only, LB14–LB17, and those forbid the opportunity itself);
+    /// - scripts: the character there has a script of its own (Common and Inherited characters take theirs from
+    ///   the text before them);
+    /// - shaping: HarfBuzz does not mark the glyph there unsafe to break, in a left-to-right item shown as shaped;
+    /// - what a paragraph takes from its first character (its paragraph style, the language of its breaks) is the
+    ///   same there.
+    /// Greedy breaking only: a line's break then depends on its own text and the word after it.
+    package func isIndependentLineStart(at index: Int) -> Bool {
+        guard isOneLeftToRightLevel else { return false }
+        guard index > 0, index < length else { return false }
+        let paragraph = paragraphs[paragraphIndex(at: index)]
+        let shaped = paragraph.shaped
+        let units = text.units
+        guard index > paragraph.range.lowerBound, index < paragraph.range.upperBound, units[index - 1] == 0x20,
+            isBreakOpportunity(at: index)
+        else { return false }
+        let (_, width) = UnicodeScalarReader.codePoint(in: units, at: index)
+        guard ScriptRuns.ownScript(units, start: index, end: min(index + width, units.count)) != ScriptRuns.common else { return false }
+        let found = shaped.items.partitioningIndex { $0.item.range.upperBound > index }
+        guard found < shaped.items.count else { return false }
+        let item = shaped.items[found]
+        guard item.insertion == nil, item.clustersAreMonotonic, item.item.level == 0 else { return false }
+        let glyph = shaped.glyphs.firstGlyph(atOrAfter: index, in: item.glyphRange)
+        guard glyph < item.glyphRange.upperBound, shaped.glyphs.stringIndex(glyph) == index, !shaped.glyphs.isUnsafeToBreak(glyph)
+        else { return false }
+        let here = text.sharedRunAttributes[text.runIndex(at: index)]
+        let first = text.sharedRunAttributes[text.runIndex(at: paragraph.range.lowerBound)]
+        return here === first || here.paragraphStyle == first.paragraphStyle && here.value.language == first.value.language
+    }
+}
+
 /// A line an earlier layout made: its string range, whether it ended hyphenated, and the width of the fragment it
 /// was broken for (the same start breaks the same way only in a fragment as wide).
 package struct KnownLineBreak: Sendable {

@@ -28,6 +28,10 @@ public final class Typesetter: Sendable {
         /// a `ParagraphStyle` is some 360 bytes, and most paragraphs share one).
         private let firstAttributes: SharedAttributes
         let range: Range<Int>
+        /// Whether the paragraph's first line is here, and its last (not so for a text that starts or stops inside a
+        /// paragraph: `TypesetterOptions.startsInsideParagraph`, `endsInsideParagraph`).
+        let opensParagraph: Bool
+        let closesParagraph: Bool
 
         /// For a paragraph made from the one before an edit: that paragraph, and how many of the first opportunities
         /// the two share with the same widths (`OpportunityWidths.keptPrefix`), which
@@ -38,8 +42,11 @@ public final class Typesetter: Sendable {
         }
 
         /// `reuse`: the edit this paragraph was shaped from the old one by, whose widths it keeps where it can.
-        init(shaped: ShapedParagraph, breaks: LineBreakOpportunities, firstAttributes: SharedAttributes, reusing reuse: ShapingReuse? = nil) {
+        init(shaped: ShapedParagraph, breaks: LineBreakOpportunities, firstAttributes: SharedAttributes, reusing reuse: ShapingReuse? = nil,
+             opens: Bool = true, closes: Bool = true) {
             self.shaped = shaped
+            opensParagraph = opens
+            closesParagraph = closes
             self.breaks = breaks
             unitAdvances = UnitAdvances(shaped)
             let keeping = reuse?.widths.flatMap { OpportunityWidths.keeping($0, paragraph: shaped, breaks: breaks) }
@@ -52,6 +59,12 @@ public final class Typesetter: Sendable {
         var style: ParagraphStyle {
             _read { yield firstAttributes.paragraphStyle }
         }
+
+        /// Whether a line starting at `index` is the paragraph's first (its first-line indent, the spacing before it).
+        func isFirstLine(startingAt index: Int) -> Bool { index == range.lowerBound && opensParagraph }
+
+        /// Whether a line ending at `index` is the paragraph's last (not justified; the spacing after it follows).
+        func isLastLine(endingAt index: Int) -> Bool { index >= range.upperBound && closesParagraph }
 
         /// Whether the paragraph's base direction (its resolved paragraph embedding level) is right to left.
         var isRightToLeft: Bool { shaped.levels.paragraphLevel & 1 == 1 }
@@ -106,7 +119,10 @@ public final class Typesetter: Sendable {
         ranges = Typesetter.bounded(ranges, text.units, limit: options.allowsUnboundedLayout
             ? TypesetterOptions.maximumUnboundedParagraphLength : TypesetterOptions.maximumParagraphLength)
         let reuse = ranges.count == 1 ? reuse : nil
-        paragraphs = ranges.map { Typesetter.prepare(text, range: $0, options: options, reusing: reuse) }
+        paragraphs = ranges.indices.map {
+            Typesetter.prepare(text, range: ranges[$0], options: options, reusing: reuse,
+                               opens: $0 > 0 || !options.startsInsideParagraph, closes: $0 < ranges.count - 1 || !options.endsInsideParagraph)
+        }
         paragraphStarts = ranges.map(\.lowerBound)
     }
 
@@ -129,7 +145,7 @@ public final class Typesetter: Sendable {
     }
 
     private static func prepare(_ text: AttributedText, range: Range<Int>, options: TypesetterOptions,
-                                reusing reuse: ShapingReuse? = nil) -> Paragraph {
+                                reusing reuse: ShapingReuse? = nil, opens: Bool = true, closes: Bool = true) -> Paragraph {
         let shaped = ShapedParagraph(text, range: range, options: options, reusing: reuse)
         let firstAttributes = text.sharedRunAttributes[text.runIndex(at: range.lowerBound)]
         // (Read in place: a copy of the attributes retains every object they hold.)
@@ -146,7 +162,7 @@ public final class Typesetter: Sendable {
         if !shaped.rubies.isEmpty {
             breaks = breaks.removing(inside: shaped.rubies.map { ($0.base.lowerBound - range.lowerBound)..<($0.base.upperBound - range.lowerBound) })
         }
-        return Paragraph(shaped: shaped, breaks: breaks, firstAttributes: firstAttributes, reusing: reuse)
+        return Paragraph(shaped: shaped, breaks: breaks, firstAttributes: firstAttributes, reusing: reuse, opens: opens, closes: closes)
     }
 
     /// The number of UTF-16 units of the typeset string.

@@ -24,6 +24,16 @@ public struct TypesetterOptions: Hashable, Sendable {
     /// The language for hyphenation and line breaking where the text has no `NSLanguage` attribute.
     public var language: String?
 
+    /// Whether the text starts inside a paragraph — the editing layer lays a long paragraph out in pieces that
+    /// start at `Typesetter.isIndependentLineStart(at:)`: its first line is then no paragraph's first (the head
+    /// indent, not the first-line indent; no spacing before). Applies to greedy breaking; optimal breaking and a
+    /// frame's widows and orphans see the text as a paragraph of its own.
+    package var startsInsideParagraph = false
+
+    /// Whether the text stops inside a paragraph (its piece before an independent line start): its last line is
+    /// then no paragraph's last (justified as the others; no spacing after).
+    package var endsInsideParagraph = false
+
     /// Glyph substitution after shaping (the editing layer's `shouldGenerateGlyphs` delegate); nil for none.
     package var glyphGenerator: GlyphGenerator?
 

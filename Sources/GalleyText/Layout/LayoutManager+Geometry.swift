@@ -39,16 +39,21 @@ extension LayoutManager {
     }
 
     /// The line fragments of a paragraph's layout, the paragraph starting at storage offset `start`.
-    func lineFragments(of layout: ParagraphLayout, paragraph: ParagraphState, start: Int) -> [LineFragment] {
+    /// With `near`, only those of the placements whose text reaches from the paragraph offset before it to the one
+    /// after it (a paragraph laid out in pieces has a placement a piece).
+    func lineFragments(of layout: ParagraphLayout, paragraph: ParagraphState, start: Int, near: Int? = nil) -> [LineFragment] {
         var result: [LineFragment] = []
-        for (index, placement) in layout.placements.enumerated() {
-            let (relative, isNew) = paragraph.fragments(ofPlacement: index, generation: placement.generation) {
-                relativeFragments(of: placement)
+        let placements = layout.placements
+        for (index, placement) in placements.enumerated() {
+            if let near, placements.count > 1 {
+                if placement.offset > near + 1 { break }
+                if index + 1 < placements.count, placements[index + 1].offset < near - 1 { continue }
             }
+            let (relative, isNew) = paragraph.fragments(ofPlacement: placement.generation) { relativeFragments(of: placement) }
             if isNew { remember(paragraph) }
             let top = placement.top
             for fragment in relative {
-                result.append(LineFragment(line: fragment.line, paragraphStart: start, containerIndex: fragment.containerIndex,
+                result.append(LineFragment(line: fragment.line, paragraphStart: start + placement.offset, containerIndex: fragment.containerIndex,
                                            rect: fragment.rect.offsetBy(dx: 0, dy: top),
                                            baselineOrigin: CGPoint(x: fragment.baselineOrigin.x, y: fragment.baselineOrigin.y + top),
                                            padding: fragment.padding))
@@ -136,7 +141,10 @@ extension LayoutManager {
     public func lineFragment(forCharacterAt index: Int, affinity: TextAffinity = .downstream) -> LineFragment? {
         let index = min(max(index, 0), textStorage.length)
         let paragraph = paragraphIndex(containing: index)
-        let fragments = lineFragments(ofParagraph: paragraph)
+        ensureLayout(throughParagraph: paragraph)
+        guard layouts.indices.contains(paragraph) else { return nil }
+        let (state, start) = paragraphAndStart(paragraph)
+        let fragments = lineFragments(of: layouts[paragraph], paragraph: state.state, start: start, near: index - start)
         guard !fragments.isEmpty else { return nil }
         for (position, fragment) in fragments.enumerated() {
             let range = fragment.characterRange
@@ -164,8 +172,8 @@ extension LayoutManager {
         for (paragraph, layout) in layouts.enumerated() {
             defer { start += self.paragraph(paragraph).length }
             for placement in layout.placements where placement.container == index {
-                lower = lower ?? start + placement.frame.visibleStringRange.lowerBound
-                upper = start + placement.frame.visibleStringRange.upperBound
+                lower = lower ?? start + placement.offset + placement.frame.visibleStringRange.lowerBound
+                upper = start + placement.offset + placement.frame.visibleStringRange.upperBound
             }
         }
         return (lower ?? 0)..<max(upper, lower ?? 0)
@@ -359,11 +367,16 @@ extension LayoutManager {
             guard layout.placements.contains(where: { $0.container == index }) else { continue }
             if let top = layout.placements.first?.firstLineTop(movedBy: shift.depth), layout.placements.first?.container == index, top > rect.maxY { break }
             for placement in layout.placements where placement.container == index {
+                // (The pieces of a long paragraph above or below the rectangle are passed over whole.)
+                if layout.placements.count > 1 {
+                    if placement.top + shift.depth + placement.frame.usedHeight < rect.minY { continue }
+                    if placement.firstLineTop(movedBy: shift.depth) > rect.maxY { break }
+                }
                 for lineIndex in placement.frame.lines.indices
                 where fragmentRect(lineIndex, of: placement, in: container).offsetBy(dx: 0, dy: placement.top + shift.depth).intersects(rect) {
                     let range = placement.frame.lines[lineIndex].stringRange
-                    lower = lower ?? (paragraph, range.lowerBound)
-                    upper = (paragraph, range.upperBound)
+                    lower = lower ?? (paragraph, placement.offset + range.lowerBound)
+                    upper = (paragraph, placement.offset + range.upperBound)
                 }
             }
         }

@@ -66,10 +66,28 @@ public final class LayoutManager: TextStorageObserver {
         var container: Int
         /// The depth of the frame's box top in the container.
         var top: CGFloat
-        var frame: Frame
-        /// The layout of its paragraph this placement belongs to (`ParagraphState.generation`): its line fragments
-        /// are cached for it, and hold while the placement only moves.
+        /// The frame, behind one reference: a long paragraph has a placement a piece, and an edit copies them all.
+        private let box: FrameBox
+        var frame: Frame { box.frame }
+        /// Its number in its paragraph (`ParagraphState.generation`): its line fragments are cached under it, and
+        /// hold while the placement only moves.
         var generation: Int
+        /// Where its frame's text starts in the paragraph: 0, but for the pieces of a long paragraph after its first
+        /// (each a frame of its own framesetter, string indices counted from the piece's start).
+        var offset = 0
+
+        init(container: Int, top: CGFloat, frame: Frame, generation: Int, offset: Int = 0) {
+            self.container = container
+            self.top = top
+            box = FrameBox(frame)
+            self.generation = generation
+            self.offset = offset
+        }
+
+        private final class FrameBox {
+            let frame: Frame
+            init(_ frame: Frame) { self.frame = frame }
+        }
 
         /// The height of the frame's box: line origins are relative to its bottom.
         var boxHeight: CGFloat { frame.bounds.height }
@@ -151,7 +169,7 @@ public final class LayoutManager: TextStorageObserver {
     var measured = (characters: 0, height: CGFloat(0))
 
     /// Counters for tests and benchmarks: paragraphs shaped, laid out, and moved without new layout.
-    public private(set) var statistics = Statistics()
+    public internal(set) var statistics = Statistics()
     /// Attributes kept beside the text for drawing (`setTemporaryAttributes`): nil until the first is set.
     var temporaryAttributeStore: TemporaryAttributes?
 
@@ -452,11 +470,36 @@ public final class LayoutManager: TextStorageObserver {
             regionEnd = paragraphStart(last + 1) + delta
         }
         let regionStart = paragraphStart(first)
-        let units = textStorage.units(in: regionStart..<regionEnd)
-        var ranges = paragraphRanges(units, start: regionStart)
-        if units.isEmpty, textStorage.length > 0 { ranges = [] }
+        var ranges: [Range<Int>]
+        // Without a delegate the rope's paragraph count says when the region is one paragraph, as an edit inside one
+        // mostly leaves it: its units are then not read (a paragraph may be 100,000 characters).
+        let ended = textStorage.paragraphsEnded(before: regionEnd) - textStorage.paragraphsEnded(before: regionStart)
+        if delegate == nil, regionEnd > regionStart,
+            ended == 0 || ended == 1 && textStorage.units(in: (regionEnd - 1)..<regionEnd).allSatisfy(CharacterClasses.endsParagraph)
+        {
+            ranges = [regionStart..<regionEnd]
+            _internalInvariant(ranges == paragraphRanges(textStorage.units(in: regionStart..<regionEnd), start: regionStart),
+                               "the rope's paragraphs differ from the paragraph rule's")
+        } else {
+            let units = textStorage.units(in: regionStart..<regionEnd)
+            ranges = paragraphRanges(units, start: regionStart)
+            if units.isEmpty, textStorage.length > 0 { ranges = [] }
+        }
         let replacements = ranges.map(makeParagraph)
         let removed = last - first + 1
+        // An edit inside one laid-out paragraph in pieces that stays one: its next layout lays out the pieces the edit
+        // can change (`LayoutManager+Pieces.swift`).
+        if first == last, replacements.count == 1, first < layouts.count, let pieces = paragraph(first).state.pieces,
+            replacements[0].style == paragraph(first).style, !layouts[first].isEstimated
+        {
+            replacements[0].state.numberPlacements(after: paragraph(first).state)
+            replacements[0].state.pendingPieceEdit = PieceEdit(pieces: pieces, layout: layouts[first],
+                                                               replaced: (old.lowerBound - regionStart)..<(old.upperBound - regionStart),
+                                                               insertedLength: edit.range.count)
+            replaceParagraphs(first..<(last + 1), with: replacements)
+            relayout(replacing: first..<(first + removed), with: replacements.count)
+            return
+        }
         // An edit inside one laid-out paragraph that stays one: shaped now (it is laid out next) from the old
         // glyphs, HarfBuzz only around the edit. (Without a delegate, whose control-character answers could differ.)
         if first == last, replacements.count == 1, first < layouts.count, delegate == nil,
@@ -489,21 +532,26 @@ public final class LayoutManager: TextStorageObserver {
         else { return [] }
         // The replacement is laid out next: shaped now (if the edit did not already), at the start it will have.
         let replacementTypesetter = framesetter(of: replacement, start: start).typesetter
+        return Self.knownBreaks(in: layouts[index].placements.map(\.frame), of: typesetter, keptBy: replacementTypesetter, before: edit)
+    }
+
+    /// The lines of `frames` (one paragraph's, or one piece's, typeset by `typesetter`) that an edit at offset `edit`
+    /// cannot change in `replacement`, the text after it (see `knownBreaks(paragraph:before:replacement:start:)`).
+    static func knownBreaks(in frames: [Frame], of typesetter: Typesetter, keptBy replacement: Typesetter, before edit: Int) -> [KnownLineBreak] {
         // The lines with the widths they were broken for, in order, read in place (a paragraph can have thousands).
-        let placements = layouts[index].placements
-        let lineCount = placements.reduce(0) { $0 + $1.frame.lines.count }
+        let lineCount = frames.reduce(0) { $0 + $1.lines.count }
         func lineAndWidth(_ position: Int) -> (line: Line, width: CGFloat) {
             var position = position
-            for placement in placements {
-                let lines = placement.frame.lines
-                if position < lines.count { return (lines[position], placement.frame.lineFragments[position].width) }
+            for frame in frames {
+                let lines = frame.lines
+                if position < lines.count { return (lines[position], frame.lineFragments[position].width) }
                 position -= lines.count
             }
             preconditionFailure("line index out of range")
         }
         var known: [KnownLineBreak] = []
         // Where the old and new texts still break alike (shaping and segmentation can change before an edit).
-        let agreed = typesetter.breakingAgreement(with: replacementTypesetter, upTo: edit)
+        let agreed = typesetter.breakingAgreement(with: replacement, upTo: edit)
         var next = lineCount > 0 ? lineAndWidth(0) : nil
         for position in 0..<lineCount {
             guard let (line, width) = next else { break }
@@ -594,7 +642,7 @@ public final class LayoutManager: TextStorageObserver {
     /// The same lines moved to a new flow position, when that gives what a new layout would: one frame in the same
     /// container, no exclusions, no line limit, and still room for it. An estimate moves as it is.
     private func moved(_ layout: ParagraphLayout, to position: FlowPosition) -> ParagraphLayout? {
-        guard layout.isComplete, layout.placements.count == 1 || layout.isEstimated, position.container == layout.start.container,
+        guard layout.isRegular, position.container == layout.start.container,
             layout.container == position.container,
             position.lines > 0 && layout.start.lines > 0 || position.lines == 0 && layout.start.lines == 0,
             textContainers.indices.contains(position.container)
@@ -695,7 +743,7 @@ public final class LayoutManager: TextStorageObserver {
         guard let last = layouts.last, last.isComplete, last.end.container == index, layouts.count < numberOfParagraphs,
             let first = layouts.indices.first(where: { layouts[$0].placements.contains { $0.container == index } })
         else { return exact }
-        let firstCharacter = paragraphStart(first) + (layouts[first].placements.first { $0.container == index }?.frame.visibleStringRange.lowerBound ?? 0)
+        let firstCharacter = paragraphStart(first) + (layouts[first].placements.first { $0.container == index }.map { $0.offset + $0.frame.visibleStringRange.lowerBound } ?? 0)
         let laidOutEnd = paragraphStart(layouts.count)
         let laidOut = laidOutEnd - firstCharacter
         let remaining = paragraphs.summary.length - laidOutEnd
@@ -716,8 +764,9 @@ public final class LayoutManager: TextStorageObserver {
         let (paragraph, paragraphStart) = paragraphAndStart(index)
         // Where the paragraph starts now, for the delegate's break vetoes during this layout.
         paragraph.state.start = paragraphStart
+        if let layout = layOutInPieces(paragraph, start: paragraphStart, from: start) { return layout }
         let framesetter = framesetter(of: paragraph, start: paragraph.state.start)
-        let generation = paragraph.state.nextGeneration()
+        paragraph.state.startLayout()
         var position = start
         var placements: [Placement] = []
         var shown = 0
@@ -778,7 +827,7 @@ public final class LayoutManager: TextStorageObserver {
                 continue
             }
             let boxTop = height - frame.bounds.maxY
-            placements.append(Placement(container: position.container, top: boxTop, frame: frame, generation: generation))
+            placements.append(Placement(container: position.container, top: boxTop, frame: frame, generation: paragraph.state.nextGeneration()))
             shown = frame.visibleStringRange.upperBound
             position = FlowPosition(container: position.container, depth: boxTop + frame.usedHeight,
                                     lines: position.lines + frame.lines.count,

@@ -17,11 +17,16 @@ final class ParagraphState: @unchecked Sendable {
     /// Offsets just after each container break (a form feed, or a control character the delegate made one),
     /// relative to the paragraph.
     var containerBreaks: [Int] = []
-    /// The layouts made so far: a placement carries the generation it belongs to, and its cached fragments are
-    /// good only for that generation (moved copies of a placement keep it).
+    /// A long paragraph laid out in pieces (`LayoutManager+Pieces.swift`): each piece's range in the paragraph and
+    /// its framesetter, in order; nil for a paragraph with one framesetter (`framesetter`).
+    var pieces: [ParagraphPiece]?
+    /// An edit of a paragraph laid out in pieces, waiting for the paragraph's next layout (which takes it).
+    var pendingPieceEdit: PieceEdit?
+    /// The latest number given to a placement: each placement carries its own, and its cached fragments are good
+    /// for that number only (moved copies of a placement keep it).
     private(set) var generation = 0
-    /// The line fragments of the placements of generation `generation`, by placement, relative to the placement's
-    /// top and with the paragraph at offset 0.
+    /// The line fragments of placements by their number, relative to the placement's top and with its text at
+    /// offset 0.
     private var fragments: [Int: [LineFragment]] = [:]
     /// Its slot in the layout manager's ring of paragraphs with fragments, while it has one.
     var fragmentSlot: Int?
@@ -91,18 +96,29 @@ final class ParagraphState: @unchecked Sendable {
         }
     }
 
-    /// Starts a new layout of the paragraph: earlier fragments no longer hold.
+    /// Starts a new layout of the paragraph: the fragments of earlier placements no longer hold.
+    func startLayout() { fragments.removeAll() }
+
+    /// Forgets the fragments of the placements numbered `generations` (placements a layout in pieces replaced).
+    func forgetFragments(of generations: some Sequence<Int>) {
+        for generation in generations { fragments[generation] = nil }
+    }
+
+    /// Numbers placements after those of `other` (the paragraph before an edit, whose placements a layout in
+    /// pieces keeps; their fragments are made again when asked for).
+    func numberPlacements(after other: ParagraphState) { generation = max(generation, other.generation) }
+
+    /// A number for a new placement.
     func nextGeneration() -> Int {
         generation += 1
-        fragments.removeAll()
         return generation
     }
 
-    /// The cached fragments of placement `index` of generation `generation`, made by `make` when missing.
-    func fragments(ofPlacement index: Int, generation: Int, make: () -> [LineFragment]) -> (fragments: [LineFragment], isNew: Bool) {
-        if generation == self.generation, let cached = fragments[index] { return (cached, false) }
+    /// The cached fragments of the placement numbered `generation`, made by `make` when missing.
+    func fragments(ofPlacement generation: Int, make: () -> [LineFragment]) -> (fragments: [LineFragment], isNew: Bool) {
+        if let cached = fragments[generation] { return (cached, false) }
         let made = make()
-        if generation == self.generation { fragments[index] = made }
+        fragments[generation] = made
         return (made, true)
     }
 

@@ -1,0 +1,311 @@
+import Foundation
+import Galley
+
+/// A stretch of a long paragraph laid out by a framesetter of its own (see `LayoutManager+Pieces.swift`).
+struct ParagraphPiece {
+    /// The piece's text in its paragraph (UTF-16 offsets from the paragraph's start).
+    var range: Range<Int>
+    /// Typesets the piece's text and, past its end, at most the line after it (what was read to find the piece's
+    /// end): string indices count from the piece's start.
+    let framesetter: Framesetter
+    /// Whether the framesetter's text past the piece's end is still the paragraph's (an edit there leaves the
+    /// piece's lines as they are, but its glyphs can no longer be copied for an edit of the piece).
+    var isCurrentPastEnd = true
+
+    /// Where the framesetter's text ends in the paragraph.
+    var textEnd: Int { range.lowerBound + framesetter.typesetter.length }
+}
+
+/// An edit of a paragraph laid out in pieces, as the paragraph's next layout takes it: the pieces and layout before
+/// it, and what it replaced (paragraph offsets before the edit) with how many units.
+struct PieceEdit {
+    var pieces: [ParagraphPiece]
+    var layout: LayoutManager.ParagraphLayout
+    var replaced: Range<Int>
+    var insertedLength: Int
+}
+
+// A long paragraph is laid out in pieces, each a frame of its own framesetter, so that an edit shapes and breaks
+// the piece it falls in rather than the whole paragraph (issue 18: a keystroke in a 100,000-character paragraph).
+// A piece starts at a line start the whole paragraph's layout has, where Galley says nothing that lays out the
+// two sides reaches across (`Typesetter.isIndependentLineStart(at:)`: one left-to-right bidi level, an
+// opportunity after a space, a character with a script of its own, a cut HarfBuzz marks safe, the same paragraph
+// style and language): the lines of the pieces are then the lines of the whole paragraph, at the same places.
+// Greedy word wrapping only (a line's break depends on its text and the next word; optimal breaking looks at the
+// whole paragraph), in one growing rectangular container without a delegate (whose answers count paragraph
+// offsets and containers); anything else lays the paragraph out whole, as does a paragraph with a right-to-left
+// character or an embedding anywhere, or one with no such line start in a stretch (text without spaces).
+extension LayoutManager {
+    /// The length a piece aims at; paragraphs at least twice as long are laid out in pieces.
+    static let pieceLength = 1024
+
+    /// Whether `paragraph` is laid out in pieces in the containers as they are.
+    private func laysOutInPieces(_ paragraph: Paragraph) -> Bool {
+        guard paragraph.length >= 2 * Self.pieceLength, delegate == nil, !showsInvisibleCharacters, !showsControlCharacters,
+            textContainers.count == 1, let container = textContainers.first, container.isSimpleRectangular,
+            container.maximumNumberOfLines == 0, container.size.height == .infinity, container.lineWidth > 0, !textStorage.hasFormFeed
+        else { return false }
+        let style = paragraph.style
+        return style.lineBreakStrategy == .greedy && style.lineBreakMode == .byWordWrapping && style.lineHeightPolicy == .fontMaximum
+    }
+
+    /// Paragraph `paragraph` (at storage offset `start`) laid out in pieces from flow position `position` — again
+    /// after an edit when one is pending, from the piece before it — or nil when it is not laid out in pieces (the
+    /// caller lays it out whole; its pieces are dropped).
+    func layOutInPieces(_ paragraph: Paragraph, start: Int, from position: FlowPosition) -> ParagraphLayout? {
+        let state = paragraph.state
+        let edit = state.pendingPieceEdit
+        state.pendingPieceEdit = nil
+        state.pieces = nil
+        guard laysOutInPieces(paragraph) else { return nil }
+        if let edit, edit.layout.start == position, let layout = layOutPieces(paragraph, start: start, after: edit) { return layout }
+        state.startLayout()
+        guard !Typesetter.mayContainRightToLeft(textStorage.units(in: start..<(start + paragraph.length))[...]),
+            let (pieces, placements, end) = layOutPieces(paragraph, start: start, from: 0, position: position)
+        else { return nil }
+        state.framesetter = nil
+        state.pieces = pieces
+        return finished(ParagraphLayout(start: position, placements: placements, end: end, isComplete: true), paragraph)
+    }
+
+    private func finished(_ layout: ParagraphLayout, _ paragraph: Paragraph) -> ParagraphLayout {
+        measured.characters += paragraph.length
+        measured.height += layout.bottom - layout.start.depth
+        return layout
+    }
+
+    /// Lays out the paragraph's text from paragraph offset `from` (a piece's start) to its end in new pieces, from
+    /// flow position `position`: a stretch of about `pieceLength` at a time, typeset to a word's end and laid out,
+    /// ends a piece at the start of its last line but one that is an independent line start (the lines before it
+    /// are then the whole paragraph's: each ends where the next, complete before the stretch's end, says). Nil when a
+    /// stretch has none, or is not at one left-to-right level.
+    private func layOutPieces(_ paragraph: Paragraph, start: Int, from: Int, position: FlowPosition)
+        -> (pieces: [ParagraphPiece], placements: [Placement], end: FlowPosition)?
+    {
+        var pieces: [ParagraphPiece] = [], placements: [Placement] = []
+        var position = position
+        var offset = from
+        let length = paragraph.length
+        while offset < length {
+            let end = stretchEnd(paragraph, start: start, from: offset)
+            let framesetter = pieceFramesetter(start + offset..<start + end, startsInside: offset > 0, endsInside: end < length)
+            guard framesetter.typesetter.isOneLeftToRightLevel else { return nil }
+            let typesetter = framesetter.typesetter
+            let (whole, top) = pieceFrame(framesetter, length: end - offset, at: position, opens: offset == 0, paragraph: paragraph, start: start)
+            var frame = whole
+            var pieceEnd = end
+            if end < length {
+                guard let (prefix, cut) = Self.cutAtLastIndependentLineStart(whole, typesetter: typesetter) else { return nil }
+                frame = prefix
+                pieceEnd = offset + cut
+            }
+            pieces.append(ParagraphPiece(range: offset..<pieceEnd, framesetter: framesetter))
+            placements.append(Placement(container: 0, top: top, frame: frame, generation: paragraph.state.nextGeneration(), offset: offset))
+            position = self.position(after: frame, top: top, from: position, closes: pieceEnd == length, paragraph: paragraph, start: start)
+            offset = pieceEnd
+        }
+        return (pieces, placements, position)
+    }
+
+    /// A stretch's frame cut before its last independent line start that is followed by a line ending at a break
+    /// opportunity before the stretch's last line (the lines before it then end where the whole paragraph's do:
+    /// each as the next says, complete before the stretch's end), with that start; nil when there is none.
+    private static func cutAtLastIndependentLineStart(_ frame: Frame, typesetter: Typesetter) -> (frame: Frame, cut: Int)? {
+        let lines = frame.lines
+        guard lines.count >= 3,
+            let cut = (1...(lines.count - 2)).reversed().first(where: {
+                typesetter.isIndependentLineStart(at: lines[$0].stringRange.lowerBound)
+                    && typesetter.isBreakOpportunity(at: lines[$0].stringRange.upperBound)
+            }),
+            let prefix = frame.prefix(lines: cut)
+        else { return nil }
+        return (prefix, lines[cut].stringRange.lowerBound)
+    }
+
+    /// Where the stretch typeset from paragraph offset `from` ends: the paragraph's end when less than twice
+    /// `pieceLength` is left, else the first word's end (a space before a character that is none) from `pieceLength`
+    /// on, or the paragraph's end when there is none near.
+    private func stretchEnd(_ paragraph: Paragraph, start: Int, from: Int) -> Int {
+        let length = paragraph.length
+        guard length - from >= 2 * Self.pieceLength else { return length }
+        let look = from + Self.pieceLength
+        let units = textStorage.units(in: (start + look - 1)..<(start + min(look + 512, length)))
+        for index in 1..<max(units.count, 1) where units[index - 1] == 0x20 && units[index] != 0x20 {
+            return look - 1 + index
+        }
+        return length
+    }
+
+    /// A framesetter for storage range `range`, a piece of a paragraph.
+    private func pieceFramesetter(_ range: Range<Int>, startsInside: Bool, endsInside: Bool, reusing previous: Typesetter? = nil,
+                                  replacing edit: (range: Range<Int>, length: Int)? = nil) -> Framesetter {
+        statistics.paragraphsShaped += 1
+        var options = typesetterOptions
+        options.startsInsideParagraph = startsInside
+        options.endsInsideParagraph = endsInside
+        let typesetter = Typesetter(units: textStorage.units(in: range), runs: textStorage.attributeRuns(in: range), options: options,
+                                    defaultFont: defaultFont, reusing: previous, replacing: edit)
+        return Framesetter(typesetter: typesetter)
+    }
+
+    /// The frame of a piece's first `length` units at flow position `position` in the (one) container, and its box's
+    /// top: below the previous text's gap, and the paragraph's spacing before it when the piece opens the paragraph.
+    /// `knownBreaks` and `earlierLines`: from the piece's layout before an edit, as for a whole paragraph.
+    private func pieceFrame(_ framesetter: Framesetter, length: Int, at position: FlowPosition, opens: Bool, paragraph: Paragraph,
+                            start: Int, knownBreaks: [KnownLineBreak] = [], earlierLines: EarlierLines? = nil) -> (frame: Frame, top: CGFloat) {
+        let container = textContainers[0]
+        var depth = position.depth
+        if position.lines > 0 { depth += position.gap + (opens ? spacing(before: true, style: paragraph.style, start: start) : 0) }
+        let height = container.layoutHeight
+        var attributes = FrameAttributes()
+        attributes.usesFontLeading = usesFontLeading
+        attributes.lastLineTruncation = container.lastLineTruncation
+        attributes.pathFillRule = container.fillRule
+        attributes.startingDepth = depth - (height - container.framePath.boundingBox.maxY)
+        attributes.recordsLineDepths = true
+        let frame = framesetter.frame(stringRange: 0..<length, path: container.framePath, attributes: attributes, spacingAfterLine: nil,
+                                      knownBreaks: knownBreaks, earlierLines: earlierLines, adjustingLineFragment: nil)
+        return (frame, height - frame.bounds.maxY)
+    }
+
+    /// The flow position after a piece's frame: the paragraph's spacing after it when the piece closes the paragraph.
+    private func position(after frame: Frame, top: CGFloat, from position: FlowPosition, closes: Bool, paragraph: Paragraph,
+                          start: Int) -> FlowPosition {
+        FlowPosition(container: 0, depth: top + frame.usedHeight, lines: position.lines + frame.lines.count,
+                     gap: frame.gapAfterLastLine + (closes ? spacing(before: false, style: paragraph.style, start: start) : 0))
+    }
+
+    /// The paragraph laid out again after `edit` from the piece whose lines it can change: that piece (or the one
+    /// before, when the edit is in the piece's first line, whose break the line before depends on) is typeset again —
+    /// from its old glyphs, HarfBuzz only around the edit, when the edit lies in one piece's text — and laid out to
+    /// its old end. The pieces after it go on as they were, moved, when the new lines meet the old ones after the
+    /// edit (a line starts where one started, moved by the edit's change of length, and every line after it is the
+    /// old one, moved): the stretch then ends as it did. Until they meet, the stretch is cut at its last independent
+    /// line start, as a new layout cuts it, and the next stretch runs from there to the next old piece's end: work
+    /// in proportion to how far the edit moves the lines. Nil when a stretch is not at one left-to-right level or has
+    /// no independent line start (the paragraph is then laid out again whole).
+    private func layOutPieces(_ paragraph: Paragraph, start: Int, after edit: PieceEdit) -> ParagraphLayout? {
+        let old = edit.pieces, placements = edit.layout.placements
+        guard old.count == placements.count, !old.isEmpty else { return nil }
+        let delta = edit.insertedLength - edit.replaced.count
+        let length = paragraph.length
+        let editEnd = edit.replaced.lowerBound + edit.insertedLength
+        var first = max(old.lastIndex { $0.range.lowerBound <= edit.replaced.lowerBound } ?? 0, 0)
+        // A piece's start stays a line start while its first line's decision stands: the line before it ends there
+        // because the first word after it did not fit, measured up to the first opportunity after it.
+        while first > 0 {
+            let typesetter = old[first].framesetter.typesetter
+            let lines = placements[first].frame.lines
+            let decided = lines.first { typesetter.isBreakOpportunity(at: $0.stringRange.upperBound) }?.stringRange.upperBound ?? typesetter.length
+            guard edit.replaced.lowerBound <= old[first].range.lowerBound + decided + 1 else { break }
+            first -= 1
+        }
+        var last = max(old.lastIndex { $0.range.lowerBound <= max(edit.replaced.upperBound - 1, edit.replaced.lowerBound) } ?? first, first)
+        // The flow position before piece `first`.
+        var position = edit.layout.start
+        for index in 0..<first {
+            position = self.position(after: placements[index].frame, top: placements[index].top, from: position, closes: false,
+                                     paragraph: paragraph, start: start)
+        }
+        let state = paragraph.state
+        var pieces = Array(old[..<first])
+        var newPlacements = Array(placements[..<first])
+        // A piece before the edit whose text reaches into it (a line or two past its end) can no longer be copied.
+        for index in pieces.indices where pieces[index].textEnd > edit.replaced.lowerBound { pieces[index].isCurrentPastEnd = false }
+        var pieceStart = old[first].range.lowerBound
+        // The first old piece the stretch may meet again.
+        var meetFrom = first
+        while true {
+            let closes = last == old.count - 1
+            let pieceEnd = closes ? length : old[last].range.upperBound + delta
+            // From the old piece's glyphs when the edit lies in its text and the rest of that text is the
+            // paragraph's (its options are the same then); afresh, the stretch's own text.
+            let reusable = pieceStart == old[first].range.lowerBound && first == last && edit.replaced.upperBound <= old[first].textEnd
+                && old[first].isCurrentPastEnd
+            let textEnd = reusable ? (closes ? length : old[last].textEnd + delta) : pieceEnd
+            let framesetter = pieceFramesetter((start + pieceStart)..<(start + textEnd), startsInside: pieceStart > 0, endsInside: textEnd < length,
+                                               reusing: reusable ? old[first].framesetter.typesetter : nil,
+                                               replacing: reusable ? ((edit.replaced.lowerBound - pieceStart)..<(edit.replaced.upperBound - pieceStart),
+                                                                      edit.insertedLength) : nil)
+            guard framesetter.typesetter.isOneLeftToRightLevel else { return nil }
+            // A piece shaped from its old glyphs keeps the lines the edit cannot change, and shows again those it left
+            // alone, as a whole paragraph does.
+            let oldFrame = placements[first].frame
+            let known = reusable ? Self.knownBreaks(in: [oldFrame], of: old[first].framesetter.typesetter, keptBy: framesetter.typesetter,
+                                                    before: edit.replaced.lowerBound - pieceStart) : []
+            let (frame, top) = pieceFrame(framesetter, length: pieceEnd - pieceStart, at: position, opens: pieceStart == 0, paragraph: paragraph,
+                                          start: start, knownBreaks: known, earlierLines: reusable ? EarlierLines(frames: [oldFrame]) : nil)
+            // Lines before the edit kept: every line of the pieces before it, and those of this piece that ended where
+            // a known line ended.
+            if !known.isEmpty {
+                let starts = Set(known.map(\.range.lowerBound))
+                statistics.linesKept += frame.lines.prefix(known.count).filter { starts.contains($0.stringRange.lowerBound) }.count
+            }
+            if closes || meets(frame, pieceStart: pieceStart, old: old[meetFrom...last], placements: placements[meetFrom...last], after: editEnd,
+                               delta: delta)
+            {
+                statistics.linesKept += placements[..<first].reduce(0) { $0 + $1.frame.lines.count }
+                pieces.append(ParagraphPiece(range: pieceStart..<pieceEnd, framesetter: framesetter))
+                newPlacements.append(Placement(container: 0, top: top, frame: frame, generation: state.nextGeneration(), offset: pieceStart))
+                let end = self.position(after: frame, top: top, from: position, closes: closes, paragraph: paragraph, start: start)
+                var layoutEnd = end
+                if !closes {
+                    // The pieces after it, moved as their lines are.
+                    let shift = end.depth - (placements[last].top + placements[last].frame.usedHeight)
+                    let lineShift = newPlacements.reduce(0) { $0 + $1.frame.lines.count } - placements[...last].reduce(0) { $0 + $1.frame.lines.count }
+                    for index in (last + 1)..<old.count {
+                        var piece = old[index]
+                        piece.range = (piece.range.lowerBound + delta)..<(piece.range.upperBound + delta)
+                        pieces.append(piece)
+                        var placement = placements[index]
+                        placement.top += shift
+                        placement.offset += delta
+                        newPlacements.append(placement)
+                    }
+                    layoutEnd = edit.layout.end
+                    layoutEnd.depth += shift
+                    layoutEnd.lines += lineShift
+                }
+                state.forgetFragments(of: placements[first...last].map(\.generation))
+                state.framesetter = nil
+                state.pieces = pieces
+                return finished(ParagraphLayout(start: edit.layout.start, placements: newPlacements, end: layoutEnd, isComplete: true), paragraph)
+            }
+            // Not met: the stretch keeps its lines up to its last independent line start, and the next one runs from
+            // there to the end of the next old piece.
+            guard let (prefix, cut) = Self.cutAtLastIndependentLineStart(frame, typesetter: framesetter.typesetter) else { return nil }
+            pieces.append(ParagraphPiece(range: pieceStart..<(pieceStart + cut), framesetter: framesetter))
+            newPlacements.append(Placement(container: 0, top: top, frame: prefix, generation: state.nextGeneration(), offset: pieceStart))
+            position = self.position(after: prefix, top: top, from: position, closes: false, paragraph: paragraph, start: start)
+            pieceStart += cut
+            meetFrom = old.lastIndex { $0.range.lowerBound + delta <= pieceStart } ?? last
+            last += 1
+        }
+    }
+
+    /// Whether the lines of `frame` (a piece from paragraph offset `pieceStart`) meet the old pieces' lines after
+    /// paragraph offset `after` (the edit's end): a line starts where an old one started, moved by `delta`, and every
+    /// line from it on is the old one, moved.
+    private func meets(_ frame: Frame, pieceStart: Int, old: ArraySlice<ParagraphPiece>, placements: ArraySlice<Placement>, after: Int,
+                       delta: Int) -> Bool {
+        var oldRanges: [Range<Int>] = []
+        for (piece, placement) in zip(old, placements) {
+            oldRanges.append(contentsOf: placement.frame.lines.map { ($0.stringRange.lowerBound + piece.range.lowerBound)..<($0.stringRange.upperBound + piece.range.lowerBound) })
+        }
+        let lines = frame.lines
+        guard let first = lines.firstIndex(where: { pieceStart + $0.stringRange.lowerBound > after }) else { return false }
+        for index in first..<lines.count {
+            let lower = pieceStart + lines[index].stringRange.lowerBound - delta
+            let found = oldRanges.partitioningIndex { $0.lowerBound >= lower }
+            guard found < oldRanges.count, oldRanges[found].lowerBound == lower else { continue }
+            // From here on, the old lines, moved.
+            let rest = lines.count - index
+            guard oldRanges.count - found == rest else { return false }
+            return (0..<rest).allSatisfy { step in
+                let range = lines[index + step].stringRange
+                return oldRanges[found + step] == (pieceStart + range.lowerBound - delta)..<(pieceStart + range.upperBound - delta)
+            }
+        }
+        return false
+    }
+}

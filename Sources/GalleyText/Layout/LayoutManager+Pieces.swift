@@ -69,6 +69,9 @@ extension LayoutManager {
     }
 
     private func finished(_ layout: ParagraphLayout, _ paragraph: Paragraph) -> ParagraphLayout {
+        #if GALLEY_INTERNAL_CHECKS
+        checkPieces(layout, paragraph: paragraph)
+        #endif
         measured.characters += paragraph.length
         measured.height += layout.bottom - layout.start.depth
         return layout
@@ -218,23 +221,31 @@ extension LayoutManager {
         while true {
             let closes = last == old.count - 1
             let pieceEnd = closes ? length : old[last].range.upperBound + delta
-            // From the old piece's glyphs when the edit lies in its text and the rest of that text is the
-            // paragraph's (its options are the same then); afresh, the stretch's own text.
-            let reusable = pieceStart == old[first].range.lowerBound && first == last && edit.replaced.upperBound <= old[first].textEnd
-                && old[first].isCurrentPastEnd
-            let textEnd = reusable ? (closes ? length : old[last].textEnd + delta) : pieceEnd
+            // From old glyphs where it can: the old piece's when the edit lies in its text (its options are the same
+            // then); for a stretch that goes on after the edit, the next old piece's, the lines before it (text the
+            // edit did not change) put in at its start. The old text past a piece's end must still be the paragraph's.
+            // Afresh otherwise, the stretch's own text.
+            var reuse: (typesetter: Typesetter, edit: (range: Range<Int>, length: Int), textEnd: Int)? = nil
+            if pieceStart == old[first].range.lowerBound, first == last, edit.replaced.upperBound <= old[first].textEnd, old[first].isCurrentPastEnd {
+                reuse = (old[first].framesetter.typesetter,
+                         ((edit.replaced.lowerBound - pieceStart)..<(edit.replaced.upperBound - pieceStart), edit.insertedLength),
+                         closes ? length : old[last].textEnd + delta)
+            } else if pieceStart > editEnd, old[last].isCurrentPastEnd, pieceStart <= old[last].range.lowerBound + delta {
+                reuse = (old[last].framesetter.typesetter, (0..<0, old[last].range.lowerBound + delta - pieceStart),
+                         closes ? length : old[last].textEnd + delta)
+            }
+            // Which old piece it was shaped from: its lines before the edit break as they did (for the edited piece),
+            // and its lines the edit left alone are shown again (`EarlierLines`), as for a whole paragraph.
+            let from = reuse == nil ? nil : pieceStart == old[first].range.lowerBound && first == last ? first : last
+            let textEnd = reuse?.textEnd ?? pieceEnd
             let framesetter = pieceFramesetter((start + pieceStart)..<(start + textEnd), startsInside: pieceStart > 0, endsInside: textEnd < length,
-                                               reusing: reusable ? old[first].framesetter.typesetter : nil,
-                                               replacing: reusable ? ((edit.replaced.lowerBound - pieceStart)..<(edit.replaced.upperBound - pieceStart),
-                                                                      edit.insertedLength) : nil)
+                                               reusing: reuse?.typesetter, replacing: reuse?.edit)
             guard framesetter.typesetter.isOneLeftToRightLevel else { return nil }
-            // A piece shaped from its old glyphs keeps the lines the edit cannot change, and shows again those it left
-            // alone, as a whole paragraph does.
-            let oldFrame = placements[first].frame
-            let known = reusable ? Self.knownBreaks(in: [oldFrame], of: old[first].framesetter.typesetter, keptBy: framesetter.typesetter,
-                                                    before: edit.replaced.lowerBound - pieceStart) : []
+            let known = from == first && pieceStart == old[first].range.lowerBound
+                ? Self.knownBreaks(in: [placements[first].frame], of: old[first].framesetter.typesetter, keptBy: framesetter.typesetter,
+                                   before: edit.replaced.lowerBound - pieceStart) : []
             let (frame, top) = pieceFrame(framesetter, length: pieceEnd - pieceStart, at: position, opens: pieceStart == 0, paragraph: paragraph,
-                                          start: start, knownBreaks: known, earlierLines: reusable ? EarlierLines(frames: [oldFrame]) : nil)
+                                          start: start, knownBreaks: known, earlierLines: from.map { EarlierLines(frames: [placements[$0].frame]) })
             // Lines before the edit kept: every line of the pieces before it, and those of this piece that ended where
             // a known line ended.
             if !known.isEmpty {
@@ -308,4 +319,30 @@ extension LayoutManager {
         }
         return false
     }
+
+    #if GALLEY_INTERNAL_CHECKS
+    /// In builds with internal checks, the pieces' lines must be the whole paragraph's: the same ranges at the same
+    /// depths, from one framesetter of the paragraph laid out from the same flow position.
+    private func checkPieces(_ layout: ParagraphLayout, paragraph: Paragraph) {
+        let start = paragraph.state.start
+        let range = start..<(start + paragraph.length)
+        let whole = Framesetter(typesetter: Typesetter(units: textStorage.units(in: range), runs: textStorage.attributeRuns(in: range),
+                                                       options: typesetterOptions, defaultFont: defaultFont))
+        let (frame, top) = pieceFrame(whole, length: paragraph.length, at: layout.start, opens: true, paragraph: paragraph, start: start)
+        var lines: [(range: Range<Int>, baseline: CGFloat)] = []
+        for placement in layout.placements {
+            for (index, line) in placement.frame.lines.enumerated() {
+                let range = line.stringRange
+                lines.append(((range.lowerBound + placement.offset)..<(range.upperBound + placement.offset),
+                              placement.top + placement.boxHeight - placement.frame.lineOrigins[index].y))
+            }
+        }
+        precondition(lines.count == frame.lines.count, "pieces give \(lines.count) lines, the whole paragraph \(frame.lines.count)")
+        for (index, line) in frame.lines.enumerated() {
+            let baseline = top + frame.bounds.height - frame.lineOrigins[index].y
+            precondition(lines[index].range == line.stringRange && abs(lines[index].baseline - baseline) < 1e-5,
+                         "piece line \(lines[index]) is \(line.stringRange) at \(baseline) in the whole paragraph")
+        }
+    }
+    #endif
 }

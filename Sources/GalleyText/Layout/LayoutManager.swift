@@ -471,10 +471,11 @@ public final class LayoutManager: TextStorageObserver {
         }
         let regionStart = paragraphStart(first)
         var ranges: [Range<Int>]
-        // Without a delegate the rope's paragraph count says when the region is one paragraph, as an edit inside one
-        // mostly leaves it: its units are then not read (a paragraph may be 100,000 characters).
-        let ended = textStorage.paragraphsEnded(before: regionEnd) - textStorage.paragraphsEnded(before: regionStart)
-        if delegate == nil, regionEnd > regionStart,
+        // Without a delegate the rope's paragraph count says when a long region is one paragraph, as an edit inside
+        // one mostly leaves it: its units are then not read (a paragraph may be 100,000 characters; a short one is
+        // read faster than the rope is asked).
+        if delegate == nil, regionEnd - regionStart > Self.pieceLength,
+            case let ended = textStorage.paragraphsEnded(before: regionEnd) - textStorage.paragraphsEnded(before: regionStart),
             ended == 0 || ended == 1 && textStorage.units(in: (regionEnd - 1)..<regionEnd).allSatisfy(CharacterClasses.endsParagraph)
         {
             ranges = [regionStart..<regionEnd]

@@ -198,7 +198,9 @@ struct ParagraphLayouts: RandomAccessCollection {
 extension LayoutManager.ParagraphLayout {
     /// Complete in one container, or an estimate: a layout that moves with the flow, as the lines it holds.
     /// (A paragraph laid out in pieces has a frame a piece, all in one container.)
-    var isRegular: Bool { isComplete && (isEstimated || !placements.isEmpty && placements.allSatisfy { $0.container == placements[0].container }) }
+    var isRegular: Bool {
+        isComplete && (placements.count == 1 || isEstimated || placements.count > 1 && placements.allSatisfy { $0.container == placements[0].container })
+    }
 
     /// The container its first line is in (where its flow starts, for an estimate).
     var container: Int { placements.first?.container ?? start.container }

@@ -69,7 +69,7 @@ import Testing
         var generator = SeededLCG(seed: 18)
         let insertions = ["a", "word ", " ", "é", "many words in a row that make the line longer ", "x\u{0301}", "\u{2060}", "  ", "שלום "]
         var log: [String] = []
-        for step in 0..<80 {
+        for step in 0..<60 {
             let length = storage.length
             switch generator.next() % 5 {
             case 0, 1, 2:

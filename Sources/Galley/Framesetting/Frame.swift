@@ -40,9 +40,15 @@ public struct Frame: Sendable {
 
     /// Each line's bottom below the box's top and the gap it leaves before a next line, when the attributes asked
     /// for them (`FrameAttributes.recordsLineDepths`).
-    package struct LineDepths: Sendable {
+    /// (A class: frames that do not keep them hold one reference's room.)
+    package final class LineDepths: Sendable {
         let bottoms: [CGFloat]
         let gaps: [CGFloat]
+
+        init(bottoms: [CGFloat], gaps: [CGFloat]) {
+            self.bottoms = bottoms
+            self.gaps = gaps
+        }
     }
     package internal(set) var lineDepths: LineDepths? = nil
 

@@ -17,12 +17,20 @@ struct ParagraphPiece {
 }
 
 /// An edit of a paragraph laid out in pieces, as the paragraph's next layout takes it: the pieces and layout before
-/// it, and what it replaced (paragraph offsets before the edit) with how many units.
-struct PieceEdit {
-    var pieces: [ParagraphPiece]
-    var layout: LayoutManager.ParagraphLayout
-    var replaced: Range<Int>
-    var insertedLength: Int
+/// it, and what it replaced (paragraph offsets before the edit) with how many units. (A class: every paragraph's
+/// state has room for one, and few ever hold one.)
+final class PieceEdit {
+    let pieces: [ParagraphPiece]
+    let layout: LayoutManager.ParagraphLayout
+    let replaced: Range<Int>
+    let insertedLength: Int
+
+    init(pieces: [ParagraphPiece], layout: LayoutManager.ParagraphLayout, replaced: Range<Int>, insertedLength: Int) {
+        self.pieces = pieces
+        self.layout = layout
+        self.replaced = replaced
+        self.insertedLength = insertedLength
+    }
 }
 
 // A long paragraph is laid out in pieces, each a frame of its own framesetter, so that an edit shapes and breaks

@@ -76,7 +76,7 @@ test-asan: deps
 ## minimize it (galley-fuzz TARGET -minimize_crash=1 FILE), fix, and check it into Fuzz/Corpus/TARGET as regression-*.
 ## The last line per target gives executions and coverage. FUZZ_TARGETS picks harnesses.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= lines frames font-bytes editing viewport hyphenator rendering markdown rtf html attachments
+FUZZ_TARGETS ?= lines frames font-bytes editing viewport hyphenator rendering markdown rtf html attachments long-paragraphs
 FUZZ_FLAGS ?=
 FUZZ_BIN = $(shell $(SWIFT) build -c release --scratch-path .build-fuzz --show-bin-path)/galley-fuzz
 # -sanitize=fuzzer,address in one flag (two flags keep only the last); without --disable-dead-strip the coverage

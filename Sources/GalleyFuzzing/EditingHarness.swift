@@ -15,6 +15,13 @@ enum EditingHarness {
         let laidOut = input.bool()
         if laidOut { manager.ensureLayoutForAllText() }
         var log = ["text \(initial.debugDescription.prefix(300))\(laidOut ? ", laid out" : "")"]
+        try edit(&input, storage: storage, manager: manager, containers: containers, log: &log)
+    }
+
+    /// One to twelve edits (inserts, deletions, replacements, attribute changes, lazy layout), each followed by the
+    /// comparison with a fresh layout manager over a copy of the storage.
+    static func edit(_ input: inout FuzzInput, storage: TextStorage, manager: LayoutManager, containers: [TextContainer],
+                     log: inout [String]) throws {
         for step in 0..<input.int(1...12) {
             let length = storage.length
             let start = input.int(0...length)

@@ -41,6 +41,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case html
     /// Image attachments (PNG and JPEG, whole, damaged or made up) fitted to or clipped by hostile frames, drawn.
     case attachments
+    /// Edit scripts in long paragraphs (laid out in pieces where their text allows): the incremental layout must
+    /// equal a fresh one, and, with internal checks, a pieced paragraph's lines the whole paragraph's.
+    case longParagraphs = "long-paragraphs"
 
     /// Does the one-time work of a process before the first input, so that no input is charged with it: the fonts,
     /// and the hyphenation dictionaries (libhyphen takes about five seconds to load Debian's 1 MB German one).
@@ -64,6 +67,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .rtf: try RTFHarness.run(&input)
         case .html: try HTMLHarness.run(&input)
         case .attachments: try AttachmentsHarness.run(&input)
+        case .longParagraphs: try LongParagraphHarness.run(&input)
         }
     }
 

@@ -155,7 +155,7 @@ struct FrameFiller {
         var fragments: [CGRect] = []
         /// The depth of each line's band bottom (what `depth` was after it).
         var bottoms: [CGFloat] = []
-        /// The space each line leaves before a next one (`pendingGap` after it).
+        /// The space each line leaves before a next one (`pendingGap` after it), when the frame records line depths.
         var gaps: [CGFloat] = []
         /// The UTF-16 offset the next line starts at.
         var index: Int
@@ -270,7 +270,7 @@ struct FrameFiller {
         state.origins.removeLast(removed)
         state.fragments.removeLast(removed)
         state.bottoms.removeLast(removed)
-        state.gaps.removeLast(removed)
+        if attributes.recordsLineDepths { state.gaps.removeLast(removed) }
         state.depth = state.bottoms.last ?? 0
         if state.lines.isEmpty { state.pendingGap = 0 }
         state.index = remaining > 0 ? state.lines[remaining - 1].stringRange.upperBound : state.index
@@ -319,7 +319,7 @@ struct FrameFiller {
                     state.origins.append(result.origin)
                     state.fragments.append(result.fragment)
                     state.bottoms.append(bandDepth + lineBox.height)
-                    state.gaps.append(lineBox.gap)
+                    if attributes.recordsLineDepths { state.gaps.append(lineBox.gap) }
                 }
                 state.depth = bandDepth + lineBox.height
                 state.pendingGap = lineBox.gap
@@ -327,7 +327,7 @@ struct FrameFiller {
                     let space = extra(last.stringRange)
                     if space.isFinite, space > 0 { state.pendingGap += space }
                 }
-                if !state.gaps.isEmpty { state.gaps[state.gaps.count - 1] = state.pendingGap }
+                if attributes.recordsLineDepths, !state.gaps.isEmpty { state.gaps[state.gaps.count - 1] = state.pendingGap }
                 state.index = state.lines.last.map { $0.stringRange.upperBound } ?? next
                 state.endedParagraph = paragraph.isLastLine(endingAt: state.index)
                 return true

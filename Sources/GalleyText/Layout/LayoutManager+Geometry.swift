@@ -30,12 +30,13 @@ public struct SelectionRect: Hashable, Sendable {
 extension LayoutManager {
     // MARK: Line fragments
 
-    /// The line fragments of paragraph `index` (laying it out first if needed), in order.
-    func lineFragments(ofParagraph index: Int) -> [LineFragment] {
+    /// The line fragments of paragraph `index` (laying it out first if needed), in order; with `near`, only those
+    /// of the placements around that storage offset (see `lineFragments(of:paragraph:start:near:)`).
+    func lineFragments(ofParagraph index: Int, near: Int? = nil) -> [LineFragment] {
         ensureLayout(throughParagraph: index)
         guard layouts.indices.contains(index) else { return [] }
         let (paragraph, start) = paragraphAndStart(index)
-        return lineFragments(of: layouts[index], paragraph: paragraph.state, start: start)
+        return lineFragments(of: layouts[index], paragraph: paragraph.state, start: start, near: near.map { $0 - start })
     }
 
     /// The line fragments of a paragraph's layout, the paragraph starting at storage offset `start`.
@@ -140,11 +141,7 @@ extension LayoutManager {
     /// TextKit: `lineFragmentRect(forGlyphAt:effectiveRange:)`.
     public func lineFragment(forCharacterAt index: Int, affinity: TextAffinity = .downstream) -> LineFragment? {
         let index = min(max(index, 0), textStorage.length)
-        let paragraph = paragraphIndex(containing: index)
-        ensureLayout(throughParagraph: paragraph)
-        guard layouts.indices.contains(paragraph) else { return nil }
-        let (state, start) = paragraphAndStart(paragraph)
-        let fragments = lineFragments(of: layouts[paragraph], paragraph: state.state, start: start, near: index - start)
+        let fragments = lineFragments(ofParagraph: paragraphIndex(containing: index), near: index)
         guard !fragments.isEmpty else { return nil }
         for (position, fragment) in fragments.enumerated() {
             let range = fragment.characterRange

@@ -80,9 +80,7 @@ extension LayoutManager {
         #if GALLEY_INTERNAL_CHECKS
         checkPieces(layout, paragraph: paragraph)
         #endif
-        measured.characters += paragraph.length
-        measured.height += layout.bottom - layout.start.depth
-        return layout
+        return measuring(layout, of: paragraph)
     }
 
     /// Lays out the paragraph's text from paragraph offset `from` (a piece's start) to its end in new pieces, from
@@ -233,27 +231,25 @@ extension LayoutManager {
             // then); for a stretch that goes on after the edit, the next old piece's, the lines before it (text the
             // edit did not change) put in at its start. The old text past a piece's end must still be the paragraph's.
             // Afresh otherwise, the stretch's own text.
-            var reuse: (typesetter: Typesetter, edit: (range: Range<Int>, length: Int), textEnd: Int)? = nil
+            // (Either way the old piece is `last`, whose text past its end the stretch then takes too.)
+            var reuse: (edit: (range: Range<Int>, length: Int), isEdited: Bool)? = nil
             if pieceStart == old[first].range.lowerBound, first == last, edit.replaced.upperBound <= old[first].textEnd, old[first].isCurrentPastEnd {
-                reuse = (old[first].framesetter.typesetter,
-                         ((edit.replaced.lowerBound - pieceStart)..<(edit.replaced.upperBound - pieceStart), edit.insertedLength),
-                         closes ? length : old[last].textEnd + delta)
+                reuse = (((edit.replaced.lowerBound - pieceStart)..<(edit.replaced.upperBound - pieceStart), edit.insertedLength), true)
             } else if pieceStart > editEnd, old[last].isCurrentPastEnd, pieceStart <= old[last].range.lowerBound + delta {
-                reuse = (old[last].framesetter.typesetter, (0..<0, old[last].range.lowerBound + delta - pieceStart),
-                         closes ? length : old[last].textEnd + delta)
+                reuse = ((0..<0, old[last].range.lowerBound + delta - pieceStart), false)
             }
-            // Which old piece it was shaped from: its lines before the edit break as they did (for the edited piece),
-            // and its lines the edit left alone are shown again (`EarlierLines`), as for a whole paragraph.
-            let from = reuse == nil ? nil : pieceStart == old[first].range.lowerBound && first == last ? first : last
-            let textEnd = reuse?.textEnd ?? pieceEnd
+            let textEnd = reuse == nil ? pieceEnd : closes ? length : old[last].textEnd + delta
             let framesetter = pieceFramesetter((start + pieceStart)..<(start + textEnd), startsInside: pieceStart > 0, endsInside: textEnd < length,
-                                               reusing: reuse?.typesetter, replacing: reuse?.edit)
+                                               reusing: reuse == nil ? nil : old[last].framesetter.typesetter, replacing: reuse?.edit)
             guard framesetter.typesetter.isOneLeftToRightLevel else { return nil }
-            let known = from == first && pieceStart == old[first].range.lowerBound
-                ? Self.knownBreaks(in: [placements[first].frame], of: old[first].framesetter.typesetter, keptBy: framesetter.typesetter,
+            // Shaped from the edited piece, its lines before the edit break as they did; shaped from any old piece, its
+            // lines the edit left alone are shown again (`EarlierLines`), as for a whole paragraph.
+            let known = reuse?.isEdited == true
+                ? Self.knownBreaks(in: placements[first...first], of: old[first].framesetter.typesetter, keptBy: framesetter.typesetter,
                                    before: edit.replaced.lowerBound - pieceStart) : []
             let (frame, top) = pieceFrame(framesetter, length: pieceEnd - pieceStart, at: position, opens: pieceStart == 0, paragraph: paragraph,
-                                          start: start, knownBreaks: known, earlierLines: from.map { EarlierLines(frames: [placements[$0].frame]) })
+                                          start: start, knownBreaks: known,
+                                          earlierLines: reuse == nil ? nil : EarlierLines(frames: [placements[last].frame]))
             // Lines before the edit kept: every line of the pieces before it, and those of this piece that ended where
             // a known line ended.
             if !known.isEmpty {

@@ -68,7 +68,8 @@ public final class LayoutManager: TextStorageObserver {
         var top: CGFloat
         /// The frame, behind one reference: a long paragraph has a placement a piece, and an edit copies them all.
         private let box: FrameBox
-        var frame: Frame { box.frame }
+        /// (Read in place: a copy would retain each of the frame's arrays.)
+        var frame: Frame { _read { yield box.frame } }
         /// Its number in its paragraph (`ParagraphState.generation`): its line fragments are cached under it, and
         /// hold while the placement only moves.
         var generation: Int
@@ -490,10 +491,10 @@ public final class LayoutManager: TextStorageObserver {
         let removed = last - first + 1
         // An edit inside one laid-out paragraph in pieces that stays one: its next layout lays out the pieces the edit
         // can change (`LayoutManager+Pieces.swift`).
-        if first == last, replacements.count == 1, first < layouts.count, let pieces = paragraph(first).state.pieces,
-            replacements[0].style == paragraph(first).style, !layouts[first].isEstimated
+        if first == last, replacements.count == 1, first < layouts.count, case let edited = paragraph(first), let pieces = edited.state.pieces,
+            replacements[0].style == edited.style, !layouts[first].isEstimated
         {
-            replacements[0].state.numberPlacements(after: paragraph(first).state)
+            replacements[0].state.numberPlacements(after: edited.state)
             replacements[0].state.pendingPieceEdit = PieceEdit(pieces: pieces, layout: layouts[first],
                                                                replaced: (old.lowerBound - regionStart)..<(old.upperBound - regionStart),
                                                                insertedLength: edit.range.count)
@@ -533,19 +534,22 @@ public final class LayoutManager: TextStorageObserver {
         else { return [] }
         // The replacement is laid out next: shaped now (if the edit did not already), at the start it will have.
         let replacementTypesetter = framesetter(of: replacement, start: start).typesetter
-        return Self.knownBreaks(in: layouts[index].placements.map(\.frame), of: typesetter, keptBy: replacementTypesetter, before: edit)
+        return Self.knownBreaks(in: layouts[index].placements[...], of: typesetter, keptBy: replacementTypesetter, before: edit)
     }
 
-    /// The lines of `frames` (one paragraph's, or one piece's, typeset by `typesetter`) that an edit at offset `edit`
-    /// cannot change in `replacement`, the text after it (see `knownBreaks(paragraph:before:replacement:start:)`).
-    static func knownBreaks(in frames: [Frame], of typesetter: Typesetter, keptBy replacement: Typesetter, before edit: Int) -> [KnownLineBreak] {
+    /// The lines of the frames of `placements` (one paragraph's, or one piece's, typeset by `typesetter`) that an edit
+    /// at offset `edit` cannot change in `replacement`, the text after it (see
+    /// `knownBreaks(paragraph:before:replacement:start:)`).
+    static func knownBreaks(in placements: ArraySlice<Placement>, of typesetter: Typesetter, keptBy replacement: Typesetter, before edit: Int)
+        -> [KnownLineBreak]
+    {
         // The lines with the widths they were broken for, in order, read in place (a paragraph can have thousands).
-        let lineCount = frames.reduce(0) { $0 + $1.lines.count }
+        let lineCount = placements.reduce(0) { $0 + $1.frame.lines.count }
         func lineAndWidth(_ position: Int) -> (line: Line, width: CGFloat) {
             var position = position
-            for frame in frames {
-                let lines = frame.lines
-                if position < lines.count { return (lines[position], frame.lineFragments[position].width) }
+            for placement in placements {
+                let lines = placement.frame.lines
+                if position < lines.count { return (lines[position], placement.frame.lineFragments[position].width) }
                 position -= lines.count
             }
             preconditionFailure("line index out of range")
@@ -844,10 +848,14 @@ public final class LayoutManager: TextStorageObserver {
             position = FlowPosition(container: position.container + 1, depth: 0, lines: 0, gap: 0)
         }
         let complete = shown >= paragraph.length && !(paragraph.length > 0 && placements.isEmpty)
-        let layout = ParagraphLayout(start: start, placements: placements, end: position, isComplete: complete)
+        return measuring(ParagraphLayout(start: start, placements: placements, end: position, isComplete: complete), of: paragraph)
+    }
+
+    /// A new layout of `paragraph`, counted into what estimates go by when it moves with the flow.
+    func measuring(_ layout: ParagraphLayout, of paragraph: Paragraph) -> ParagraphLayout {
         if layout.isRegular {
             measured.characters += paragraph.length
-            measured.height += layout.bottom - start.depth
+            measured.height += layout.bottom - layout.start.depth
         }
         return layout
     }

@@ -137,9 +137,9 @@ struct LayoutBenchCommand: ParsableCommand {
         }
         if let retainedMiB { result["retained_MiB"] = (retainedMiB * 10).rounded() / 10 }
         if let textMiB {
-            result["text_MiB"] = (textMiB * 10).rounded() / 10
+            result["text_MiB"] = (textMiB * 1000).rounded() / 1000
             result["text_MiB_per_MB"] = (textMiB / (Double(bytes) / 1e6) * 10).rounded() / 10
-            if let linesMiB { result["lines_MiB"] = (linesMiB * 10).rounded() / 10 }
+            if let linesMiB { result["lines_MiB"] = (linesMiB * 1000).rounded() / 1000 }
         }
         if repeats > 1 { result["repeats"] = repeats }
         if paragraphLength > 0 { result["paragraph_length"] = paragraphLength }

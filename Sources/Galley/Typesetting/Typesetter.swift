@@ -27,7 +27,6 @@ public final class Typesetter: Sendable {
         /// The attributes of the paragraph's first character, whose paragraph style is the paragraph's (a reference:
         /// a `ParagraphStyle` is some 360 bytes, and most paragraphs share one).
         private let firstAttributes: SharedAttributes
-        let range: Range<Int>
         /// Whether the paragraph's first line is here, and its last (not so for a text that starts or stops inside a
         /// paragraph: `TypesetterOptions.startsInsideParagraph`, `endsInsideParagraph`).
         let opensParagraph: Bool
@@ -52,8 +51,11 @@ public final class Typesetter: Sendable {
             let keeping = reuse?.widths.flatMap { OpportunityWidths.keeping($0, paragraph: shaped, breaks: breaks) }
             opportunityWidths = OpportunityWidths(paragraph: shaped, positions: breaks.positions, advances: unitAdvances, keeping: keeping)
             self.firstAttributes = firstAttributes
-            range = shaped.range
         }
+
+        /// The paragraph's range in the typeset string (its shaping's, read in place: a copy here cost 16 bytes a
+        /// paragraph).
+        var range: Range<Int> { shaped.range }
 
         /// The paragraph's style (its first character's), read in place.
         var style: ParagraphStyle {

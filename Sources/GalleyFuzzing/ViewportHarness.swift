@@ -3,20 +3,24 @@ import Galley
 import GalleyText
 
 /// Non-contiguous layout in a growing container: edits, viewports anywhere (NaN and huge ones too) and jumps to
-/// offsets, with estimates standing in for the text between. After every step the lines the viewport shows must be
+/// offsets, with estimates standing in for the text between (and for the rest of long paragraphs laid out in part). After every step the lines the viewport shows must be
 /// the lines of a fresh full layout (the same ranges and x, all moved by one vertical offset); at the end, laid out
 /// everywhere, the layout must equal the fresh one.
 enum ViewportHarness {
     static func run(_ input: inout FuzzInput) throws {
         let piece = HostileText.string(&input, maximum: 300)
-        let initial = String(repeating: piece + "\n", count: input.int(1...40))
+        // Sometimes the copies one long paragraph after another (laid out in pieces, and in part, where its text
+        // allows), sometimes a paragraph each.
+        let long = input.int(0...2) == 0
+        let copies = Array(repeating: piece, count: long ? input.int(8...60) : input.int(1...40))
+        let initial = long ? copies.joined(separator: " ") + "\n" + copies.joined(separator: " ") : copies.map { $0 + "\n" }.joined()
         let storage = TextStorage(attributedString: NSAttributedString(string: initial, attributes: [.font: FuzzFonts.base]))
         let container = TextContainer(size: CGSize(width: input.length(ordinary: 1...400), height: .infinity),
                                       lineFragmentPadding: input.length(ordinary: 0...10))
         let manager = LayoutManager(textStorage: storage, textContainers: [container])
         manager.allowsNonContiguousLayout = true
         var viewport = CGRect(x: 0, y: 0, width: container.size.width, height: input.length(ordinary: 1...600))
-        var log = ["text \(piece.debugDescription.prefix(300)) and a line feed, \(storage.length) units in all, container \(container)"]
+        var log = ["text \(piece.debugDescription.prefix(300)) \(long ? "in two long paragraphs" : "and a line feed"), \(storage.length) units in all, container \(container)"]
         for step in 0..<input.int(1...12) {
             let length = storage.length
             let start = input.int(0...length)

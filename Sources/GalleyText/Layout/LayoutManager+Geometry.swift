@@ -31,11 +31,17 @@ extension LayoutManager {
     // MARK: Line fragments
 
     /// The line fragments of paragraph `index` (laying it out first if needed), in order; with `near`, only those
-    /// of the placements around that storage offset (see `lineFragments(of:paragraph:start:near:)`).
-    func lineFragments(ofParagraph index: Int, near: Int? = nil) -> [LineFragment] {
-        ensureLayout(throughParagraph: index)
-        guard layouts.indices.contains(index) else { return [] }
+    /// of the placements around that storage offset (see `lineFragments(of:paragraph:start:near:)`). With
+    /// non-contiguous layout, a long paragraph in pieces is laid out only as far as `near`, or as `limit` says (its
+    /// first fragments then).
+    func lineFragments(ofParagraph index: Int, near: Int? = nil, upTo limit: PieceLimit? = nil) -> [LineFragment] {
+        guard index < numberOfParagraphs else {
+            ensureLayout(throughParagraph: index)
+            return []
+        }
         let (paragraph, start) = paragraphAndStart(index)
+        ensureLayout(throughParagraph: index, upTo: near.map { .offset($0 - start) } ?? limit)
+        guard layouts.indices.contains(index) else { return [] }
         return lineFragments(of: layouts[index], paragraph: paragraph.state, start: start, near: near.map { $0 - start })
     }
 
@@ -121,7 +127,10 @@ extension LayoutManager {
         let paragraphs = first...max(first, last)
         if reverse { ensureLayout(throughParagraph: paragraphs.upperBound) }
         for index in reverse ? Array(paragraphs.reversed()) : Array(paragraphs) {
-            let fragments = lineFragments(ofParagraph: index)
+            // (The last paragraph as far as the range: a long one in pieces, not laid out further.)
+            let fragments = lineFragments(ofParagraph: index, upTo: range.flatMap {
+                index == last && !reverse ? .offset(max($0.upperBound - 1, $0.lowerBound) - paragraphStart(index)) : nil
+            })
             for fragment in reverse ? fragments.reversed() : fragments {
                 if let range, !range.isEmpty, !fragment.characterRange.overlaps(range) { continue }
                 if let range, range.isEmpty, !(fragment.characterRange.contains(range.lowerBound) || fragment.characterRange.upperBound == range.lowerBound) { continue }
@@ -186,7 +195,9 @@ extension LayoutManager {
     func usedRect(forLaidOutContainerAt index: Int) -> CGRect {
         var union = CGRect.null
         for (paragraph, layout) in layouts.enumerated() where layout.placements.contains(where: { $0.container == index }) {
-            for fragment in lineFragments(ofParagraph: paragraph) where fragment.containerIndex == index {
+            // (As laid out: a paragraph laid out in part is not laid out further.)
+            let (state, start) = paragraphAndStart(paragraph)
+            for fragment in lineFragments(of: layout, paragraph: state.state, start: start) where fragment.containerIndex == index {
                 union = union.union(fragment.usedRect)
             }
         }
@@ -414,7 +425,8 @@ extension LayoutManager {
         var best: (distance: CGFloat, fragment: LineFragment)? = nil
         for paragraph in max(around - 1, 0)...min(around + 1, layouts.count - 1)
         where layouts[paragraph].placements.contains(where: { $0.container == index }) {
-            for fragment in lineFragments(ofParagraph: paragraph) where fragment.containerIndex == index {
+            // (A paragraph laid out in part, as far as the point.)
+            for fragment in lineFragments(ofParagraph: paragraph, upTo: .depth(point.y)) where fragment.containerIndex == index {
                 let top = fragment.rect.minY
                 let bottom = fragment.rect.maxY
                 let distance = point.y < top ? top - point.y : point.y > bottom ? point.y - bottom : 0

@@ -21,7 +21,7 @@ extension LayoutManager {
             container.lineWidth > 0
         else {
             // Layout became contiguous (an edit added a form feed): it goes as far as the first estimate.
-            if let first = layouts.firstEstimated { layouts.removeSubrange(first...) }
+            if let first = layouts.firstNotLaidOut { layouts.removeSubrange(first...) }
             return false
         }
         coverWithEstimates()
@@ -54,17 +54,23 @@ extension LayoutManager {
     }
 
     /// Lays out the paragraphs of `range` that have only an estimate, each run of them from where its estimate
-    /// starts; the layouts after each run move by what it differs from its estimate.
-    func realize(_ range: Range<Int>) {
+    /// starts, and those laid out in part on from where they stopped; the layouts after each move by what it
+    /// differs from its estimate. With `limit`, a long paragraph laid out in pieces stops at the first piece that
+    /// reaches it, the rest of it estimated (`ParagraphLayout.isPartial`).
+    func realize(_ range: Range<Int>, upTo limit: PieceLimit? = nil) {
         var index = max(range.lowerBound, 0)
         while index < min(range.upperBound, layouts.count) {
-            guard layouts[index].isEstimated else {
+            let layout = layouts[index]
+            if layout.isPartial, !(limit.map(layout.reaches) ?? false) {
+                relayout(replacing: index..<(index + 1), with: 1, continuing: layout, upTo: limit)
+            }
+            guard layout.isEstimated else {
                 index += 1
                 continue
             }
             var end = index + 1
             while end < min(range.upperBound, layouts.count), layouts[end].isEstimated { end += 1 }
-            relayout(replacing: index..<end, with: end - index)
+            relayout(replacing: index..<end, with: end - index, upTo: limit)
             index = end
         }
     }

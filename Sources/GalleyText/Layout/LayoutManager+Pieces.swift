@@ -16,6 +16,29 @@ struct ParagraphPiece {
     var textEnd: Int { range.lowerBound + framesetter.typesetter.length }
 }
 
+/// How far non-contiguous layout needs a long paragraph in pieces laid out: to the first piece whose last line
+/// reaches below a depth (a viewport's bottom), or whose text reaches past a paragraph offset (a character asked
+/// about, with the line after it).
+enum PieceLimit {
+    case depth(CGFloat)
+    case offset(Int)
+}
+
+extension LayoutManager.Placement {
+    /// Whether this piece of a paragraph, or one before it, reaches `limit`.
+    func reaches(_ limit: PieceLimit) -> Bool {
+        switch limit {
+        case .depth(let depth): top + frame.usedHeight > depth
+        case .offset(let offset): self.offset + frame.visibleStringRange.upperBound > offset
+        }
+    }
+}
+
+extension LayoutManager.ParagraphLayout {
+    /// Whether it reaches `limit`: complete, or laid out in part as far.
+    func reaches(_ limit: PieceLimit) -> Bool { !isPartial || placements.last?.reaches(limit) ?? false }
+}
+
 /// An edit of a paragraph laid out in pieces, as the paragraph's next layout takes it: the pieces and layout before
 /// it, and what it replaced (paragraph offsets before the edit) with how many units. (A class: every paragraph's
 /// state has room for one, and few ever hold one.)
@@ -60,35 +83,64 @@ extension LayoutManager {
     /// Paragraph `paragraph` (at storage offset `start`) laid out in pieces from flow position `position` — again
     /// after an edit when one is pending, from the piece before it — or nil when it is not laid out in pieces (the
     /// caller lays it out whole; its pieces are dropped).
-    func layOutInPieces(_ paragraph: Paragraph, start: Int, from position: FlowPosition) -> ParagraphLayout? {
+    ///
+    /// With `limit` (non-contiguous layout: a viewport's bottom, a character asked about), a new layout stops at the
+    /// first piece that reaches it; the rest of the paragraph then has an estimated height (`ParagraphLayout.isPartial`), and
+    /// `continuing`, that layout, is laid out on from its last piece. (The pieces are those a layout of the whole
+    /// paragraph makes: each is cut where the text after it lays out as it would after the whole text before.)
+    func layOutInPieces(_ paragraph: Paragraph, start: Int, from position: FlowPosition, continuing partial: ParagraphLayout? = nil,
+                        upTo limit: PieceLimit? = nil) -> ParagraphLayout? {
         let state = paragraph.state
         let edit = state.pendingPieceEdit
+        let kept = state.pieces
         state.pendingPieceEdit = nil
         state.pieces = nil
         guard laysOutInPieces(paragraph) else { return nil }
         if let edit, edit.layout.start == position, let layout = layOutPieces(paragraph, start: start, after: edit) { return layout }
-        state.startLayout()
-        guard !Typesetter.mayContainRightToLeft(textStorage.units(in: start..<(start + paragraph.length))[...]),
-            let (pieces, placements, end) = layOutPieces(paragraph, start: start, from: 0, position: position)
+        var pieces: [ParagraphPiece] = [], placements: [Placement] = [], from = 0, next = position
+        if let partial, partial.start == position, let kept, kept.count == partial.placements.count, let last = kept.last,
+            let lastPlacement = partial.placements.last
+        {
+            (pieces, placements, from) = (kept, partial.placements, last.range.upperBound)
+            // After the last piece: on the line before the estimated rest's.
+            next = self.position(after: lastPlacement.frame, top: lastPlacement.top, from: .start, closes: false, paragraph: paragraph, start: start)
+            next.lines = partial.end.lines - 1
+        } else {
+            state.startLayout()
+            guard !Typesetter.mayContainRightToLeft(textStorage.units(in: start..<(start + paragraph.length))[...]) else { return nil }
+        }
+        guard let (added, addedPlacements, end) = layOutPieces(paragraph, start: start, from: from, position: next, upTo: limit)
         else { return nil }
+        pieces += added
+        placements += addedPlacements
         state.framesetter = nil
         state.pieces = pieces
-        return finished(ParagraphLayout(start: position, placements: placements, end: end, isComplete: true), paragraph)
+        let covered = pieces.last?.range.upperBound ?? 0
+        measure(characters: covered - from, height: (placements.last.map { $0.top + $0.frame.usedHeight } ?? next.depth) - next.depth)
+        guard covered < paragraph.length else {
+            return checked(ParagraphLayout(start: position, placements: placements, end: end, isComplete: true), paragraph)
+        }
+        // The rest estimated, as a paragraph not laid out is (below the last piece's gap, on a line of its own).
+        let rest = FlowPosition(container: 0, depth: end.depth + end.gap + estimatedHeight(characters: paragraph.length - covered, paragraphs: 0),
+                                lines: end.lines + 1, gap: 0)
+        return checked(ParagraphLayout(start: position, placements: placements, end: rest, isComplete: true, isPartial: true), paragraph)
     }
 
-    private func finished(_ layout: ParagraphLayout, _ paragraph: Paragraph) -> ParagraphLayout {
+    /// A layout in pieces, compared with the whole paragraph's in builds with internal checks.
+    private func checked(_ layout: ParagraphLayout, _ paragraph: Paragraph) -> ParagraphLayout {
         #if GALLEY_INTERNAL_CHECKS
         checkPieces(layout, paragraph: paragraph)
         #endif
-        return measuring(layout, of: paragraph)
+        return layout
     }
 
     /// Lays out the paragraph's text from paragraph offset `from` (a piece's start) to its end in new pieces, from
     /// flow position `position`: a stretch of about `pieceLength` at a time, typeset to a word's end and laid out,
     /// ends a piece at the start of its last line but one that is an independent line start (the lines before it
     /// are then the whole paragraph's: each ends where the next, complete before the stretch's end, says). Nil when a
-    /// stretch has none, or is not at one left-to-right level.
-    private func layOutPieces(_ paragraph: Paragraph, start: Int, from: Int, position: FlowPosition)
+    /// stretch has none, or is not at one left-to-right level. With `limit`, stops after the first piece that
+    /// reaches it.
+    private func layOutPieces(_ paragraph: Paragraph, start: Int, from: Int, position: FlowPosition, upTo limit: PieceLimit? = nil)
         -> (pieces: [ParagraphPiece], placements: [Placement], end: FlowPosition)?
     {
         var pieces: [ParagraphPiece] = [], placements: [Placement] = []
@@ -96,6 +148,7 @@ extension LayoutManager {
         var offset = from
         let length = paragraph.length
         while offset < length {
+            if let limit, let last = placements.last, last.reaches(limit) { break }
             let end = stretchEnd(paragraph, start: start, from: offset)
             let framesetter = pieceFramesetter(start + offset..<start + end, startsInside: offset > 0, endsInside: end < length)
             guard framesetter.typesetter.isOneLeftToRightLevel else { return nil }
@@ -284,7 +337,8 @@ extension LayoutManager {
                 state.forgetFragments(of: placements[first...last].map(\.generation))
                 state.framesetter = nil
                 state.pieces = pieces
-                return finished(ParagraphLayout(start: edit.layout.start, placements: newPlacements, end: layoutEnd, isComplete: true), paragraph)
+                return measuring(checked(ParagraphLayout(start: edit.layout.start, placements: newPlacements, end: layoutEnd, isComplete: true), paragraph),
+                                 of: paragraph)
             }
             // Not met: the stretch keeps its lines up to its last independent line start, and the next one runs from
             // there to the end of the next old piece.
@@ -325,8 +379,9 @@ extension LayoutManager {
     }
 
     #if GALLEY_INTERNAL_CHECKS
-    /// In builds with internal checks, the pieces' lines must be the whole paragraph's: the same ranges at the same
-    /// depths, from one framesetter of the paragraph laid out from the same flow position.
+    /// In builds with internal checks, the pieces' lines must be the whole paragraph's (its first ones, for a layout
+    /// in part): the same ranges at the same depths, from one framesetter of the paragraph laid out from the same
+    /// flow position.
     private func checkPieces(_ layout: ParagraphLayout, paragraph: Paragraph) {
         let start = paragraph.state.start
         let range = start..<(start + paragraph.length)
@@ -341,8 +396,10 @@ extension LayoutManager {
                               placement.top + placement.boxHeight - placement.frame.lineOrigins[index].y))
             }
         }
-        precondition(lines.count == frame.lines.count, "pieces give \(lines.count) lines, the whole paragraph \(frame.lines.count)")
-        for (index, line) in frame.lines.enumerated() {
+        // (Laid out in part: its first lines.)
+        precondition(layout.isPartial ? lines.count < frame.lines.count : lines.count == frame.lines.count,
+                     "pieces give \(lines.count) lines, the whole paragraph \(frame.lines.count)")
+        for (index, line) in frame.lines.prefix(lines.count).enumerated() {
             let baseline = top + frame.bounds.height - frame.lineOrigins[index].y
             precondition(lines[index].range == line.stringRange && abs(lines[index].baseline - baseline) < 1e-5,
                          "piece line \(lines[index]) is \(line.stringRange) at \(baseline) in the whole paragraph")

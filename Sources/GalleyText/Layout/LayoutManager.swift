@@ -110,6 +110,10 @@ public final class LayoutManager: TextStorageObserver {
         /// Whether this is only a share of an estimate (non-contiguous layout): no placements, and positions that
         /// move once the paragraphs before it are laid out.
         var isEstimated = false
+        /// Whether the placements hold only the paragraph's first pieces, and its end is an estimate for the rest
+        /// (non-contiguous layout of a long paragraph in pieces, as far as a viewport reached: `layOutInPieces`).
+        /// Laid out on as far as the next viewport reaches, and to its end when anything else asks for it.
+        var isPartial = false
     }
 
     /// The paragraphs, summed by length and number: a paragraph's start and the paragraph holding an offset are
@@ -164,7 +168,7 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     /// Whether some paragraphs have only estimated heights now. TextKit: `hasNonContiguousLayout`.
-    public var hasNonContiguousLayout: Bool { layouts.estimatedCount > 0 }
+    public var hasNonContiguousLayout: Bool { layouts.estimatedCount > 0 || layouts.partialCount > 0 }
 
     /// What the paragraphs laid out so far measured (characters and height), for estimates of the others.
     var measured = (characters: 0, height: CGFloat(0))
@@ -492,7 +496,7 @@ public final class LayoutManager: TextStorageObserver {
         // An edit inside one laid-out paragraph in pieces that stays one: its next layout lays out the pieces the edit
         // can change (`LayoutManager+Pieces.swift`).
         if first == last, replacements.count == 1, first < layouts.count, case let edited = paragraph(first), let pieces = edited.state.pieces,
-            replacements[0].style == edited.style, !layouts[first].isEstimated
+            replacements[0].style == edited.style, !layouts[first].isEstimated, !layouts[first].isPartial
         {
             replacements[0].state.numberPlacements(after: edited.state)
             replacements[0].state.pendingPieceEdit = PieceEdit(pieces: pieces, layout: layouts[first],
@@ -514,12 +518,16 @@ public final class LayoutManager: TextStorageObserver {
             ? knownBreaks(paragraph: first, before: old.lowerBound - regionStart, replacement: replacements[0], start: regionStart) : []
         // The old lines, for the lines the edit left alone (the filler checks which those are: `EarlierLines`).
         let earlier = first == last && replacements.count == 1 && first < layouts.count && replacements[0].style == paragraph(first).style
-            ? EarlierLines(frames: layouts[first].placements.map(\.frame)) : nil
+            && paragraph(first).state.pieces == nil ? EarlierLines(frames: layouts[first].placements.map(\.frame)) : nil
+        // Paragraphs laid out in part are laid out again as far as they were (from their start: an edit in pieces
+        // needs all of them).
+        let depth = layouts.indices.contains(first) ? layouts[first...min(last, layouts.count - 1)].lazy.filter(\.isPartial).map(\.bottom).max() : nil
         // Every paragraph from `first` to `last` is split out: the edit's neighbourhood was, and the CR LF checks
         // split out the one before.
         for index in first...last { _ = paragraph(index) }
         replaceParagraphs(first..<(last + 1), with: replacements)
-        relayout(replacing: first..<(first + removed), with: replacements.count, knownBreaks: known, earlierLines: earlier)
+        relayout(replacing: first..<(first + removed), with: replacements.count, knownBreaks: known, earlierLines: earlier,
+                 upTo: depth.map(PieceLimit.depth))
     }
 
     /// The lines of paragraph `index`'s layout that an edit at paragraph offset `edit` cannot change, for
@@ -583,7 +591,10 @@ public final class LayoutManager: TextStorageObserver {
     /// Lays out again after paragraphs `removed` (old indices) became `inserted` new ones. The layouts of the
     /// paragraphs after them stay where they are in the array when the flow reaches them where it did before (only
     /// the edited ones are replaced), and are moved or laid out again one by one until it does.
-    func relayout(replacing removed: Range<Int>, with inserted: Int, knownBreaks: [KnownLineBreak] = [], earlierLines: EarlierLines? = nil) {
+    /// `continuing`: the layout of the one paragraph replaced, laid out in part, to lay out on from where it stopped;
+    /// `limit`: where layout in pieces may stop (`realize(_:upTo:)`).
+    func relayout(replacing removed: Range<Int>, with inserted: Int, knownBreaks: [KnownLineBreak] = [], earlierLines: EarlierLines? = nil,
+                  continuing partial: ParagraphLayout? = nil, upTo limit: PieceLimit? = nil) {
         // The edit lies past the laid-out part: nothing laid out changes.
         guard removed.lowerBound < layouts.count else { return }
         var replacements: [ParagraphLayout] = []
@@ -596,7 +607,8 @@ public final class LayoutManager: TextStorageObserver {
         }
         for index in removed.lowerBound..<(removed.lowerBound + inserted) {
             let layout = layOut(paragraph: index, from: position, knownBreaks: index == removed.lowerBound ? knownBreaks : [],
-                                earlierLines: index == removed.lowerBound ? earlierLines : nil)
+                                earlierLines: index == removed.lowerBound ? earlierLines : nil,
+                                continuing: index == removed.lowerBound ? partial : nil, upTo: limit)
             replacements.append(layout)
             position = layout.end
             if !layout.isComplete { return finish(keepingFrom: nil) }
@@ -666,10 +678,10 @@ public final class LayoutManager: TextStorageObserver {
     // MARK: Layout
 
     /// Lays out paragraphs until paragraph `index` has a layout (or the containers run out); with non-contiguous
-    /// layout, that paragraph alone.
-    func ensureLayout(throughParagraph index: Int) {
+    /// layout, that paragraph alone, and with `limit`, a long one in pieces only as far as it (see `PieceLimit`).
+    func ensureLayout(throughParagraph index: Int, upTo limit: PieceLimit? = nil) {
         let target = min(index, numberOfParagraphs - 1)
-        if estimating() { return realize(target..<(target + 1)) }
+        if estimating() { return realize(target..<(target + 1), upTo: limit) }
         layOutMore { _ in self.layouts.count <= target }
     }
 
@@ -703,7 +715,9 @@ public final class LayoutManager: TextStorageObserver {
 
     /// Lays out the text as far as needed to fill `rect` of container `index` (and one paragraph below it), not
     /// further: a viewport's worth in a long document. With non-contiguous layout, only the paragraphs from the one
-    /// above the rectangle to the one below it, where the estimates put them. TextKit: `ensureLayout(forBoundingRect:in:)`.
+    /// above the rectangle to the one below it, where the estimates put them — not the one above when it is long
+    /// (`pieceLength` twice or more: its last lines need all of it), and of a long paragraph reaching below the
+    /// rectangle only its pieces down to there. TextKit: `ensureLayout(forBoundingRect:in:)`.
     ///
     /// - Parameters:
     ///   - rect: the region, in the container's coordinates (y down from its top, as TextKit's).
@@ -712,10 +726,12 @@ public final class LayoutManager: TextStorageObserver {
         var extra = 1
         if estimating() {
             guard index == 0, !layouts.isEmpty else { return }
-            var paragraph = max((paragraphIndex(atY: rect.minY, inContainerAt: 0) ?? 0) - 1, 0)
+            var paragraph = paragraphIndex(atY: rect.minY, inContainerAt: 0) ?? 0
+            if paragraph > 0, paragraphAndStart(paragraph - 1).paragraph.length < 2 * Self.pieceLength { paragraph -= 1 }
             while paragraph < layouts.count {
-                realize(paragraph..<(paragraph + 1))
-                guard paragraph < layouts.count, layouts[paragraph].isComplete else { return }
+                realize(paragraph..<(paragraph + 1), upTo: .depth(rect.maxY))
+                // (A paragraph laid out in part reaches below the rectangle.)
+                guard paragraph < layouts.count, layouts[paragraph].isComplete, !layouts[paragraph].isPartial else { return }
                 if layouts[paragraph].bottom > rect.maxY {
                     if extra == 0 { return }
                     extra -= 1
@@ -762,14 +778,14 @@ public final class LayoutManager: TextStorageObserver {
         ensureLayout(throughParagraph: numberOfParagraphs - 1)
     }
 
-    /// Fills paragraph `index` into the containers from `start`.
-    private func layOut(paragraph index: Int, from start: FlowPosition,
-                        knownBreaks: [KnownLineBreak] = [], earlierLines: EarlierLines? = nil) -> ParagraphLayout {
+    /// Fills paragraph `index` into the containers from `start` (`partial`, `limit`: as for `relayout`).
+    private func layOut(paragraph index: Int, from start: FlowPosition, knownBreaks: [KnownLineBreak] = [], earlierLines: EarlierLines? = nil,
+                        continuing partial: ParagraphLayout? = nil, upTo limit: PieceLimit? = nil) -> ParagraphLayout {
         statistics.paragraphsLaidOut += 1
         let (paragraph, paragraphStart) = paragraphAndStart(index)
         // Where the paragraph starts now, for the delegate's break vetoes during this layout.
         paragraph.state.start = paragraphStart
-        if let layout = layOutInPieces(paragraph, start: paragraphStart, from: start) { return layout }
+        if let layout = layOutInPieces(paragraph, start: paragraphStart, from: start, continuing: partial, upTo: limit) { return layout }
         let framesetter = framesetter(of: paragraph, start: paragraph.state.start)
         paragraph.state.startLayout()
         var position = start
@@ -853,11 +869,14 @@ public final class LayoutManager: TextStorageObserver {
 
     /// A new layout of `paragraph`, counted into what estimates go by when it moves with the flow.
     func measuring(_ layout: ParagraphLayout, of paragraph: Paragraph) -> ParagraphLayout {
-        if layout.isRegular {
-            measured.characters += paragraph.length
-            measured.height += layout.bottom - layout.start.depth
-        }
+        if layout.isRegular { measure(characters: paragraph.length, height: layout.bottom - layout.start.depth) }
         return layout
+    }
+
+    /// Counts `characters` newly laid out in `height` into the estimates.
+    func measure(characters: Int, height: CGFloat) {
+        measured.characters += characters
+        measured.height += height
     }
 
     static func length(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }

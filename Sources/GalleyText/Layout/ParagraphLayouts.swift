@@ -27,16 +27,18 @@ struct ParagraphLayouts: RandomAccessCollection {
     }
 
     /// What the tree sums: the shifts, how many layouts are not one complete frame (which never move by a shift),
-    /// the paragraphs, and the paragraphs that only have an estimate.
+    /// the paragraphs, the paragraphs that only have an estimate, and those laid out in part (`isPartial`).
     struct Summary: TreeSummary {
         var shift = Shift.none
         var irregular = 0
         var paragraphs = 0
         var estimated = 0
+        var partial = 0
         static let zero = Summary()
         static func + (left: Summary, right: Summary) -> Summary {
             Summary(shift: left.shift + right.shift, irregular: left.irregular + right.irregular,
-                    paragraphs: left.paragraphs + right.paragraphs, estimated: left.estimated + right.estimated)
+                    paragraphs: left.paragraphs + right.paragraphs, estimated: left.estimated + right.estimated,
+                    partial: left.partial + right.partial)
         }
     }
 
@@ -50,7 +52,8 @@ struct ParagraphLayouts: RandomAccessCollection {
         var count = 1
 
         var summary: Summary {
-            Summary(shift: shift, irregular: stored.isRegular ? 0 : 1, paragraphs: count, estimated: stored.isEstimated ? count : 0)
+            Summary(shift: shift, irregular: stored.isRegular ? 0 : 1, paragraphs: count, estimated: stored.isEstimated ? count : 0,
+                    partial: stored.isPartial ? 1 : 0)
         }
 
         /// The flow position after `share` of the estimate's paragraphs: the estimate's depth and lines shared evenly.
@@ -78,8 +81,11 @@ struct ParagraphLayouts: RandomAccessCollection {
     /// How many paragraphs have only an estimate.
     var estimatedCount: Int { entries.summary.estimated }
 
-    /// The first paragraph with only an estimate.
-    var firstEstimated: Int? { entries.first(where: { $0.estimated > 0 })?.before.paragraphs }
+    /// How many paragraphs are laid out in part.
+    var partialCount: Int { entries.summary.partial }
+
+    /// The first paragraph with only an estimate or laid out in part.
+    var firstNotLaidOut: Int? { entries.first(where: { $0.estimated > 0 || $0.partial > 0 })?.before.paragraphs }
 
     /// The entry holding paragraph `index`, its first paragraph, and the summary of the entries before it.
     private func entry(holding index: Int) -> (entry: Int, first: Int, before: Summary) {

@@ -144,6 +144,51 @@ import Testing
         #expect((0..<full.numberOfParagraphs).allSatisfy { manager.paragraphRange(at: $0) == full.paragraphRange(at: $0) })
     }
 
+    /// Long paragraphs (9,000 units and more, laid out in pieces) are laid out only as far as a viewport, a character
+    /// or a point asked about reaches; what is shown is a full layout's lines all the same — scrolling down through
+    /// them, jumping into them, hit testing and editing them — and laying out everything gives the full layout.
+    @Test func longParagraphsAreLaidOutAsFarAsAsked() throws {
+        let text = try PieceLayoutTests.longText()
+        let storage = TextStorage(attributedString: text)
+        let manager = LayoutManager(textStorage: storage, textContainers: [PieceLayoutTests.container()])
+        manager.allowsNonContiguousLayout = true
+        var full = LayoutManager(textStorage: TextStorage(attributedString: text), textContainers: [PieceLayoutTests.container()])
+        full.ensureLayoutForAllText()
+        var viewport = manager.layoutViewport(CGRect(x: 0, y: 0, width: PieceLayoutTests.width, height: 400))
+        // The first screen: the first paragraph's first pieces, at a full layout's places (nothing above them).
+        #expect(manager.layouts[0].isPartial)
+        #expect(manager.layouts[0].placements.count <= 2)
+        #expect(manager.statistics.paragraphsShaped <= 3)
+        #expect(Self.expectViewportEqualsFullLayout(manager, viewport: viewport, full: full, "first screen") > 20)
+        #expect(manager.lineFragment(forCharacterAt: 500)?.rect == full.lineFragment(forCharacterAt: 500)?.rect)
+        #expect(manager.characterIndex(for: CGPoint(x: 100, y: 300))?.index == full.characterIndex(for: CGPoint(x: 100, y: 300))?.index)
+        #expect(manager.layouts[0].isPartial)
+        // Scrolling down through the first two paragraphs, a screen at a time.
+        for step in 0..<12 {
+            viewport = manager.layoutViewport(viewport.offsetBy(dx: 0, dy: 350))
+            #expect(Self.expectViewportEqualsFullLayout(manager, viewport: viewport, full: full, "scroll \(step)") > 20)
+        }
+        // Jumps into the middle of paragraphs, and edits where they show.
+        var generator = SeededLCG(seed: 19)
+        let insertions = ["a", "word ", "\n", " two words ", ""]
+        for step in 0..<24 {
+            let at = Int(generator.next() % UInt64(storage.length))
+            viewport = manager.relocateViewport(viewport, toCharacterAt: at)
+            #expect(manager.characterRange(forBoundingRect: viewport).contains(at) || at == storage.length, "jump \(step) to \(at)")
+            if step % 2 == 1 {
+                let inserted = insertions[Int(generator.next() % UInt64(insertions.count))]
+                storage.replaceCharacters(in: at..<(inserted.isEmpty ? min(at + 7, storage.length) : at), with: inserted)
+                full = LayoutManager(textStorage: storage.copy(), textContainers: [PieceLayoutTests.container()])
+                viewport = manager.layoutViewport(viewport)
+            }
+            Self.expectViewportEqualsFullLayout(manager, viewport: viewport, full: full, "jump \(step) to \(at)")
+        }
+        #expect(manager.layouts.partialCount > 0)
+        manager.ensureLayoutForAllText()
+        #expect(!manager.hasNonContiguousLayout)
+        #expect(LayoutManagerTests.dump(manager) == LayoutManagerTests.dump(full))
+    }
+
     @Test func paragraphsAreFoundWithoutReadingTheText() throws {
         // A document of many paragraphs: opening it splits none out; asking for one splits out that one.
         let line = "A line of a log, with a number 12345 and a few more words.\n"

@@ -118,6 +118,8 @@ extension Shaper {
                 var index = position(atOrAfter: dirtyLower) - 1
                 while index > 0 {
                     let start = cluster(index)
+                    // (Not before the new item's start: the old item may begin earlier.)
+                    if start <= range.lowerBound { break }
                     if start < dirtyLower, isCut(index, new: start) {
                         margin += 1
                         if margin == 2 {

@@ -73,4 +73,21 @@ import Testing
         #expect(fragments.count == 1, "\(fragments.map(\.description))")
         try EditingHarness.coverage(manager, length: storage.length)
     }
+
+    /// An insertion into a right-to-left item whose text ends in record separators (U+001E: a paragraph separator to
+    /// bidi, not to line breaking) after a pop directional isolate, shaped from the old glyphs around the edit.
+    @Test func anInsertionAfterIsolatesAndRecordSeparatorsReshapesAroundIt() throws {
+        let piece = "\u{2069}\u{200C}\u{645}\u{631}\u{62D}\u{628}\u{627}" + String(repeating: "\u{1E}", count: 12)
+        let paragraph = Array(repeating: piece, count: 22).joined(separator: " ")
+        let storage = TextStorage(attributedString: NSAttributedString(string: paragraph + "\n" + paragraph, attributes: [.font: FuzzFonts.base]))
+        let container = TextContainer(size: CGSize(width: 300, height: CGFloat.infinity))
+        let manager = LayoutManager(textStorage: storage, textContainers: [container])
+        manager.ensureLayoutForAllText()
+        let inserted = "\u{10FFFF}" + String(repeating: "\u{FF0C}\u{3002}", count: 7) + "\u{10FFFF}\u{10FFFF}\u{10FFFF}\u{2067}한국어\u{FB03}🇯🇵🇯🇵------\u{FFFD}"
+            + "\u{645}\u{631}\u{62D}\u{628}\u{627}a\u{AD}\u{2028}http://exa"
+        storage.replaceCharacters(in: 865..<865, with: inserted)
+        let fresh = LayoutManager(textStorage: storage.copy(), textContainers: [container])
+        let incremental = EditingHarness.lines(manager), expected = EditingHarness.lines(fresh)
+        #expect(incremental.count == expected.count && zip(incremental, expected).allSatisfy { $0.matches($1) })
+    }
 }

@@ -251,15 +251,17 @@ public final class TextStorage {
     /// Adds attributes over `range`, keeping the others. TextKit: `addAttributes(_:range:)`.
     public func addAttributes(_ attributes: [NSAttributedString.Key: Any], range: Range<Int>) {
         guard !attributes.isEmpty else { return }
-        changeAttributes(in: range) { $0.merge(attributes) { $1 } }
+        changeAttributes(in: range, keepsParagraphStyles: attributes[.paragraphStyle] == nil) { $0.merge(attributes) { $1 } }
     }
 
     /// Removes one attribute over `range`. TextKit: `removeAttribute(_:range:)`.
     public func removeAttribute(_ key: NSAttributedString.Key, range: Range<Int>) {
-        changeAttributes(in: range) { $0[key] = nil }
+        changeAttributes(in: range, keepsParagraphStyles: key != .paragraphStyle) { $0[key] = nil }
     }
 
-    private func changeAttributes(in range: Range<Int>, _ change: (inout [NSAttributedString.Key: Any]) -> Void) {
+    /// `keepsParagraphStyles`: the change leaves every paragraph style as it was (it neither sets nor removes one),
+    /// so paragraphs need no fixing after it (a fix reads each paragraph it touches, however long).
+    private func changeAttributes(in range: Range<Int>, keepsParagraphStyles: Bool = false, _ change: (inout [NSAttributedString.Key: Any]) -> Void) {
         let range = clamped(range)
         guard !range.isEmpty else { return }
         recordAttributes(of: range)
@@ -267,7 +269,7 @@ public final class TextStorage {
         let last = splitRun(at: range.upperBound)
         for run in first..<last { runs.modify(at: run) { change(&$0.attributes) } }
         coalesceRuns(first - 1..<(last + 1))
-        edited(.attributes, range: range, changeInLength: 0)
+        edited(.attributes, range: range, changeInLength: 0, keepsParagraphStyles: keepsParagraphStyles)
     }
 
     /// Merges neighbouring runs with equal attributes among `range` (clamped), so that typing does not leave a run

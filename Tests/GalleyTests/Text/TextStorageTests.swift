@@ -57,6 +57,17 @@ import Testing
             #expect((storage.attributes(at: index).attributes[.paragraphStyle] as? ParagraphStyle) == centered)
         }
         #expect(storage.lastEdit?.range == 16..<26)
+        // Other attributes leave the styles alone, and the edit is theirs alone (no paragraph was fixed); removing
+        // the style from a paragraph's middle fixes the paragraph again.
+        storage.addAttribute(.kern, value: 2, range: 18..<20)
+        #expect(storage.lastEdit?.range == 18..<20)
+        storage.removeAttribute(.kern, range: 18..<20)
+        #expect(storage.lastEdit?.range == 18..<20)
+        storage.removeAttribute(.paragraphStyle, range: 20..<22)
+        for index in 16..<storage.length {
+            #expect((storage.attributes(at: index).attributes[.paragraphStyle] as? ParagraphStyle) == centered)
+        }
+        #expect(storage.lastEdit?.range == 16..<26)
     }
 
     @Test func typingKeepsOneAttributeRun() throws {

@@ -40,8 +40,10 @@ extension LayoutManager.ParagraphLayout {
 }
 
 /// An edit of a paragraph laid out in pieces, as the paragraph's next layout takes it: the pieces and layout before
-/// it, and what it replaced (paragraph offsets before the edit) with how many units. (A class: every paragraph's
-/// state has room for one, and few ever hold one.)
+/// it, and what it replaced (paragraph offsets before the edit) with how many units. An edit that split the
+/// paragraph gives each side one: the first paragraph is the old one with its text from the edit on replaced, the
+/// last the old one with its text up to the edit's end replaced. (A class: every paragraph's state has room for one,
+/// and few ever hold one.)
 final class PieceEdit {
     let pieces: [ParagraphPiece]
     let layout: LayoutManager.ParagraphLayout
@@ -96,7 +98,7 @@ extension LayoutManager {
         state.pendingPieceEdit = nil
         state.pieces = nil
         guard laysOutInPieces(paragraph) else { return nil }
-        if let edit, edit.layout.start == position, let layout = layOutPieces(paragraph, start: start, after: edit) { return layout }
+        if let edit, let layout = layOutPieces(paragraph, start: start, from: position, after: edit) { return layout }
         var pieces: [ParagraphPiece] = [], placements: [Placement] = [], from = 0, next = position
         if let partial, partial.start == position, let kept, kept.count == partial.placements.count, let last = kept.last,
             let lastPlacement = partial.placements.last
@@ -244,11 +246,13 @@ extension LayoutManager {
     /// edit (a line starts where one started, moved by the edit's change of length, and every line after it is the
     /// old one, moved): the stretch then ends as it did. Until they meet, the stretch is cut at its last independent
     /// line start, as a new layout cuts it, and the next stretch runs from there to the next old piece's end: work
-    /// in proportion to how far the edit moves the lines. Nil when a stretch is not at one left-to-right level or has
-    /// no independent line start (the paragraph is then laid out again whole).
-    private func layOutPieces(_ paragraph: Paragraph, start: Int, after edit: PieceEdit) -> ParagraphLayout? {
+    /// in proportion to how far the edit moves the lines. The paragraph starts at flow position `flowStart`: where
+    /// the old one did when pieces before the edit are kept, anywhere when none are (the second paragraph of a
+    /// split). Nil when a stretch is not at one left-to-right level or has no independent line start, or the start
+    /// moved under kept pieces (the paragraph is then laid out again whole).
+    private func layOutPieces(_ paragraph: Paragraph, start: Int, from flowStart: FlowPosition, after edit: PieceEdit) -> ParagraphLayout? {
         let old = edit.pieces, placements = edit.layout.placements
-        guard old.count == placements.count, !old.isEmpty else { return nil }
+        guard old.count == placements.count, !old.isEmpty, edit.replaced.upperBound <= old[old.count - 1].range.upperBound else { return nil }
         let delta = edit.insertedLength - edit.replaced.count
         let length = paragraph.length
         let editEnd = edit.replaced.lowerBound + edit.insertedLength
@@ -263,8 +267,10 @@ extension LayoutManager {
             first -= 1
         }
         var last = max(old.lastIndex { $0.range.lowerBound <= max(edit.replaced.upperBound - 1, edit.replaced.lowerBound) } ?? first, first)
-        // The flow position before piece `first`.
-        var position = edit.layout.start
+        // The flow position before piece `first`: the pieces before it are kept where they were, so the paragraph
+        // must start where it did (the second paragraph of a split starts elsewhere, and keeps none).
+        guard first == 0 || flowStart == edit.layout.start else { return nil }
+        var position = flowStart
         for index in 0..<first {
             position = self.position(after: placements[index].frame, top: placements[index].top, from: position, closes: false,
                                      paragraph: paragraph, start: start)
@@ -332,12 +338,12 @@ extension LayoutManager {
                     }
                     layoutEnd = edit.layout.end
                     layoutEnd.depth += shift
-                    layoutEnd.lines += lineShift
+                    layoutEnd.lines += lineShift + flowStart.lines - edit.layout.start.lines
                 }
                 state.forgetFragments(of: placements[first...last].map(\.generation))
                 state.framesetter = nil
                 state.pieces = pieces
-                return measuring(checked(ParagraphLayout(start: edit.layout.start, placements: newPlacements, end: layoutEnd, isComplete: true), paragraph),
+                return measuring(checked(ParagraphLayout(start: flowStart, placements: newPlacements, end: layoutEnd, isComplete: true), paragraph),
                                  of: paragraph)
             }
             // Not met: the stretch keeps its lines up to its last independent line start, and the next one runs from

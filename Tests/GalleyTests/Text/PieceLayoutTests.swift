@@ -67,7 +67,8 @@ import Testing
         let manager = LayoutManager(textStorage: storage, textContainers: [Self.container()])
         manager.ensureLayoutForAllText()
         var generator = SeededLCG(seed: 18)
-        let insertions = ["a", "word ", " ", "é", "many words in a row that make the line longer ", "x\u{0301}", "\u{2060}", "  ", "שלום "]
+        let insertions = ["a", "word ", " ", "é", "many words in a row that make the line longer ", "x\u{0301}", "\u{2060}", "  ", "\n",
+                          "one\nand two\n", "שלום "]
         var log: [String] = []
         for step in 0..<60 {
             let length = storage.length
@@ -105,6 +106,22 @@ import Testing
                       reference.lines[max(first - 1, 0)..<min(first + 2, reference.lines.count)])
                 return
             }
+        }
+    }
+
+    /// A line feed typed into a long paragraph splits it: the first paragraph keeps the old pieces before the edit,
+    /// the second the old pieces from where its lines meet the old ones again — a few pieces are typeset, not the
+    /// paragraph — and both equal the framesetter's lines for the whole text.
+    @Test func splitsKeepThePiecesOnEachSide() throws {
+        let storage = TextStorage(attributedString: try Self.longText())
+        let manager = LayoutManager(textStorage: storage, textContainers: [Self.container()])
+        manager.ensureLayoutForAllText()
+        let paragraph = manager.paragraphRange(at: 0)
+        for at in [paragraph.lowerBound + 4_321, paragraph.lowerBound + 1_000, paragraph.upperBound - 2_500] {
+            let before = manager.statistics.paragraphsShaped
+            storage.replaceCharacters(in: at..<at, with: "\n")
+            #expect(LayoutManagerTests.dump(manager) == Self.reference(storage.attributedString), "split at \(at)")
+            #expect(manager.statistics.paragraphsShaped - before <= 4, "split at \(at)")
         }
     }
 }

@@ -171,6 +171,65 @@ extension LayoutManager {
         return (pieces, placements, position)
     }
 
+    /// Gives the paragraphs `replacements`, which replace paragraphs `old` that an edit of storage range `edit`
+    /// touched (`regionStart`: where the first of them starts), the piece edits their next layouts take, where the
+    /// old paragraphs were laid out in pieces (complete, not estimated) with the same paragraph style; returns
+    /// whether it gave any. An edit inside one paragraph is an edit of it; otherwise the first new paragraph is the
+    /// first old one with its text from the edit on replaced, and the last new one the last old one with its text up
+    /// to the edit's end replaced — a paragraph split keeps its pieces on both sides. A paragraph joined from two
+    /// laid out in pieces, one after the other, is an edit of both, their pieces one after the other.
+    func pendPieceEdits(replacing old: ClosedRange<Int>, with replacements: [Paragraph], edit: Range<Int>, regionStart: Int) -> Bool {
+        guard let firstNew = replacements.first, let lastNew = replacements.last, old.lowerBound < layouts.count else { return false }
+        /// An old paragraph laid out in pieces: it, its pieces and its layout.
+        func laidOutInPieces(_ index: Int) -> (paragraph: Paragraph, pieces: [ParagraphPiece], layout: ParagraphLayout)? {
+            guard index < layouts.count, case let paragraph = self.paragraph(index), let pieces = paragraph.state.pieces,
+                case let layout = layouts[index], !layout.isEstimated, !layout.isPartial
+            else { return nil }
+            return (paragraph, pieces, layout)
+        }
+        let head = laidOutInPieces(old.lowerBound), tail = old.count == 1 ? head : laidOutInPieces(old.upperBound)
+        // The edit in the first old paragraph's offsets and in the last one's.
+        let lower = edit.lowerBound - regionStart, upper = edit.upperBound - (old.count == 1 ? regionStart : paragraphStart(old.upperBound))
+        var pended = false
+        /// Gives `replacement` the edit of the old text `previous` (`length` units) that replaced `range` of it.
+        func pend(_ replacement: Paragraph, _ previous: (paragraph: Paragraph, pieces: [ParagraphPiece], layout: ParagraphLayout),
+                  length: Int? = nil, replacing range: Range<Int>) {
+            guard replacement.style == previous.paragraph.style else { return }
+            replacement.state.numberPlacements(after: previous.paragraph.state)
+            replacement.state.pendingPieceEdit = PieceEdit(pieces: previous.pieces, layout: previous.layout, replaced: range,
+                                                           insertedLength: replacement.length - ((length ?? previous.paragraph.length) - range.count))
+            pended = true
+        }
+        if old.count == 1, replacements.count == 1, let head {
+            pend(firstNew, head, replacing: lower..<upper)
+            return pended
+        }
+        if old.count == 2, replacements.count == 1, let head, let tail, head.layout.end == tail.layout.start, head.paragraph.style == tail.paragraph.style {
+            // Joined: the two paragraphs' pieces one after the other, the second's placements numbered after the first's.
+            let shift = head.paragraph.length
+            var generation = head.paragraph.state.generation
+            let pieces = head.pieces + tail.pieces.map { piece in
+                var piece = piece
+                piece.range = (piece.range.lowerBound + shift)..<(piece.range.upperBound + shift)
+                return piece
+            }
+            let placements = head.layout.placements + tail.layout.placements.map { placement in
+                var placement = placement
+                placement.offset += shift
+                generation += 1
+                placement.generation = generation
+                return placement
+            }
+            let layout = ParagraphLayout(start: head.layout.start, placements: placements, end: tail.layout.end, isComplete: true)
+            pend(firstNew, (head.paragraph, pieces, layout), length: shift + tail.paragraph.length, replacing: lower..<(shift + upper))
+            firstNew.state.numberPlacements(after: generation)
+            if pended { return true }
+        }
+        if let head { pend(firstNew, head, replacing: lower..<head.paragraph.length) }
+        if let tail, replacements.count > 1 || lastNew.state.pendingPieceEdit == nil { pend(lastNew, tail, replacing: 0..<upper) }
+        return pended
+    }
+
     /// A stretch's frame cut before its last independent line start that is followed by a line ending at a break
     /// opportunity before the stretch's last line (the lines before it then end where the whole paragraph's do:
     /// each as the next says, complete before the stretch's end), with that start; nil when there is none.
@@ -286,6 +345,17 @@ extension LayoutManager {
         while true {
             let closes = last == old.count - 1
             let pieceEnd = closes ? length : old[last].range.upperBound + delta
+            // The rest of the paragraph, longer than any piece and with no old piece after it (a long paste at the
+            // end, the text after a join whose pieces could not be taken): in new pieces, as a first layout makes them.
+            if closes, pieceEnd - pieceStart >= 4 * Self.pieceLength {
+                guard let (added, addedPlacements, end) = layOutPieces(paragraph, start: start, from: pieceStart, position: position) else { return nil }
+                statistics.linesKept += placements[..<first].reduce(0) { $0 + $1.frame.lines.count }
+                state.forgetFragments(of: placements[first...].map(\.generation))
+                state.framesetter = nil
+                state.pieces = pieces + added
+                return measuring(checked(ParagraphLayout(start: flowStart, placements: newPlacements + addedPlacements, end: end, isComplete: true),
+                                         paragraph), of: paragraph)
+            }
             // From old glyphs where it can: the old piece's when the edit lies in its text (its options are the same
             // then); for a stretch that goes on after the edit, the next old piece's, the lines before it (text the
             // edit did not change) put in at its start. The old text past a piece's end must still be the paragraph's.

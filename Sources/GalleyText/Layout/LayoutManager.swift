@@ -493,28 +493,9 @@ public final class LayoutManager: TextStorageObserver {
         }
         let replacements = ranges.map(makeParagraph)
         let removed = last - first + 1
-        // An edit inside one laid-out paragraph in pieces: its next layout lays out the pieces the edit can change
-        // (`LayoutManager+Pieces.swift`). When the edit splits it, its first paragraph is the old one with the text
-        // from the edit on replaced, and its last the old one with the text up to the edit's end replaced: each
-        // keeps the old pieces on its side (with the same paragraph style).
-        if first == last, !replacements.isEmpty, first < layouts.count, case let edited = paragraph(first), let pieces = edited.state.pieces,
-            !layouts[first].isEstimated, !layouts[first].isPartial
-        {
-            let layout = layouts[first]
-            let replaced = (old.lowerBound - regionStart)..<(old.upperBound - regionStart)
-            func pendEdit(of replacement: Paragraph, replacing range: Range<Int>, insertedLength: Int) {
-                guard replacement.style == edited.style else { return }
-                replacement.state.numberPlacements(after: edited.state)
-                replacement.state.pendingPieceEdit = PieceEdit(pieces: pieces, layout: layout, replaced: range, insertedLength: insertedLength)
-            }
-            if replacements.count == 1 {
-                pendEdit(of: replacements[0], replacing: replaced, insertedLength: edit.range.count)
-            } else {
-                let oldLength = edited.length, lastLength = replacements[replacements.count - 1].length
-                pendEdit(of: replacements[0], replacing: replaced.lowerBound..<oldLength, insertedLength: replacements[0].length - replaced.lowerBound)
-                pendEdit(of: replacements[replacements.count - 1], replacing: 0..<replaced.upperBound,
-                     insertedLength: lastLength - (oldLength - replaced.upperBound))
-            }
+        // Paragraphs laid out in pieces that the edit touched: the next layouts of the paragraphs replacing them lay out
+        // the pieces the edit can change (`LayoutManager+Pieces.swift`).
+        if pendPieceEdits(replacing: first...last, with: replacements, edit: old, regionStart: regionStart) {
             replaceParagraphs(first..<(last + 1), with: replacements)
             relayout(replacing: first..<(first + removed), with: replacements.count)
             return

@@ -106,7 +106,10 @@ final class ParagraphState: @unchecked Sendable {
 
     /// Numbers placements after those of `other` (the paragraph before an edit, whose placements a layout in
     /// pieces keeps; their fragments are made again when asked for).
-    func numberPlacements(after other: ParagraphState) { generation = max(generation, other.generation) }
+    func numberPlacements(after other: ParagraphState) { numberPlacements(after: other.generation) }
+
+    /// Numbers placements after the number `last` (placements kept from elsewhere, renumbered up to it).
+    func numberPlacements(after last: Int) { generation = max(generation, last) }
 
     /// A number for a new placement.
     func nextGeneration() -> Int {

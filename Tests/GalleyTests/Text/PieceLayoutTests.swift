@@ -111,17 +111,34 @@ import Testing
 
     /// A line feed typed into a long paragraph splits it: the first paragraph keeps the old pieces before the edit,
     /// the second the old pieces from where its lines meet the old ones again — a few pieces are typeset, not the
-    /// paragraph — and both equal the framesetter's lines for the whole text.
-    @Test func splitsKeepThePiecesOnEachSide() throws {
+    /// paragraph — and both equal the framesetter's lines for the whole text. Deleting the line feed joins them
+    /// again, keeping both paragraphs' pieces.
+    @Test func splitsAndJoinsKeepThePiecesOnEachSide() throws {
         let storage = TextStorage(attributedString: try Self.longText())
         let manager = LayoutManager(textStorage: storage, textContainers: [Self.container()])
         manager.ensureLayoutForAllText()
         let paragraph = manager.paragraphRange(at: 0)
-        for at in [paragraph.lowerBound + 4_321, paragraph.lowerBound + 1_000, paragraph.upperBound - 2_500] {
+        let splits = [paragraph.lowerBound + 4_321, paragraph.lowerBound + 1_000, paragraph.upperBound - 2_500]
+        for at in splits {
             let before = manager.statistics.paragraphsShaped
             storage.replaceCharacters(in: at..<at, with: "\n")
             #expect(LayoutManagerTests.dump(manager) == Self.reference(storage.attributedString), "split at \(at)")
             #expect(manager.statistics.paragraphsShaped - before <= 4, "split at \(at)")
         }
+        // (The last split first: the line feeds before it stay where they were typed.)
+        for at in [splits[2], splits[0] + 1, splits[1]] {
+            let before = manager.statistics.paragraphsShaped
+            #expect(storage.units(in: at..<(at + 1)) == [0x0A])
+            storage.replaceCharacters(in: at..<(at + 1), with: "")
+            #expect(LayoutManagerTests.dump(manager) == Self.reference(storage.attributedString), "join at \(at)")
+            #expect(manager.statistics.paragraphsShaped - before <= 4, "join at \(at)")
+        }
+        #expect(manager.paragraphRange(at: 0) == paragraph)
+        // Joining two long paragraphs keeps the pieces of both (typesetting the second afresh takes six).
+        storage.replaceCharacters(in: 3_000..<3_000, with: "\n")
+        let before = manager.statistics.paragraphsShaped
+        storage.replaceCharacters(in: 3_000..<3_001, with: "")
+        #expect(LayoutManagerTests.dump(manager) == Self.reference(storage.attributedString))
+        #expect(manager.statistics.paragraphsShaped - before <= 4)
     }
 }

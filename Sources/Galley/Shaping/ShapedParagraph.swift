@@ -142,6 +142,9 @@ final class ShapedParagraph: Sendable {
     convenience init(_ text: AttributedText, range: Range<Int>? = nil, options: TypesetterOptions = TypesetterOptions(),
                      shapesWords: Bool = true, reusing reuse: ShapingReuse? = nil) {
         let range = range ?? 0..<text.length
+        // Glyphs that rubies spread or CJK–Latin spacing widened after shaping are not HarfBuzz's: copied, they would be
+        // spread or widened again (found by the editing fuzzer).
+        let reuse = reuse.flatMap { $0.paragraph.rubies.isEmpty && $0.paragraph.style.eastAsianAutospace <= 0 ? $0 : nil }
         // (The first run's style, resolved and read in place.)
         let first = text.sharedRunAttributes[text.runIndex(at: range.lowerBound)]
         let base = first.paragraphStyle.baseWritingDirection

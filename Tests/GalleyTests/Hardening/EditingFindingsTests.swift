@@ -90,4 +90,13 @@ import Testing
         let incremental = EditingHarness.lines(manager), expected = EditingHarness.lines(fresh)
         #expect(incremental.count == expected.count && zip(incremental, expected).allSatisfy { $0.matches($1) })
     }
+
+    /// Glyphs that rubies spread, or CJK–Latin spacing widened, after shaping are not copied into the paragraph an
+    /// edit makes (spread again, the lines before the edit were 65 pt wider than a fresh layout's). The editing
+    /// fuzzer's input (right-to-left text, a ruby with a run delegate, an exclusion), replayed through its harness,
+    /// which compares every edit with a fresh layout.
+    @Test func editsAfterASpreadRubyMatchAFreshLayout() throws {
+        let input = try #require(Data(base64Encoded: "4Amc0vEYjuqYFdO/ra5/Gr+JVIQ0elEcb6/gDA+vViDOeA63bSqONHoRVrMCAAAAAAAAALNkhwwDCcgf/0z0YBr8OuxWGQVgCR9g/1ZKCS1Hq/JnFhIHYnGF22Gkl1ktWfO+Q4IcjjR6EVazAgAAAAAAAACzZIcMAwnIH/9M9GAa/DrsVhkFYAkfYP9WSgktR6vyZxYSB2Jxhdth/Bp4Di5tKo66"))
+        try FuzzTarget.editing.run(Array(input))
+    }
 }

@@ -82,7 +82,7 @@ def main():
         sk_mem = sk.get("retained_MiB") or sk.get("peak_minus_before_MiB")
         mark = "" if per_mb is None else " ✓" if per_mb <= 15 else " (target 15 MiB/MB)"
         print(f"| {lang} | memory: the text's own; the first layout's, caches included | "
-              f"{own if own is not None else '—'} MiB = {per_mb if per_mb is not None else '—'} MiB/MB{mark}; "
+              f"{f'{own:.1f}' if own is not None else '—'} MiB = {per_mb if per_mb is not None else '—'} MiB/MB{mark}; "
               f"{retained if retained is not None else '—'} MiB | "
               f"{pango_peak if pango_peak is not None else '—'} MiB peak | {sk_mem if sk_mem is not None else '—'} MiB | — | | | |")
     g, o, gj, t = "en galley", "en galley optimal", "en galley greedy-justified", "en typst optimized"

@@ -138,7 +138,8 @@ public final class LayoutManager: TextStorageObserver {
     static let fragmentCacheParagraphs = 64
 
     /// Whether layout may skip text it was not asked for, giving it estimated heights instead (in a growing,
-    /// simple rectangular container without line limit: a scrolling text view); see `layoutViewport`. Off by
+    /// simple rectangular container without line limit: a scrolling text view); see `layoutViewport`. A long
+    /// paragraph laid out in pieces may then be laid out in part, as far as a viewport reached. Off by
     /// default: layout is then contiguous from the start. Turning it off drops the layout. A text with a form feed
     /// is laid out contiguously (the container ends at it). Other paragraphs that end what the container shows — a
     /// truncating paragraph style, a line taller than the container, a delegate's container break — hide the text

@@ -3,9 +3,9 @@ import Galley
 import GalleyText
 
 /// Non-contiguous layout in a growing container: edits, viewports anywhere (NaN and huge ones too) and jumps to
-/// offsets, with estimates standing in for the text between (and for the rest of long paragraphs laid out in part). After every step the lines the viewport shows must be
-/// the lines of a fresh full layout (the same ranges and x, all moved by one vertical offset); at the end, laid out
-/// everywhere, the layout must equal the fresh one.
+/// offsets, with estimates standing in for the text between (and for the rest of long paragraphs laid out in part).
+/// After every step the lines the viewport shows must be the lines of a fresh full layout (the same ranges and x, all
+/// moved by one vertical offset); at the end, laid out everywhere, the layout must equal the fresh one.
 enum ViewportHarness {
     static func run(_ input: inout FuzzInput) throws {
         let piece = HostileText.string(&input, maximum: 300)

@@ -33,10 +33,16 @@ extension LayoutManager {
         let first = layouts.count, count = numberOfParagraphs - first
         guard count > 0, layouts.last?.isComplete ?? true else { return }
         let start = layouts.last?.end ?? .start
-        let height = estimatedHeight(characters: paragraphs.summary.length - paragraphStart(first), paragraphs: count)
-        let end = FlowPosition(container: start.container, depth: start.depth + (start.lines > 0 ? start.gap : 0) + height,
-                               lines: start.lines + count, gap: 0)
+        let end = estimatedEnd(from: start, characters: paragraphs.summary.length - paragraphStart(first), paragraphs: count)
         layouts.appendEstimate(count: count, from: start, to: end)
+    }
+
+    /// The flow position after an estimate of `characters` from `start`: `paragraphs` paragraphs (none for the rest
+    /// of one laid out in part), each taking a line of the count.
+    func estimatedEnd(from start: FlowPosition, characters: Int, paragraphs: Int) -> FlowPosition {
+        let height = estimatedHeight(characters: characters, paragraphs: paragraphs)
+        return FlowPosition(container: start.container, depth: start.depth + (start.lines > 0 ? start.gap : 0) + height,
+                            lines: start.lines + max(paragraphs, 1), gap: 0)
     }
 
     /// The height an estimate gives text: the height per character of the paragraphs laid out so far, or, before

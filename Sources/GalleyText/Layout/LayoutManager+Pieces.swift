@@ -123,8 +123,7 @@ extension LayoutManager {
             return checked(ParagraphLayout(start: position, placements: placements, end: end, isComplete: true), paragraph)
         }
         // The rest estimated, as a paragraph not laid out is (below the last piece's gap, on a line of its own).
-        let rest = FlowPosition(container: 0, depth: end.depth + end.gap + estimatedHeight(characters: paragraph.length - covered, paragraphs: 0),
-                                lines: end.lines + 1, gap: 0)
+        let rest = estimatedEnd(from: end, characters: paragraph.length - covered, paragraphs: 0)
         return checked(ParagraphLayout(start: position, placements: placements, end: rest, isComplete: true, isPartial: true), paragraph)
     }
 
@@ -222,8 +221,10 @@ extension LayoutManager {
             }
             let layout = ParagraphLayout(start: head.layout.start, placements: placements, end: tail.layout.end, isComplete: true)
             pend(firstNew, (head.paragraph, pieces, layout), length: shift + tail.paragraph.length, replacing: lower..<(shift + upper))
-            firstNew.state.numberPlacements(after: generation)
-            if pended { return true }
+            if pended {
+                firstNew.state.numberPlacements(after: generation)
+                return true
+            }
         }
         if let head { pend(firstNew, head, replacing: lower..<head.paragraph.length) }
         if let tail, replacements.count > 1 || lastNew.state.pendingPieceEdit == nil { pend(lastNew, tail, replacing: 0..<upper) }
@@ -342,6 +343,14 @@ extension LayoutManager {
         var pieceStart = old[first].range.lowerBound
         // The first old piece the stretch may meet again.
         var meetFrom = first
+        /// The layout that replaces old pieces `first` through `last` with new ones (the lines of those before kept).
+        func finished(_ newPieces: [ParagraphPiece], _ laidOut: [Placement], end: FlowPosition, last: Int) -> ParagraphLayout {
+            statistics.linesKept += placements[..<first].reduce(0) { $0 + $1.frame.lines.count }
+            state.forgetFragments(of: placements[first...last].map(\.generation))
+            state.framesetter = nil
+            state.pieces = newPieces
+            return measuring(checked(ParagraphLayout(start: flowStart, placements: laidOut, end: end, isComplete: true), paragraph), of: paragraph)
+        }
         while true {
             let closes = last == old.count - 1
             let pieceEnd = closes ? length : old[last].range.upperBound + delta
@@ -349,12 +358,7 @@ extension LayoutManager {
             // end, the text after a join whose pieces could not be taken): in new pieces, as a first layout makes them.
             if closes, pieceEnd - pieceStart >= 4 * Self.pieceLength {
                 guard let (added, addedPlacements, end) = layOutPieces(paragraph, start: start, from: pieceStart, position: position) else { return nil }
-                statistics.linesKept += placements[..<first].reduce(0) { $0 + $1.frame.lines.count }
-                state.forgetFragments(of: placements[first...].map(\.generation))
-                state.framesetter = nil
-                state.pieces = pieces + added
-                return measuring(checked(ParagraphLayout(start: flowStart, placements: newPlacements + addedPlacements, end: end, isComplete: true),
-                                         paragraph), of: paragraph)
+                return finished(pieces + added, newPlacements + addedPlacements, end: end, last: last)
             }
             // From old glyphs where it can: the old piece's when the edit lies in its text (its options are the same
             // then); for a stretch that goes on after the edit, the next old piece's, the lines before it (text the
@@ -388,7 +392,6 @@ extension LayoutManager {
             if closes || meets(frame, pieceStart: pieceStart, old: old[meetFrom...last], placements: placements[meetFrom...last], after: editEnd,
                                delta: delta)
             {
-                statistics.linesKept += placements[..<first].reduce(0) { $0 + $1.frame.lines.count }
                 pieces.append(ParagraphPiece(range: pieceStart..<pieceEnd, framesetter: framesetter))
                 newPlacements.append(Placement(container: 0, top: top, frame: frame, generation: state.nextGeneration(), offset: pieceStart))
                 let end = self.position(after: frame, top: top, from: position, closes: closes, paragraph: paragraph, start: start)
@@ -410,11 +413,7 @@ extension LayoutManager {
                     layoutEnd.depth += shift
                     layoutEnd.lines += lineShift + flowStart.lines - edit.layout.start.lines
                 }
-                state.forgetFragments(of: placements[first...last].map(\.generation))
-                state.framesetter = nil
-                state.pieces = pieces
-                return measuring(checked(ParagraphLayout(start: flowStart, placements: newPlacements, end: layoutEnd, isComplete: true), paragraph),
-                                 of: paragraph)
+                return finished(pieces, newPlacements, end: layoutEnd, last: last)
             }
             // Not met: the stretch keeps its lines up to its last independent line start, and the next one runs from
             // there to the end of the next old piece.

@@ -722,7 +722,7 @@ public final class LayoutManager: TextStorageObserver {
         if estimating() {
             guard index == 0, !layouts.isEmpty else { return }
             var paragraph = paragraphIndex(atY: rect.minY, inContainerAt: 0) ?? 0
-            if paragraph > 0, paragraphAndStart(paragraph - 1).paragraph.length < 2 * Self.pieceLength { paragraph -= 1 }
+            if paragraph > 0, paragraphStart(paragraph) - paragraphStart(paragraph - 1) < 2 * Self.pieceLength { paragraph -= 1 }
             while paragraph < layouts.count {
                 realize(paragraph..<(paragraph + 1), upTo: .depth(rect.maxY))
                 // (A paragraph laid out in part reaches below the rectangle.)

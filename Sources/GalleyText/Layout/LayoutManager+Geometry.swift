@@ -370,10 +370,9 @@ extension LayoutManager {
         var lower: (paragraph: Int, offset: Int)? = nil
         var upper: (paragraph: Int, offset: Int)? = nil
         let first = max((paragraphIndex(atY: rect.minY, inContainerAt: index) ?? layouts.count) - 1, 0)
-        for paragraph in layouts.indices.dropFirst(first) {
-            let (layout, shift) = layouts.storedLayout(paragraph)
-            guard layout.placements.contains(where: { $0.container == index }) else { continue }
-            if let top = layout.placements.first?.firstLineTop(movedBy: shift.depth), layout.placements.first?.container == index, top > rect.maxY { break }
+        layouts.forEachStoredLayout(from: first) { paragraph, layout, shift in
+            guard layout.placements.contains(where: { $0.container == index }) else { return true }
+            if let top = layout.placements.first?.firstLineTop(movedBy: shift.depth), layout.placements.first?.container == index, top > rect.maxY { return false }
             for placement in layout.placements where placement.container == index {
                 // (The pieces of a long paragraph above or below the rectangle are passed over whole.)
                 if layout.placements.count > 1 {
@@ -387,6 +386,7 @@ extension LayoutManager {
                     upper = (paragraph, placement.offset + range.upperBound)
                 }
             }
+            return true
         }
         guard let lower, let upper else { return 0..<0 }
         let start = paragraphStart(lower.paragraph) + lower.offset

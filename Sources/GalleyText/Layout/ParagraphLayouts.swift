@@ -119,6 +119,23 @@ struct ParagraphLayouts: RandomAccessCollection {
         return (entry.estimate((index - first)..<(index - first + 1)).stored, shift)
     }
 
+    /// Visits the paragraphs from `index` on, in order, each with its layout as stored and the shift that puts it
+    /// where it is now (as `storedLayout` gives them), until `body` returns false: for reading the layouts of a
+    /// page's paragraphs one after another in O(1) each instead of a lookup each.
+    func forEachStoredLayout(from index: Int, _ body: (_ paragraph: Int, _ layout: Layout, _ shift: Shift) -> Bool) {
+        let (position, first, _) = entry(holding: index)
+        var paragraph = first
+        entries.forEachWithSummary(from: position) { entry, before in
+            let shift = before.shift + entry.shift
+            defer { paragraph += entry.count }
+            guard entry.count > 1 else { return paragraph < index || body(paragraph, entry.stored, shift) }
+            for share in Swift.max(index - paragraph, 0)..<entry.count {
+                if !body(paragraph + share, entry.estimate(share..<(share + 1)).stored, shift) { return false }
+            }
+            return true
+        }
+    }
+
     /// How many layouts from `index` on are not one complete frame.
     func irregularCount(from index: Int) -> Int {
         let (position, _, before) = entry(holding: index)

@@ -24,11 +24,14 @@ struct SummedTree<Element: Summarized> {
     /// The most children (or elements) a node holds; a node other than the root holds at least half as many.
     static var order: Int { 32 }
 
+    /// (Its fields are not checked for exclusive access at run time: only the tree's own code reaches a node, never
+    /// two accesses to one field overlapping — a change's closure is handed an element, not the node — and the
+    /// checks cost a third of a lookup's instructions.)
     fileprivate final class Node {
-        var elements: [Element]
-        var children: [Node]
-        var count: Int
-        var summary: Summary
+        @exclusivity(unchecked) var elements: [Element]
+        @exclusivity(unchecked) var children: [Node]
+        @exclusivity(unchecked) var count: Int
+        @exclusivity(unchecked) var summary: Summary
 
         /// A leaf.
         init(elements: [Element]) {
@@ -346,6 +349,42 @@ struct SummedTree<Element: Summarized> {
             if taking <= 0 { return taking }
         }
         return taking
+    }
+
+    /// Visits the elements from `start` on, in order, each with the summary of the elements before it, until `body`
+    /// returns false: O(log n) to reach `start`, then one summary added an element (where looking each one up would
+    /// add up to a node's worth of summaries each time).
+    func forEachWithSummary(from start: Int, _ body: (Element, Summary) -> Bool) {
+        guard start >= 0, start < count else { return }
+        var sum = Summary.zero
+        _ = Self.visit(root, skipping: start, sum: &sum, body)
+    }
+
+    /// Visits the elements of `node` after the first `skipping`, `sum` the summary before the next one; false once
+    /// `body` stopped.
+    private static func visit(_ node: Node, skipping: Int, sum: inout Summary, _ body: (Element, Summary) -> Bool) -> Bool {
+        if node.isLeaf {
+            let elements = node.elements
+            for index in elements.indices {
+                let summary = elements[index].summary
+                if index >= skipping {
+                    if !body(elements[index], sum) { return false }
+                }
+                sum = sum + summary
+            }
+            return true
+        }
+        var skipping = skipping
+        for child in node.children {
+            if skipping >= child.count {
+                skipping -= child.count
+                sum = sum + child.summary
+                continue
+            }
+            if !visit(child, skipping: skipping, sum: &sum, body) { return false }
+            skipping = 0
+        }
+        return true
     }
 
     /// Every element, in order.

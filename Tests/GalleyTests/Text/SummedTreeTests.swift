@@ -68,6 +68,13 @@ private struct Number: Summarized, Equatable {
                         let found = tree.elementAndSummary(at: index)
                         #expect(found.element == model[index] && found.before == Self.sum(model[..<index]))
                     }
+                    // Visiting from here on, with the running sums, as far as a stop a few elements on.
+                    var visited: [(Number, Number.Summary)] = []
+                    let stop = Int(generator.next() % 40)
+                    tree.forEachWithSummary(from: index) { visited.append(($0, $1)); return visited.count <= stop }
+                    let expected = model.indices.dropFirst(index).prefix(stop + 1)
+                    #expect(visited.map(\.0) == expected.map { model[$0] })
+                    #expect(visited.map(\.1) == expected.map { Self.sum(model[..<$0]) })
                 }
             }
         }

@@ -189,6 +189,28 @@ import Testing
         #expect(LayoutManagerTests.dump(manager) == LayoutManagerTests.dump(full))
     }
 
+    /// Reading the layouts one after another (as a page's character range does) gives each paragraph's layout and
+    /// shift as looking it up does, in estimates (each paragraph its share) and laid-out paragraphs alike.
+    @Test func layoutsReadInTurnAreTheLayoutsLookedUp() throws {
+        let (manager, _) = Self.managers(try LayoutManagerTests.sampleText(paragraphs: 120))
+        let height = manager.estimatedUsedHeight(forContainerAt: 0)
+        _ = manager.layoutViewport(CGRect(x: 0, y: height / 2, width: 260, height: 300))
+        let layouts = manager.layouts
+        #expect(layouts.estimatedCount > 0 && layouts.estimatedCount < layouts.count)
+        for start in [0, 1, 17, layouts.count / 2, layouts.count - 1] {
+            var paragraph = start
+            layouts.forEachStoredLayout(from: start) { index, layout, shift in
+                let looked = layouts.storedLayout(index)
+                #expect(index == paragraph)
+                #expect(layout.start == looked.layout.start && layout.end == looked.layout.end && shift == looked.shift)
+                #expect(layout.placements.count == looked.layout.placements.count && layout.isEstimated == looked.layout.isEstimated)
+                paragraph += 1
+                return true
+            }
+            #expect(paragraph == layouts.count)
+        }
+    }
+
     @Test func paragraphsAreFoundWithoutReadingTheText() throws {
         // A document of many paragraphs: opening it splits none out; asking for one splits out that one.
         let line = "A line of a log, with a number 12345 and a few more words.\n"

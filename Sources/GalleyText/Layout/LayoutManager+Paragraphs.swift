@@ -5,21 +5,25 @@ import Galley
 /// about yet, known only by its length and how many paragraphs it holds (both from the rope's summaries). Opening
 /// a document makes one unsplit block, O(1) whatever its size; a paragraph is split out of its block, O(log n)
 /// plus one rope chunk, when layout or a query first needs it.
-enum ParagraphBlock: Summarized {
-    case paragraph(LayoutManager.Paragraph)
-    case unsplit(length: Int, count: Int)
+struct ParagraphBlock: Summarized {
+    /// Its length and how many paragraphs it stands for (one when split out), stored: the tree reads a leaf's
+    /// summaries on every search, and reading them out of a paragraph would copy its style each time.
+    let summary: LayoutManager.ParagraphSpan
+    /// The paragraph, when it is split out; nil for a block of paragraphs nothing has asked about.
+    let paragraph: LayoutManager.Paragraph?
 
-    var summary: LayoutManager.ParagraphSpan {
-        switch self {
-        case .paragraph(let paragraph): return LayoutManager.ParagraphSpan(length: paragraph.length, count: 1)
-        case .unsplit(let length, let count): return LayoutManager.ParagraphSpan(length: length, count: count)
-        }
+    /// A paragraph split out.
+    static func paragraph(_ paragraph: LayoutManager.Paragraph) -> ParagraphBlock {
+        ParagraphBlock(summary: LayoutManager.ParagraphSpan(length: paragraph.length, count: 1), paragraph: paragraph)
     }
 
-    var paragraph: LayoutManager.Paragraph? {
-        if case .paragraph(let paragraph) = self { return paragraph }
-        return nil
+    /// `count` paragraphs, `length` units in all, not split out yet.
+    static func unsplit(length: Int, count: Int) -> ParagraphBlock {
+        ParagraphBlock(summary: LayoutManager.ParagraphSpan(length: length, count: count), paragraph: nil)
     }
+
+    /// Whether it stands for paragraphs not split out yet.
+    var isUnsplit: Bool { paragraph == nil }
 }
 
 extension LayoutManager {
@@ -53,7 +57,7 @@ extension LayoutManager {
         let (element, block, first, start) = block(holding: index)
         guard let element else { preconditionFailure("paragraph \(index) of \(numberOfParagraphs)") }
         if let paragraph = element.paragraph { return (paragraph, start) }
-        guard case .unsplit(let length, let count) = element else { preconditionFailure() }
+        let (length, count) = (element.summary.length, element.summary.count)
         // Unsplit blocks agree with the rope's paragraph numbers: paragraphs before them are the rope's too.
         let local = index - first
         let lower = local == 0 ? start : textStorage.startOfParagraph(number: index)
@@ -98,7 +102,7 @@ extension LayoutManager {
         var needed = false
         var scan = paragraphs.summary(upTo: firstBlock).length
         paragraphs.forEach(in: firstBlock..<paragraphs.count) { block in
-            if case .unsplit = block { needed = true }
+            if block.isUnsplit { needed = true }
             scan += block.summary.length
             return scan <= near.upperBound && !needed
         }
@@ -120,10 +124,11 @@ extension LayoutManager {
             let (block, before) = paragraphs.elementAndSummary(at: blockIndex)
             let start = before.length, end = start + block.summary.length
             guard start <= near.upperBound else { break }
-            guard case .unsplit(_, let count) = block else {
+            guard block.isUnsplit else {
                 blockIndex += 1
                 continue
             }
+            let count = block.summary.count
             let low = max(start, lower), high = min(end, upper)
             guard low < high else {
                 blockIndex += 1

@@ -337,7 +337,9 @@ public final class LayoutManager: TextStorageObserver {
         // (During an edit the storage is already longer or shorter than the paragraphs describe; the edit's
         // neighbourhood is split out first.)
         guard let (block, before) = paragraphs.first(where: { $0.length > index }) else { return max(numberOfParagraphs - 1, 0) }
-        guard case .unsplit(_, let count) = paragraphs[block] else { return before.count }
+        let found = paragraphs[block]
+        guard found.isUnsplit else { return before.count }
+        let count = found.summary.count
         // Unsplit blocks agree with the rope's paragraph numbers.
         return min(max(textStorage.paragraphsEnded(before: index), before.count), before.count + count - 1)
     }

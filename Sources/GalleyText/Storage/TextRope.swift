@@ -11,10 +11,19 @@ struct TextRope {
         /// Counted once: the tree asks a leaf's elements for their summaries on every search.
         private(set) var summary: TextSpan
 
-        /// Replaces units `range` (chunk offsets) in place, and counts the summary again.
+        /// Replaces units `range` (chunk offsets) in place. The summary changes by the edit's length alone when the
+        /// edit neither removes nor adds a unit the summary counts, leaves the chunk's first and last units, and
+        /// neither joins nor parts a CR LF pair (typing, mostly); else the chunk is counted again.
         mutating func replaceSubrange(_ range: Range<Int>, with new: [UInt16]) {
+            let lengthAlone = range.lowerBound > 0 && range.upperBound < units.count
+                && !(units[range.lowerBound - 1] == 0x0D && units[range.upperBound] == 0x0A)
+                && !units[range].contains(where: TextSpan.mayCount) && !new.contains(where: TextSpan.mayCount)
             units.replaceSubrange(range, with: new)
-            summary = TextSpan(units[...])
+            if lengthAlone {
+                summary.length += new.count - range.count
+            } else {
+                summary = TextSpan(units[...])
+            }
         }
 
         init(units: [UInt16]) {
@@ -59,12 +68,16 @@ struct TextRope {
             self.formFeeds = formFeeds
         }
 
+        /// Whether a unit may count in a summary other than by its length: LF, CR, FF, NEL, U+2029 and the other
+        /// controls up to CR (one comparison or two rule out most units).
+        @inline(__always)
+        static func mayCount(_ unit: UInt16) -> Bool { unit <= 0x0D || unit == 0x85 || unit == 0x2029 }
+
         /// The summary of some units.
         init(_ units: ArraySlice<UInt16>) {
             length = units.count
             units.withUnsafeBufferPointer { buffer in
-                // Most units are none of LF, CR, FF, NEL, U+2029: one comparison or two rule them out.
-                for (offset, unit) in buffer.enumerated() where unit <= 0x0D || unit == 0x85 || unit == 0x2029 {
+                for (offset, unit) in buffer.enumerated() where Self.mayCount(unit) {
                     if CharacterClasses.endsParagraph(unit) {
                         separators += 1
                         if !(unit == 0x0A && offset > 0 && buffer[offset - 1] == 0x0D) { breaks += 1 }

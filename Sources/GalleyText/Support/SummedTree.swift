@@ -38,7 +38,7 @@ struct SummedTree<Element: Summarized> {
             self.elements = elements
             children = []
             count = elements.count
-            summary = elements.reduce(.zero) { $0 + $1.summary }
+            summary = SummedTree.summary(of: elements, upTo: elements.count)
         }
 
         /// An inner node.
@@ -56,7 +56,7 @@ struct SummedTree<Element: Summarized> {
 
         /// The summary of the node's elements or children, added up again.
         var summed: Summary {
-            isLeaf ? elements.reduce(.zero) { $0 + $1.summary } : children.reduce(.zero) { $0 + $1.summary }
+            isLeaf ? SummedTree.summary(of: elements, upTo: elements.count) : children.reduce(.zero) { $0 + $1.summary }
         }
 
         /// Sets the summary after the elements or children changed (the count kept by the caller).
@@ -131,8 +131,17 @@ struct SummedTree<Element: Summarized> {
             }
             node = node.children[child]
         }
-        for element in node.elements[..<index] { sum = sum + element.summary }
-        return (node.elements[index], sum)
+        return (node.elements[index], sum + Self.summary(of: node.elements, upTo: index))
+    }
+
+    /// The summary of `elements[..<end]`, read in place (iterating would copy each element out, and a paragraph's
+    /// layout is dozens of bytes with references to retain).
+    private static func summary(of elements: [Element], upTo end: Int) -> Summary {
+        elements.withUnsafeBufferPointer { elements in
+            var sum = Summary.zero
+            for index in 0..<end { sum = sum + elements[index].summary }
+            return sum
+        }
     }
 
     /// The summary of the elements before `index` (0 ≤ index ≤ count).
@@ -158,11 +167,16 @@ struct SummedTree<Element: Summarized> {
             }
             node = node.children[child]
         }
-        for element in node.elements {
-            if reached(sum + element.summary) { return (index, sum) }
-            sum = sum + element.summary
-            index += 1
+        let found: Int? = node.elements.withUnsafeBufferPointer { elements in
+            for element in elements.indices {
+                let summary = elements[element].summary
+                if reached(sum + summary) { return element }
+                sum = sum + summary
+            }
+            return nil
         }
+        if let found { return (index + found, sum) }
+        index += node.elements.count
         // Only when `reached` is not monotone: the whole summary satisfied it but no prefix in this leaf did.
         return (max(index - 1, 0), sum)
     }
@@ -365,12 +379,10 @@ struct SummedTree<Element: Summarized> {
     private static func visit(_ node: Node, skipping: Int, sum: inout Summary, _ body: (Element, Summary) -> Bool) -> Bool {
         if node.isLeaf {
             let elements = node.elements
-            for index in elements.indices {
-                let summary = elements[index].summary
-                if index >= skipping {
-                    if !body(elements[index], sum) { return false }
-                }
-                sum = sum + summary
+            sum = sum + Self.summary(of: elements, upTo: skipping)
+            for index in skipping..<elements.count {
+                if !body(elements[index], sum) { return false }
+                sum = sum + elements[index].summary
             }
             return true
         }

@@ -23,9 +23,22 @@ import Testing
             #expect(rope.paragraphsEnded(before: range.upperBound) == number + (range.upperBound == model.count && !(model.last.map(CharacterClasses.endsParagraph) ?? false) ? 0 : 1))
         }
         for chunk in rope.chunks.allElements {
+            // (A chunk edited in place keeps its summary up to date without counting it again.)
+            #expect(chunk.summary == TextRope.TextSpan(chunk.units[...]))
             #expect(chunk.units.count <= TextRope.maximumChunk)
             #expect(!chunk.units.isEmpty || rope.chunks.count == 1)
         }
+    }
+
+    /// Typing between a CR and an LF parts the pair (two paragraph breaks), and deleting it joins them again.
+    @Test func editsBetweenCRAndLFCountTheBreaks() {
+        var rope = TextRope(Array("ab\r\ncd".utf16))
+        #expect(rope.chunks.summary.breaks == 1)
+        rope.replaceSubrange(3..<3, with: [0x78])
+        #expect(rope.chunks.summary.breaks == 2 && rope.paragraphCount == 3)
+        rope.replaceSubrange(3..<4, with: [])
+        #expect(rope.chunks.summary.breaks == 1 && rope.paragraphCount == 2)
+        Self.check(rope, Array("ab\r\ncd".utf16))
     }
 
     @Test func randomReplacementsEqualAnArray() {

@@ -234,10 +234,14 @@ struct TextRope {
         return (last, count - chunks[last].units.count)
     }
 
-    /// Units cut into chunks of at most the maximum, as even as they come.
+    /// Units cut into chunks as even as they come, of about three quarters of the maximum where the text allows
+    /// (never more than the maximum, nor less than half of it unless the units are fewer): room to type into before a
+    /// chunk splits. (Full chunks made every keystroke into a fresh one split it: cut and counted again.)
     private static func chunked(_ units: ArraySlice<UInt16>) -> [Chunk] {
         guard !units.isEmpty else { return [] }
-        let pieces = (units.count + maximumChunk - 1) / maximumChunk
+        let roomy = maximumChunk * 3 / 4
+        var pieces = (units.count + roomy - 1) / roomy
+        if pieces > 1, units.count / pieces < maximumChunk / 2 { pieces -= 1 }
         let size = (units.count + pieces - 1) / pieces
         return stride(from: units.startIndex, to: units.endIndex, by: size).map {
             Chunk(units: Array(units[$0..<min($0 + size, units.endIndex)]))

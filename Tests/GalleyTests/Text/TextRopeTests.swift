@@ -41,6 +41,17 @@ import Testing
         Self.check(rope, Array("ab\r\ncd".utf16))
     }
 
+    /// A text read in whole leaves room in every chunk: typing into any of them edits it in place (no chunk is cut).
+    @Test func chunksLeaveRoomToType() {
+        let model = (0..<1_000_003).map { UInt16(0x61 + $0 % 26) }
+        var rope = TextRope(model)
+        let sizes = rope.chunks.allElements.map(\.units.count)
+        #expect(sizes.allSatisfy { $0 >= TextRope.maximumChunk / 2 && $0 <= TextRope.maximumChunk * 3 / 4 + 1 })
+        let chunks = rope.chunks.count
+        for position in stride(from: 17, to: model.count, by: 40_009) { rope.replaceSubrange(position..<position, with: [0x20]) }
+        #expect(rope.chunks.count == chunks)
+    }
+
     @Test func randomReplacementsEqualAnArray() {
         var generator = SeededLCG(seed: 5)
         var model: [UInt16] = []

@@ -229,7 +229,7 @@ struct TextRope {
 
     /// The chunk holding `index`, and where it starts; the last chunk for the text's end.
     private func locate(_ index: Int) -> (chunk: Int, start: Int) {
-        if let (chunk, before) = chunks.first(where: { $0.length > index }) { return (chunk, before.length) }
+        if let (chunk, before) = chunks.first(measuring: \.length, passing: index) { return (chunk, before) }
         let last = chunks.count - 1
         return (last, count - chunks[last].units.count)
     }

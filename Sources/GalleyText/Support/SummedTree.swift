@@ -181,6 +181,37 @@ struct SummedTree<Element: Summarized> {
         return (max(index - 1, 0), sum)
     }
 
+    /// The first element at which the running total of `measure` (a count that summaries add, such as a length),
+    /// that element's included, passes `target`, with the total before it; nil when the whole tree's does not. What
+    /// `first(where: { measure($0) > target })` finds, adding up one number instead of whole summaries.
+    func first(measuring measure: (Summary) -> Int, passing target: Int) -> (index: Int, before: Int)? {
+        guard measure(root.summary) > target else { return nil }
+        var node = root
+        var index = 0
+        var total = 0
+        while !node.isLeaf {
+            var child = 0
+            while child + 1 < node.children.count {
+                let next = total + measure(node.children[child].summary)
+                if next > target { break }
+                total = next
+                index += node.children[child].count
+                child += 1
+            }
+            node = node.children[child]
+        }
+        let (found, before) = node.elements.withUnsafeBufferPointer { elements -> (Int, Int) in
+            for element in elements.indices {
+                let next = total + measure(elements[element].summary)
+                if next > target { return (element, total) }
+                total = next
+            }
+            // (Only for a measure that decreases somewhere: the leaf's last element.)
+            return (Swift.max(elements.count - 1, 0), total - (elements.last.map { measure($0.summary) } ?? 0))
+        }
+        return (index + found, before)
+    }
+
     /// Changes the element at `index` in place.
     mutating func modify<Result>(at index: Int, _ change: (inout Element) -> Result) -> Result {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")

@@ -95,8 +95,11 @@ private struct Number: Summarized, Equatable {
             let found = tree.first { $0.total > target }
             #expect(found?.index == firstPassing[target])
             #expect(found?.before == Self.sum(model[..<(found?.index ?? 0)]))
+            let measured = tree.first(measuring: \.total, passing: target)
+            #expect(measured?.index == firstPassing[target] && measured?.before == found?.before.total)
         }
         #expect(tree.first { $0.total > running } == nil)
+        #expect(tree.first(measuring: \.total, passing: running) == nil)
     }
 
     /// Copies are independent: changing one leaves the other as it was.

@@ -397,18 +397,14 @@ extension LayoutManager {
     /// ordered by container, then depth), else the first one in that container.
     func paragraphIndex(atY y: CGFloat, inContainerAt index: Int) -> Int? {
         // (Layouts as stored, with their shifts added here: moving a layout copies its placements.)
-        func key(_ paragraph: Int) -> (Int, CGFloat)? {
-            let (layout, shift) = layouts.storedLayout(paragraph)
-            return layout.isEstimated ? (layout.start.container, layout.start.depth + shift.depth)
+        func key(_ layout: ParagraphLayout, _ shift: ParagraphLayouts.Shift) -> (Int, CGFloat)? {
+            layout.isEstimated ? (layout.start.container, layout.start.depth + shift.depth)
                 : layout.placements.first.map { ($0.container, $0.firstLineTop(movedBy: shift.depth)) }
         }
-        var low = 0
-        var high = layouts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if let middleKey = key(middle), middleKey <= (index, y) { low = middle + 1 } else { high = middle }
-        }
-        let found = low - 1
+        let found = layouts.partitioningIndex { layout, shift in
+            guard let key = key(layout, shift) else { return true }
+            return !(key <= (index, y))
+        } - 1
         func isIn(_ paragraph: Int) -> Bool {
             let layout = layouts.storedLayout(paragraph).layout
             return layout.isEstimated ? layout.start.container == index : layout.placements.contains { $0.container == index }

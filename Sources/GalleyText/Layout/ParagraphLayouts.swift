@@ -136,6 +136,26 @@ struct ParagraphLayouts: RandomAccessCollection {
         }
     }
 
+    /// How many paragraphs from the first `isAfter` is false for, given each one's layout as stored and the shift
+    /// that puts it where it is now (as `storedLayout` gives them) — a predicate false for a prefix of the paragraphs
+    /// and true after it, such as "its first line is below y": one descent of the tree, then a binary search among
+    /// an estimate's paragraphs.
+    func partitioningIndex(where isAfter: (_ layout: Layout, _ shift: Shift) -> Bool) -> Int {
+        let entry = entries.partitioningIndex { entry, before in
+            isAfter(entry.count > 1 ? entry.estimate(0..<1).stored : entry.stored, before.shift + entry.shift)
+        }
+        guard entry > 0 else { return 0 }
+        let (last, before) = entries.elementAndSummary(at: entry - 1)
+        guard last.count > 1 else { return before.paragraphs + 1 }
+        let shift = before.shift + last.shift
+        var low = 1, high = last.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(last.estimate(middle..<(middle + 1)).stored, shift) { high = middle } else { low = middle + 1 }
+        }
+        return before.paragraphs + low
+    }
+
     /// How many layouts from `index` on are not one complete frame.
     func irregularCount(from index: Int) -> Int {
         let (position, _, before) = entry(holding: index)

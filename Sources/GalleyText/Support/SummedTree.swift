@@ -212,6 +212,47 @@ struct SummedTree<Element: Summarized> {
         return (index + found, before)
     }
 
+    /// How many elements from the start `isAfter` is false for, given each element and the summary of the elements
+    /// before it — a predicate false for a prefix of the elements and true after it, as for elements in order by a
+    /// key that is no summary (such as where a paragraph's first line is): a binary search over each node's children
+    /// by their first elements, O(log n) elements looked at, where one over indices looks up each element it tries.
+    func partitioningIndex(where isAfter: (Element, Summary) -> Bool) -> Int {
+        var node = root
+        var index = 0
+        var sum = Summary.zero
+        while !node.isLeaf {
+            let children = node.children
+            func before(_ child: Int) -> Summary { children[..<child].reduce(sum) { $0 + $1.summary } }
+            func first(_ child: Int) -> Element {
+                var leftmost = children[child]
+                while !leftmost.isLeaf { leftmost = leftmost.children[0] }
+                return leftmost.elements[0]
+            }
+            // The first child whose first element is after; the answer is in the child before it.
+            var low = 0, high = children.count
+            while low < high {
+                let middle = (low + high) / 2
+                if isAfter(first(middle), before(middle)) { high = middle } else { low = middle + 1 }
+            }
+            guard low > 0 else { return index }
+            sum = before(low - 1)
+            index += children[..<(low - 1)].reduce(0) { $0 + $1.count }
+            node = children[low - 1]
+        }
+        // The same search among the leaf's elements, read in place.
+        let start = sum
+        return index + node.elements.withUnsafeBufferPointer { elements in
+            var low = 0, high = elements.count
+            while low < high {
+                let middle = (low + high) / 2
+                var before = start
+                for element in 0..<middle { before = before + elements[element].summary }
+                if isAfter(elements[middle], before) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+    }
+
     /// Changes the element at `index` in place.
     mutating func modify<Result>(at index: Int, _ change: (inout Element) -> Result) -> Result {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")

@@ -102,6 +102,23 @@ private struct Number: Summarized, Equatable {
         #expect(tree.first(measuring: \.total, passing: running) == nil)
     }
 
+    /// The partitioning index by element and running sum: as a scan of the array finds it, for predicates on the
+    /// element alone, on the sum alone, and at both ends.
+    @Test func partitioningIndexEqualsAScan() {
+        for count in [0, 1, 31, 32, 33, 1000, 5000] {
+            let model = (0..<count).map { Number(value: $0 * 3 + $0 % 2) }  // ascending values
+            let tree = SummedTree(model)
+            for target in [-1, 0, 1, 7, count / 3, count, count * 3, count * 4] {
+                let byValue = tree.partitioningIndex { element, _ in element.value > target }
+                #expect(byValue == (model.firstIndex { $0.value > target } ?? count), "count \(count), target \(target)")
+                let bySum = tree.partitioningIndex { _, before in before.total > target * 20 }
+                var scan = 0
+                while scan < count, !(Self.sum(model[..<scan]).total > target * 20) { scan += 1 }
+                #expect(bySum == scan, "count \(count), sum over \(target * 20)")
+            }
+        }
+    }
+
     /// Copies are independent: changing one leaves the other as it was.
     @Test func copiesAreValues() {
         let model = (0..<2000).map { Number(value: $0) }

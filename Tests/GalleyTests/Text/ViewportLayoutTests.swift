@@ -209,6 +209,14 @@ import Testing
             }
             #expect(paragraph == layouts.count)
         }
+        // Searching by where the paragraphs start: as a scan over the layouts looked up one by one.
+        for y in stride(from: -10, through: height + 10, by: height / 37) {
+            func isAfter(_ layout: LayoutManager.ParagraphLayout, _ shift: ParagraphLayouts.Shift) -> Bool {
+                layout.start.depth + shift.depth > y
+            }
+            let scan = (0..<layouts.count).first { isAfter(layouts.storedLayout($0).layout, layouts.storedLayout($0).shift) } ?? layouts.count
+            #expect(layouts.partitioningIndex(where: isAfter) == scan, "y \(y)")
+        }
     }
 
     @Test func paragraphsAreFoundWithoutReadingTheText() throws {

@@ -365,14 +365,13 @@ extension LayoutManager {
         ensureLayout(forBoundingRect: rect, inContainerAt: index)
         guard textContainers.indices.contains(index) else { return 0..<0 }
         let container = textContainers[index]
-        // Straight from the frames, as stored (not moved): no line fragments are made and no placements copied — a
-        // page is dozens of paragraphs — and only the first and last paragraphs met are looked up for their starts.
-        var lower: (paragraph: Int, offset: Int)? = nil
-        var upper: (paragraph: Int, offset: Int)? = nil
-        let first = max((paragraphIndex(atY: rect.minY, inContainerAt: index) ?? layouts.count) - 1, 0)
-        layouts.forEachStoredLayout(from: first) { paragraph, layout, shift in
-            guard layout.placements.contains(where: { $0.container == index }) else { return true }
-            if let top = layout.placements.first?.firstLineTop(movedBy: shift.depth), layout.placements.first?.container == index, top > rect.maxY { return false }
+        // Straight from the frames, as stored (not moved): no line fragments are made and no placements copied. Only
+        // the paragraphs at the rectangle's top and bottom are read, each found by searching the layouts (a page of
+        // short lines is dozens of paragraphs, and reading each one's lines, cold in memory, cost most of an edit).
+        /// The offsets in `paragraph` of the start of its first line whose fragment meets the rectangle and of the end
+        /// of its last one.
+        func linesMet(_ layout: ParagraphLayout, _ shift: ParagraphLayouts.Shift) -> (lower: Int, upper: Int)? {
+            var met: (lower: Int, upper: Int)? = nil
             for placement in layout.placements where placement.container == index {
                 // (The pieces of a long paragraph above or below the rectangle are passed over whole.)
                 if layout.placements.count > 1 {
@@ -382,27 +381,50 @@ extension LayoutManager {
                 for lineIndex in placement.frame.lines.indices
                 where fragmentRect(lineIndex, of: placement, in: container).offsetBy(dx: 0, dy: placement.top + shift.depth).intersects(rect) {
                     let range = placement.frame.lines[lineIndex].stringRange
-                    lower = lower ?? (paragraph, placement.offset + range.lowerBound)
-                    upper = (paragraph, placement.offset + range.upperBound)
+                    met = (met?.lower ?? placement.offset + range.lowerBound, placement.offset + range.upperBound)
                 }
             }
-            return true
+            return met
         }
-        guard let lower, let upper else { return 0..<0 }
+        // The first line met, from the paragraph above the one at the top on.
+        var lower: (paragraph: Int, offset: Int)? = nil
+        let first = max((paragraphIndex(atY: rect.minY, inContainerAt: index) ?? layouts.count) - 1, 0)
+        layouts.forEachStoredLayout(from: first) { paragraph, layout, shift in
+            if let top = layout.placements.first?.firstLineTop(movedBy: shift.depth), layout.placements.first?.container == index, top > rect.maxY { return false }
+            lower = linesMet(layout, shift).map { (paragraph, $0.lower) }
+            return lower == nil
+        }
+        guard let lower else { return 0..<0 }
+        // The last line met, from the last paragraph starting above the rectangle's bottom back.
+        var upper = (paragraph: lower.paragraph, offset: lower.offset)
+        let end = layouts.partitioningIndex { layout, shift in
+            guard let key = flowKey(layout, shift) else { return true }
+            return key > (index, rect.maxY)
+        }
+        for paragraph in stride(from: end - 1, through: lower.paragraph, by: -1) {
+            let (layout, shift) = layouts.storedLayout(paragraph)
+            if let met = linesMet(layout, shift) {
+                upper = (paragraph, met.upper)
+                break
+            }
+        }
         let start = paragraphStart(lower.paragraph) + lower.offset
         return start..<max(paragraphStart(upper.paragraph) + upper.offset, start)
+    }
+
+    /// Where a paragraph's flow stands, to order paragraphs by: its first line's container and top (its start, for
+    /// an estimate); nil for a laid-out paragraph that has no lines (past the last container).
+    private func flowKey(_ layout: ParagraphLayout, _ shift: ParagraphLayouts.Shift) -> (Int, CGFloat)? {
+        layout.isEstimated ? (layout.start.container, layout.start.depth + shift.depth)
+            : layout.placements.first.map { ($0.container, $0.firstLineTop(movedBy: shift.depth)) }
     }
 
     /// The last laid-out paragraph that starts in container `index` at or above `y` (binary search: layouts are
     /// ordered by container, then depth), else the first one in that container.
     func paragraphIndex(atY y: CGFloat, inContainerAt index: Int) -> Int? {
         // (Layouts as stored, with their shifts added here: moving a layout copies its placements.)
-        func key(_ layout: ParagraphLayout, _ shift: ParagraphLayouts.Shift) -> (Int, CGFloat)? {
-            layout.isEstimated ? (layout.start.container, layout.start.depth + shift.depth)
-                : layout.placements.first.map { ($0.container, $0.firstLineTop(movedBy: shift.depth)) }
-        }
         let found = layouts.partitioningIndex { layout, shift in
-            guard let key = key(layout, shift) else { return true }
+            guard let key = flowKey(layout, shift) else { return true }
             return !(key <= (index, y))
         } - 1
         func isIn(_ paragraph: Int) -> Bool {

@@ -223,16 +223,18 @@ struct SummedTree<Element: Summarized> {
         while !node.isLeaf {
             let children = node.children
             func before(_ child: Int) -> Summary { children[..<child].reduce(sum) { $0 + $1.summary } }
-            func first(_ child: Int) -> Element {
+            /// Whether the first element of child `child` is after (read in place: a copy would retain what it holds).
+            func firstIsAfter(_ child: Int) -> Bool {
                 var leftmost = children[child]
                 while !leftmost.isLeaf { leftmost = leftmost.children[0] }
-                return leftmost.elements[0]
+                let sum = before(child)
+                return leftmost.elements.withUnsafeBufferPointer { isAfter($0[0], sum) }
             }
             // The first child whose first element is after; the answer is in the child before it.
             var low = 0, high = children.count
             while low < high {
                 let middle = (low + high) / 2
-                if isAfter(first(middle), before(middle)) { high = middle } else { low = middle + 1 }
+                if firstIsAfter(middle) { high = middle } else { low = middle + 1 }
             }
             guard low > 0 else { return index }
             sum = before(low - 1)

@@ -240,9 +240,11 @@ struct ParagraphLayouts: RandomAccessCollection {
 
 extension LayoutManager.ParagraphLayout {
     /// Complete in one container, or an estimate: a layout that moves with the flow, as the lines it holds.
-    /// (A paragraph laid out in pieces has a frame a piece, all in one container.)
+    /// (A paragraph laid out in pieces has a frame a piece, all in one container.) Placements follow the flow, whose
+    /// containers only go on, so the first and last tell (a layout tree's summaries ask this of every entry they add:
+    /// it does not look at a long paragraph's hundreds of pieces).
     var isRegular: Bool {
-        isComplete && (placements.count == 1 || isEstimated || placements.count > 1 && placements.allSatisfy { $0.container == placements[0].container })
+        isComplete && (isEstimated || placements.count == 1 || placements.count > 1 && placements[0].container == placements[placements.count - 1].container)
     }
 
     /// The container its first line is in (where its flow starts, for an estimate).

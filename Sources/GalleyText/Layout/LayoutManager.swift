@@ -83,6 +83,8 @@ public final class LayoutManager: TextStorageObserver {
             box = FrameBox(frame)
             self.generation = generation
             self.offset = offset
+            boxHeight = frame.bounds.height
+            firstFragmentMaxY = frame.lineFragments.first?.maxY ?? boxHeight
         }
 
         private final class FrameBox {
@@ -90,14 +92,18 @@ public final class LayoutManager: TextStorageObserver {
             init(_ frame: Frame) { self.frame = frame }
         }
 
-        /// The height of the frame's box: line origins are relative to its bottom.
-        var boxHeight: CGFloat { frame.bounds.height }
+        /// The height of the frame's box: line origins are relative to its bottom. (This and the first fragment's
+        /// top are kept beside the frame: searches for the paragraph at a depth read them from many paragraphs,
+        /// cold in memory, and reaching them through the frame cost three cache misses each.)
+        let boxHeight: CGFloat
+        /// The top of the frame's first line fragment (y up from the box's bottom; the box's top without lines).
+        private let firstFragmentMaxY: CGFloat
 
         /// The depth of the top of the frame's first line fragment.
         var firstLineTop: CGFloat { firstLineTop(movedBy: 0) }
 
         /// The same for the placement moved down by `depth` (computed as moving it first would).
-        func firstLineTop(movedBy depth: CGFloat) -> CGFloat { top + depth + boxHeight - (frame.lineFragments.first?.maxY ?? boxHeight) }
+        func firstLineTop(movedBy depth: CGFloat) -> CGFloat { top + depth + boxHeight - firstFragmentMaxY }
     }
 
     /// The layout of one paragraph: where it started, its frames, and where it left the flow.

@@ -312,6 +312,22 @@ public final class LayoutManager: TextStorageObserver {
         return delegate?.layoutManager(self, shouldUse: standard, forControlCharacterAt: index) ?? standard
     }
 
+    /// The paragraphs of the storage's `range` (not empty) as `ParagraphBoundaries` finds them in its units, each
+    /// with its separator (a CR LF pair inside the range counted once), found from the rope's separators: only the
+    /// units at each break are read. For regions without a delegate, whose breaks are the separators.
+    private func separatorRanges(_ range: Range<Int>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = range.lowerBound
+        while start < range.upperBound, let separator = textStorage.firstSeparator(from: start), separator < range.upperBound {
+            var end = separator + 1
+            if end < range.upperBound, textStorage.units(in: separator..<(end + 1)) == [0x0D, 0x0A] { end += 1 }
+            ranges.append(start..<end)
+            start = end
+        }
+        if start < range.upperBound || ranges.isEmpty { ranges.append(start..<range.upperBound) }
+        return ranges
+    }
+
     /// The layout paragraphs of `units` (storage offsets from `start`), each with its break: separators, unless the
     /// delegate says otherwise, and controls the delegate makes paragraph breaks. One empty range for empty text.
     func paragraphRanges(_ units: [UInt16], start: Int) -> [Range<Int>] {
@@ -495,6 +511,12 @@ public final class LayoutManager: TextStorageObserver {
             ranges = [regionStart..<regionEnd]
             _internalInvariant(ranges == paragraphRanges(textStorage.units(in: regionStart..<regionEnd), start: regionStart),
                                "the rope's paragraphs differ from the paragraph rule's")
+        } else if delegate == nil, regionEnd - regionStart > Self.pieceLength {
+            // A long region of several paragraphs (a split of a long paragraph, a paste): its breaks from the rope's
+            // separators, without reading the paragraphs' units.
+            ranges = separatorRanges(regionStart..<regionEnd)
+            _internalInvariant(ranges == paragraphRanges(textStorage.units(in: regionStart..<regionEnd), start: regionStart),
+                               "the rope's separators give other paragraphs than the paragraph rule")
         } else {
             let units = textStorage.units(in: regionStart..<regionEnd)
             ranges = paragraphRanges(units, start: regionStart)

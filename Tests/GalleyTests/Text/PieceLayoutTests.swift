@@ -140,5 +140,14 @@ import Testing
         storage.replaceCharacters(in: 3_000..<3_001, with: "")
         #expect(LayoutManagerTests.dump(manager) == Self.reference(storage.attributedString))
         #expect(manager.statistics.paragraphsShaped - before <= 4)
+        // Pastes of several paragraphs into a long one (their breaks found from the rope's separators): CR LF pairs,
+        // a paragraph separator, a lone CR, and a CR typed before a line feed, which pairs with it.
+        for (at, pasted) in [(7_000, "one\r\ntwo\u{2029}three\rfour"), (20_000, "\r\n\r\nx\n"), (12_345, "tail\r")] {
+            storage.replaceCharacters(in: at..<at, with: pasted)
+            #expect(LayoutManagerTests.dump(manager) == Self.reference(storage.attributedString), "paste at \(at)")
+        }
+        storage.replaceCharacters(in: 9_000..<9_000, with: "\n")
+        storage.replaceCharacters(in: 9_000..<9_000, with: "\r")
+        #expect(LayoutManagerTests.dump(manager) == Self.reference(storage.attributedString), "CR before LF")
     }
 }

@@ -193,7 +193,7 @@ extension Canvas {
     /// Glyphs whose em would cover more than 8,192 device pixels (Cairo draws them from FreeType bitmaps and images
     /// of at most 32,767 pixels a side, and FreeType sizes end at 65,535 pixels an em), or in a PNG more than 256
     /// pixels one way and a sixteenth of that the other, are filled as outlines; colour
-    /// bitmap glyphs that large are not drawn, nor are glyphs a transform flattens to less than a twentieth of a
+    /// bitmap glyphs that large (or that squeezed, in any document) are not drawn, nor are glyphs a transform flattens to less than a twentieth of a
     /// pixel across or stretches past a million pixels an em. Hostile transforms
     /// otherwise put the canvas in an error state, found by the rendering fuzzer. Call after `setFont`.
     func glyphRendering(of font: Font) -> GlyphRendering {
@@ -211,8 +211,10 @@ extension Canvas {
         // of pixels long and a few high: in a PNG, an em more than 256 pixels that a transform squeezes to a sixteenth
         // as wide the other way is filled as outlines too (found by the rendering fuzzer: a text matrix 4,000 by 2.7).
         // PDF and SVG embed the outlines and rasterize nothing; filling such glyphs there made paths too far out for
-        // Cairo's fixed point ("out of memory" when the document was written, found by the fuzzer too).
-        guard largest > 8192 || (kind == .png && largest > 256 && largest > 16 * smallest) else { return .cairo }
+        // Cairo's fixed point ("out of memory" when the document was written, found by the fuzzer too). Colour bitmap
+        // glyphs that squeezed are not drawn in any document: a PDF's bitmap font sampled through them failed the same
+        // way (the rendering fuzzer: a text matrix skewing an emoji 2,800 pixels one way and a tenth the other).
+        guard largest > 8192 || ((kind == .png || !font.hasOutlines) && largest > 256 && largest > 16 * smallest) else { return .cairo }
         return font.hasOutlines ? .outlines : .nothing
     }
 

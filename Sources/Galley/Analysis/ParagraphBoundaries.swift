@@ -3,22 +3,28 @@
 package enum ParagraphBoundaries {
     /// The ranges of the paragraphs of UTF-16 text, each with its separator; one empty range for empty text.
     package static func ranges(_ units: [UInt16]) -> [Range<Int>] {
+        units.withUnsafeBufferPointer { units in
+            ranges(count: units.count, separator: { firstSeparator(units, from: $0) }, unit: { units[$0] })
+        }
+    }
+
+    /// The same for a text of `count` units read through `separator(from:)` — the first index at or after `from`
+    /// whose unit ends a paragraph, `count` when none does — and `unit(at:)` (asked only for the unit after a CR):
+    /// for text not in one array, such as the editing layer's rope.
+    package static func ranges(count: Int, separator: (Int) -> Int, unit: (Int) -> UInt16) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
-        units.withUnsafeBufferPointer { units in
-            let count = units.count
-            var index = 0
-            while true {
-                index = firstSeparator(units, from: index)
-                guard index < count else { break }
-                let unit = units[index]
-                index += 1
-                if unit == 0x0D, index < count, units[index] == 0x0A { index += 1 }
-                ranges.append(start..<index)
-                start = index
-            }
+        var index = 0
+        while true {
+            index = separator(index)
+            guard index < count else { break }
+            let ended = unit(index)
+            index += 1
+            if ended == 0x0D, index < count, unit(index) == 0x0A { index += 1 }
+            ranges.append(start..<index)
+            start = index
         }
-        if start < units.count || ranges.isEmpty { ranges.append(start..<units.count) }
+        if start < count || ranges.isEmpty { ranges.append(start..<count) }
         return ranges
     }
 

@@ -312,20 +312,14 @@ public final class LayoutManager: TextStorageObserver {
         return delegate?.layoutManager(self, shouldUse: standard, forControlCharacterAt: index) ?? standard
     }
 
-    /// The paragraphs of the storage's `range` (not empty) as `ParagraphBoundaries` finds them in its units, each
-    /// with its separator (a CR LF pair inside the range counted once), found from the rope's separators: only the
-    /// units at each break are read. For regions without a delegate, whose breaks are the separators.
+    /// The paragraphs of the storage's `range` as `ParagraphBoundaries` finds them in its units, found from the rope's
+    /// separators: only the units at each break are read. For regions without a delegate, whose breaks are the
+    /// separators.
     private func separatorRanges(_ range: Range<Int>) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = range.lowerBound
-        while start < range.upperBound, let separator = textStorage.firstSeparator(from: start), separator < range.upperBound {
-            var end = separator + 1
-            if end < range.upperBound, textStorage.units(in: separator..<(end + 1)) == [0x0D, 0x0A] { end += 1 }
-            ranges.append(start..<end)
-            start = end
-        }
-        if start < range.upperBound || ranges.isEmpty { ranges.append(start..<range.upperBound) }
-        return ranges
+        let base = range.lowerBound
+        return ParagraphBoundaries.ranges(count: range.count, separator: { from in
+            textStorage.firstSeparator(from: base + from).map { min($0 - base, range.count) } ?? range.count
+        }, unit: { textStorage.units(in: (base + $0)..<(base + $0 + 1))[0] }).map { (base + $0.lowerBound)..<(base + $0.upperBound) }
     }
 
     /// The layout paragraphs of `units` (storage offsets from `start`), each with its break: separators, unless the

@@ -66,6 +66,10 @@ struct ParagraphLayouts: RandomAccessCollection {
                                               lines: start.lines + (end.lines - start.lines) * share / count, gap: 0)
         }
 
+        /// The layout as stored of its paragraph `share` (0 ≤ share < count): its own, or that paragraph's share of
+        /// the estimate.
+        func layout(ofShare share: Int) -> Layout { count > 1 ? estimate(share..<(share + 1)).stored : stored }
+
         /// Paragraphs `range` of the estimate, as an estimate of their own.
         func estimate(_ range: Range<Int>) -> Entry {
             Entry(stored: Layout(start: boundary(range.lowerBound), placements: [], end: boundary(range.upperBound),
@@ -114,9 +118,7 @@ struct ParagraphLayouts: RandomAccessCollection {
         }
         let (position, first, before) = entry(holding: index)
         let entry = entries[position]
-        let shift = before.shift + entry.shift
-        guard entry.count > 1 else { return (entry.stored, shift) }
-        return (entry.estimate((index - first)..<(index - first + 1)).stored, shift)
+        return (entry.layout(ofShare: index - first), before.shift + entry.shift)
     }
 
     /// Visits the paragraphs from `index` on, in order, each with its layout as stored and the shift that puts it
@@ -128,9 +130,8 @@ struct ParagraphLayouts: RandomAccessCollection {
         entries.forEachWithSummary(from: position) { entry, before in
             let shift = before.shift + entry.shift
             defer { paragraph += entry.count }
-            guard entry.count > 1 else { return paragraph < index || body(paragraph, entry.stored, shift) }
             for share in Swift.max(index - paragraph, 0)..<entry.count {
-                if !body(paragraph + share, entry.estimate(share..<(share + 1)).stored, shift) { return false }
+                if !body(paragraph + share, entry.layout(ofShare: share), shift) { return false }
             }
             return true
         }
@@ -142,7 +143,7 @@ struct ParagraphLayouts: RandomAccessCollection {
     /// an estimate's paragraphs.
     func partitioningIndex(where isAfter: (_ layout: Layout, _ shift: Shift) -> Bool) -> Int {
         let entry = entries.partitioningIndex { entry, before in
-            isAfter(entry.count > 1 ? entry.estimate(0..<1).stored : entry.stored, before.shift + entry.shift)
+            isAfter(entry.layout(ofShare: 0), before.shift + entry.shift)
         }
         guard entry > 0 else { return 0 }
         let (last, before) = entries.elementAndSummary(at: entry - 1)
@@ -151,7 +152,7 @@ struct ParagraphLayouts: RandomAccessCollection {
         var low = 1, high = last.count
         while low < high {
             let middle = (low + high) / 2
-            if isAfter(last.estimate(middle..<(middle + 1)).stored, shift) { high = middle } else { low = middle + 1 }
+            if isAfter(last.layout(ofShare: middle), shift) { high = middle } else { low = middle + 1 }
         }
         return before.paragraphs + low
     }

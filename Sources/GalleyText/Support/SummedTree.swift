@@ -221,38 +221,46 @@ struct SummedTree<Element: Summarized> {
         var index = 0
         var sum = Summary.zero
         while !node.isLeaf {
+            // The first child whose first element (read in place: a copy would retain what it holds) is after; the
+            // answer is in the child before it.
             let children = node.children
-            func before(_ child: Int) -> Summary { children[..<child].reduce(sum) { $0 + $1.summary } }
-            /// Whether the first element of child `child` is after (read in place: a copy would retain what it holds).
-            func firstIsAfter(_ child: Int) -> Bool {
+            let (_, lastBefore) = Self.firstAfter(count: children.count, from: sum, summary: { children[$0].summary }) { child, before in
                 var leftmost = children[child]
                 while !leftmost.isLeaf { leftmost = leftmost.children[0] }
-                let sum = before(child)
-                return leftmost.elements.withUnsafeBufferPointer { isAfter($0[0], sum) }
+                return leftmost.elements.withUnsafeBufferPointer { isAfter($0[0], before) }
             }
-            // The first child whose first element is after; the answer is in the child before it.
-            var low = 0, high = children.count
-            while low < high {
-                let middle = (low + high) / 2
-                if firstIsAfter(middle) { high = middle } else { low = middle + 1 }
-            }
-            guard low > 0 else { return index }
-            sum = before(low - 1)
-            index += children[..<(low - 1)].reduce(0) { $0 + $1.count }
-            node = children[low - 1]
+            guard let (child, before) = lastBefore else { return index }
+            sum = before
+            index += children[..<child].reduce(0) { $0 + $1.count }
+            node = children[child]
         }
-        // The same search among the leaf's elements, read in place.
         let start = sum
         return index + node.elements.withUnsafeBufferPointer { elements in
-            var low = 0, high = elements.count
-            while low < high {
-                let middle = (low + high) / 2
-                var before = start
-                for element in 0..<middle { before = before + elements[element].summary }
-                if isAfter(elements[middle], before) { high = middle } else { low = middle + 1 }
-            }
-            return low
+            Self.firstAfter(count: elements.count, from: start, summary: { elements[$0].summary }) { isAfter(elements[$0], $1) }.first
         }
+    }
+
+    /// A binary search over `count` items for the first at which `isAfter(item, the summary before it)` holds, the
+    /// summaries before the items added up from `start` only as far as the search goes: that item (`count` when
+    /// none), and the last item found not after (the one before it) with the summary before it, nil when there is none.
+    private static func firstAfter(count: Int, from start: Summary, summary: (Int) -> Summary,
+                                   isAfter: (Int, Summary) -> Bool) -> (first: Int, lastBefore: (item: Int, before: Summary)?) {
+        var low = 0, high = count
+        var beforeLow = start
+        var lastBefore: (item: Int, before: Summary)? = nil
+        while low < high {
+            let middle = (low + high) / 2
+            var before = beforeLow
+            for item in low..<middle { before = before + summary(item) }
+            if isAfter(middle, before) {
+                high = middle
+            } else {
+                lastBefore = (middle, before)
+                beforeLow = before + summary(middle)
+                low = middle + 1
+            }
+        }
+        return (low, lastBefore)
     }
 
     /// Changes the element at `index` in place.

@@ -64,36 +64,99 @@ int32_t galley_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t
     return count;
 }
 
-// One line-break iterator per thread for the last locale asked for.
+// The thread's line-break iterator for `locale`, opened (or reopened for another locale) when needed; NULL when ICU fails.
+static UBreakIterator *lineIteratorFor(const char *locale) {
+    const char *wanted = locale == NULL ? "" : locale;
+    if (lineIterator != NULL && strncmp(lineLocale, wanted, sizeof(lineLocale) - 1) == 0) return lineIterator;
+    if (lineIterator != NULL) ubrk_close(lineIterator);
+    closeIteratorsAtThreadExit();
+    UErrorCode status = U_ZERO_ERROR;
+    lineIterator = ubrk_open(UBRK_LINE, wanted, NULL, 0, &status);
+    if (U_FAILURE(status)) {
+        lineIterator = NULL;
+        lineLocale[0] = 0;
+        return NULL;
+    }
+    strncpy(lineLocale, wanted, sizeof(lineLocale) - 1);
+    lineLocale[sizeof(lineLocale) - 1] = 0;
+    return lineIterator;
+}
+
+// ICU's opportunities of `length` units (their end included), each plus `shift`, appended to `positions` from
+// `*count` on (up to `capacity`). 0, or -1 when ICU fails.
+static int32_t appendICULineBreaks(UBreakIterator *iterator, const uint16_t *text, int32_t length, int32_t shift,
+                                   int32_t *positions, int32_t *count, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    ubrk_setText(iterator, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    // (From first(), which the fresh text's cache already holds: following(0) costs more than the next it saves.)
+    ubrk_first(iterator);
+    for (int32_t position = ubrk_next(iterator); position != UBRK_DONE && *count < capacity; position = ubrk_next(iterator)) {
+        positions[(*count)++] = position + shift;
+    }
+    return 0;
+}
+
+// A Han ideograph of the BMP (CJK Unified Ideographs and Extension A, CJK Compatibility Ideographs): line-break
+// class ID in every version of UAX #14, under every strictness.
+static inline int isHanIdeograph(uint16_t unit) {
+    return (unit >= 0x4E00 && unit <= 0x9FFF) || (unit >= 0x3400 && unit <= 0x4DBF) || (unit >= 0xF900 && unit <= 0xFAFF);
+}
+
+// Runs of at least this many ideographs are not read by ICU (but for their first and last): a shorter one costs less
+// read through than a new start of the iterator costs.
+enum { ideographRunSkipped = 6 };
+
+int32_t galley_line_break_opportunities_icu(const uint16_t *text, int32_t length, const char *locale, int32_t *positions,
+                                            int32_t capacity) {
+    if (length <= 0 || text == NULL || positions == NULL || capacity <= 0) return 0;
+    UBreakIterator *iterator = lineIteratorFor(locale);
+    if (iterator == NULL) return -1;
+    int32_t count = 0;
+    int32_t failed = appendICULineBreaks(iterator, text, length, 0, positions, &count, capacity);
+    UErrorCode status = U_ZERO_ERROR;
+    static const UChar empty[1] = {0};
+    ubrk_setText(iterator, empty, 0, &status);
+    return failed ? -1 : count;
+}
+
+// ICU's answer, but that between two Han ideographs a line may always end (UAX #14 LB31: no earlier rule holds
+// between two ID characters, and none looks through one), so in a long run of them ICU reads only the first and the
+// last: ICU's iterator finds each opportunity from the one before and the text after it, so starting it afresh at an
+// opportunity, or ending its text at one, changes nothing else. Not where the locale asks for phrases (`lw`), which
+// keep ideographs together.
 int32_t galley_line_break_opportunities(const uint16_t *text, int32_t length, const char *locale, int32_t *positions,
                                         int32_t capacity) {
     if (length <= 0 || text == NULL || positions == NULL || capacity <= 0) return 0;
-    const char *wanted = locale == NULL ? "" : locale;
-    UErrorCode status = U_ZERO_ERROR;
-    if (lineIterator == NULL || strncmp(lineLocale, wanted, sizeof(lineLocale) - 1) != 0) {
-        if (lineIterator != NULL) ubrk_close(lineIterator);
-        closeIteratorsAtThreadExit();
-        lineIterator = ubrk_open(UBRK_LINE, wanted, (const UChar *)text, length, &status);
-        if (U_FAILURE(status)) {
-            lineIterator = NULL;
-            lineLocale[0] = 0;
-            return -1;
-        }
-        strncpy(lineLocale, wanted, sizeof(lineLocale) - 1);
-        lineLocale[sizeof(lineLocale) - 1] = 0;
-    } else {
-        ubrk_setText(lineIterator, (const UChar *)text, length, &status);
-        if (U_FAILURE(status)) return -1;
+    if (locale != NULL && (strstr(locale, "lw") != NULL || strstr(locale, "LW") != NULL)) {
+        return galley_line_break_opportunities_icu(text, length, locale, positions, capacity);
     }
+    UBreakIterator *iterator = lineIteratorFor(locale);
+    if (iterator == NULL) return -1;
     int32_t count = 0;
-    for (int32_t position = ubrk_following(lineIterator, 0); position != UBRK_DONE && count < capacity;
-         position = ubrk_next(lineIterator)) {
-        positions[count] = position;
-        count++;
+    int32_t failed = 0;
+    int32_t start = 0;  // where ICU's next stretch starts: 0, or an opportunity between two ideographs
+    int32_t index = 0;
+    while (index < length && !failed) {
+        if (!isHanIdeograph(text[index])) {
+            index++;
+            continue;
+        }
+        int32_t runEnd = index + 1;
+        while (runEnd < length && isHanIdeograph(text[runEnd])) runEnd++;
+        if (runEnd - index >= ideographRunSkipped) {
+            // ICU up to the opportunity after the run's first ideograph; the rest before its last, without ICU.
+            failed = appendICULineBreaks(iterator, text + start, index + 1 - start, start, positions, &count, capacity);
+            for (int32_t position = index + 2; position < runEnd && count < capacity; position++) positions[count++] = position;
+            start = runEnd - 1;
+        }
+        index = runEnd;
     }
+    if (!failed) failed = appendICULineBreaks(iterator, text + start, length - start, start, positions, &count, capacity);
+    UErrorCode status = U_ZERO_ERROR;
     static const UChar empty[1] = {0};
-    ubrk_setText(lineIterator, empty, 0, &status);
-    return count;
+    ubrk_setText(iterator, empty, 0, &status);
+    return failed ? -1 : count;
 }
 
 int32_t galley_text_boundaries(int32_t kind, const uint16_t *text, int32_t length, const char *locale, int32_t *boundaries,

@@ -88,6 +88,11 @@ int32_t galley_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t
 int32_t galley_line_break_opportunities(const uint16_t *text, int32_t length, const char *locale, int32_t *positions,
                                         int32_t capacity);
 
+/// The same, ICU reading every unit (`galley_line_break_opportunities` steps over long runs of Han ideographs, between
+/// which a line may always end): the reference it is tested against.
+int32_t galley_line_break_opportunities_icu(const uint16_t *text, int32_t length, const char *locale, int32_t *positions,
+                                            int32_t capacity);
+
 /// Word (`kind` 0) or sentence (`kind` 1) boundaries (UAX #29, ICU's locale-tailored iterators with dictionaries),
 /// 0 and `length` included, written to `boundaries` (at most `capacity`). For words, `isWordLike[i]` (may be NULL)
 /// is 1 when the segment ending at boundary i holds letters, numbers, kana or ideographs (not spaces or

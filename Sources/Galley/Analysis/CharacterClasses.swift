@@ -20,7 +20,8 @@ package enum CharacterClasses {
     package static func hangsAtLineEnd(_ unit: UInt16) -> Bool {
         if unit == 0x20 { return true }
         if unit < 0x80 { return unit >= 0x09 && unit <= 0x0D }
-        return unit != 0xA0 && unit != 0x2007 && unit != 0x202F && galley_is_whitespace(Int32(unit)) != 0
+        // (No White_Space character comes after U+3000: ideographs and CJK punctuation never ask ICU.)
+        return unit <= 0x3000 && unit != 0xA0 && unit != 0x2007 && unit != 0x202F && galley_is_whitespace(Int32(unit)) != 0
     }
 
     /// Where the visible text of the line `range` ends: before the whitespace hanging at its end (`hangsAtLineEnd`).
@@ -52,7 +53,7 @@ extension CharacterClasses {
     package static func isWhitespace(_ unit: UInt16) -> Bool {
         if unit == 0x20 || unit == 0xA0 { return true }
         if unit < 0x80 { return unit >= 0x09 && unit <= 0x0D }
-        return galley_is_whitespace(Int32(unit)) != 0
+        return unit <= 0x3000 && galley_is_whitespace(Int32(unit)) != 0
     }
 
     /// Whether a character stretches (or, under Knuth–Plass, shrinks) when a line is justified: the word separators

@@ -1,3 +1,4 @@
+import CUnicode
 import Foundation
 import Testing
 
@@ -127,5 +128,56 @@ import Testing
         #expect(edits > 5_000)
         // Most edits went through a window (they cannot pass by running ICU over everything).
         #expect(LineBreakOpportunities.windowsUsed.load(ordering: .relaxed) - windowsBefore > edits / 2)
+    }
+    /// Opportunities with long runs of Han ideographs stepped over (`galley_line_break_opportunities`: a line may always
+    /// end between two) equal ICU's reading every unit (`galley_line_break_opportunities_icu`), on every corpus text
+    /// (each line, and paragraphs of six lines) and on random mixes of ideograph runs with a character of every line-break
+    /// class beside them, for the root rules and Chinese, Japanese and Korean at every strictness.
+    @Test func steppingOverIdeographsEqualsICU() throws {
+        func opportunities(_ units: [UInt16], _ locale: String, readingEveryUnit: Bool) -> [Int32] {
+            var found = [Int32](repeating: 0, count: units.count + 1)
+            let count = units.withUnsafeBufferPointer { text in
+                readingEveryUnit ? galley_line_break_opportunities_icu(text.baseAddress, Int32(text.count), locale, &found, Int32(found.count))
+                    : galley_line_break_opportunities(text.baseAddress, Int32(text.count), locale, &found, Int32(found.count))
+            }
+            return Array(found.prefix(Int(count)))
+        }
+        var texts: [String] = []
+        for file in Corpus.files {
+            let lines = try Corpus.lines(file)
+            texts += lines
+            for start in stride(from: 0, to: lines.count, by: 6) { texts.append(lines[start..<min(start + 6, lines.count)].joined(separator: "\n")) }
+        }
+        // One character (or pair) of each line-break class, and some of their CJK forms.
+        let others: [String] = [
+            " ", "\u{3000}", "\u{301}", "\u{200D}", "\u{FE0F}", "\u{E0100}", "\u{A0}", "\u{2060}", "\u{200B}", "\u{2010}", "-", "\u{3005}",
+            "\u{30FC}", "\u{3041}", "\u{30C3}", "(", "\u{FF08}", "\u{300C}", "\u{FF09}", "\u{300D}", "\u{FF0C}", "\u{3002}", ")", "\"", "\u{201C}",
+            "\u{201D}", "'", "!", "\u{FF01}", ",", ".", "/", "$", "\u{A5}", "\u{FFE5}", "%", "\u{FF05}", "\u{B0}", "1", "\u{661}", "a", "\u{5D0}",
+            "\u{3042}", "\u{AC00}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{1F44D}", "\u{1F3FB}", "\u{1F1E8}\u{1F1F3}", "\u{2014}", "\u{B4}",
+            "\u{2026}", "\u{E01}", "\u{2028}", "\r\n", "\n", "\u{85}", "\u{FFFC}", "\u{20000}", "\u{3400}", "\u{F900}", "\u{2E80}", "\u{303B}",
+            "\u{FE10}", "\u{FF61}", "\u{FF65}", "\t", "\u{AD}", "\u{2024}", "\u{3099}",
+        ]
+        var generator = SeededLCG(seed: 14)
+        for _ in 0..<3_000 {
+            var text = ""
+            for _ in 0..<Int(generator.next() % 8) + 1 {
+                for _ in 0..<Int(generator.next() % 11) { text.unicodeScalars.append(Unicode.Scalar(0x4E00 + UInt32(generator.next() % 0x5200))!) }
+                for _ in 0..<Int(generator.next() % 3) + 1 { text += others[Int(generator.next() % UInt64(others.count))] }
+            }
+            texts.append(text)
+        }
+        // (An unpaired surrogate beside a run, too.)
+        texts.append(String(decoding: Array("\u{4E00}\u{4E01}\u{4E02}\u{4E03}\u{4E04}\u{4E05}\u{4E06}".utf16) + [0xD800] + Array("\u{4E00}\u{4E01}\u{4E02}\u{4E03}\u{4E04}\u{4E05}".utf16), as: UTF16.self))
+        var stepped = 0
+        for locale in ["", "zh", "ja", "ko", "zh@lb=strict", "ja@lb=strict", "ja@lb=normal", "ja@lb=loose", "und@lb=loose"] {
+            for text in texts {
+                let units = Array(text.utf16)
+                let found = opportunities(units, locale, readingEveryUnit: false)
+                try #require(found == opportunities(units, locale, readingEveryUnit: true), "\(locale): \(text.prefix(40))")
+                if units.indices.dropFirst(5).contains(where: { index in (index - 5...index).allSatisfy { (0x4E00...0x9FFF).contains(units[$0]) } }) { stepped += 1 }
+            }
+        }
+        // Most texts had a run long enough to be stepped over (a test of nothing otherwise).
+        #expect(stepped > texts.count * 3)
     }
 }

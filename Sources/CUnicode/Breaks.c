@@ -138,7 +138,8 @@ int32_t galley_line_break_opportunities(const uint16_t *text, int32_t length, co
     int32_t start = 0;  // where ICU's next stretch starts: 0, or an opportunity between two ideographs
     int32_t index = 0;
     while (index < length && !failed) {
-        if (!isHanIdeograph(text[index])) {
+        // (Most units are below the first ideograph: one comparison each.)
+        if (text[index] < 0x3400 || !isHanIdeograph(text[index])) {
             index++;
             continue;
         }

@@ -58,20 +58,26 @@ struct OpportunityWidths: Sendable {
     init?(paragraph: ShapedParagraph, positions: BoundaryOffsets, advances: UnitAdvances, keeping: Keeping? = nil) {
         guard !paragraph.hasTabs else { return nil }
         let range = paragraph.range
-        let units = paragraph.text.units
-        var widths = PrefixSums.Builder(capacity: positions.count)
-        var hanging = HangingWidths.Builder()
-        hanging.reserve(positions.count)
+        let count = positions.count
+        // Each opportunity's sum and hanging whitespace, written in one plain pass, then stored compactly.
+        let sums = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
+        let hangs = UnsafeMutableBufferPointer<Float>.allocate(capacity: count)
+        defer {
+            sums.deallocate()
+            hangs.deallocate()
+        }
         var total: Double = 0
         var nonNegative = true
         var exact = range.count >= 2048
         var previous = range.lowerBound
         var first = 0
-        let keeping = keeping.flatMap { $0.old.advancesAreNonNegative && $0.prefix <= positions.count ? $0 : nil }
+        let keeping = keeping.flatMap { $0.old.advancesAreNonNegative && $0.prefix <= count ? $0 : nil }
         if let keeping, keeping.prefix > 0 {
             let old = keeping.old
-            widths.append(prefixOf: old.widths, count: keeping.prefix)
-            for index in 0..<keeping.prefix { hanging.append(old.hanging[index]) }
+            for index in 0..<keeping.prefix {
+                sums[index] = old.widths[index]
+                hangs[index] = old.hanging[index]
+            }
             total = old.widths[keeping.prefix - 1]
             previous = range.lowerBound + positions[keeping.prefix - 1]
             first = keeping.prefix
@@ -80,36 +86,28 @@ struct OpportunityWidths: Sendable {
         // The walk stops at the first moved opportunity when the sums are exact: the rest follow from the old ones.
         let moved = keeping.flatMap { keeping in keeping.old.sumsAreExact ? keeping.suffix.map { (keeping.old, $0) } : nil }
         let walkStart = (unit: previous, total: total)
-        var last: (unit: Int, advance: CGFloat) = (Int.min, 0)
         var walker = advances.walker(from: previous)
-        /// Walks over `opportunities`, adding each one's width.
-        func walk(_ opportunities: Range<Int>) {
-            for index in opportunities {
-                let end = range.lowerBound + positions[index]
-                walker.add(before: end, to: &total, nonNegative: &nonNegative, last: &last)
-                widths.append(total)
-                hanging.append(Self.storedHanging(before: end, after: previous, units: units,
-                                                  lastAdvance: last.unit == end - 1 ? last.advance : 0))
-                previous = end
-            }
-        }
         var movedFrom: Int? = nil
         // Through the first moved opportunity, then (sums exact) the old widths moved, else on.
-        let firstMoved = moved.map { min(max($0.1.new + 1, first), positions.count) } ?? positions.count
-        walk(first..<firstMoved)
-        if let (old, suffix) = moved, exact, firstMoved > suffix.new, firstMoved < positions.count {
-            exact = Self.addsExactly(advances, from: walkStart, upTo: previous)
-            if exact, let shifted = Self.moved(old, from: suffix.old + (firstMoved - 1 - suffix.new), by: total, count: positions.count - firstMoved) {
-                for (width, hangs) in shifted { widths.append(width); hanging.append(hangs) }
-                movedFrom = previous
+        let firstMoved = moved.map { min(max($0.1.new + 1, first), count) } ?? count
+        paragraph.text.units.withUnsafeBufferPointer { units in
+            Self.walk(first..<firstMoved, positions: positions, base: range.lowerBound, units: units, walker: &walker, total: &total,
+                      nonNegative: &nonNegative, previous: &previous, sums: sums, hangs: hangs)
+            if let (old, suffix) = moved, exact, firstMoved > suffix.new, firstMoved < count {
+                exact = Self.addsExactly(advances, from: walkStart, upTo: previous)
+                if exact, Self.moved(old, from: suffix.old + (firstMoved - 1 - suffix.new), by: total, count: count - firstMoved,
+                                     into: (sums, hangs), at: firstMoved) {
+                    movedFrom = previous
+                }
+            }
+            if movedFrom == nil {
+                Self.walk(firstMoved..<count, positions: positions, base: range.lowerBound, units: units, walker: &walker, total: &total,
+                          nonNegative: &nonNegative, previous: &previous, sums: sums, hangs: hangs)
+                if exact { exact = Self.addsExactly(advances, from: walkStart, upTo: range.upperBound) }
             }
         }
-        if movedFrom == nil {
-            walk(firstMoved..<positions.count)
-            if exact { exact = Self.addsExactly(advances, from: walkStart, upTo: range.upperBound) }
-        }
-        self.widths = widths.finished()
-        self.hanging = hanging.finished()
+        widths = PrefixSums(UnsafeBufferPointer(sums))
+        hanging = HangingWidths(UnsafeBufferPointer(hangs))
         base = range.lowerBound
         advancesAreNonNegative = nonNegative
         sumsAreExact = exact
@@ -139,22 +137,41 @@ struct OpportunityWidths: Sendable {
         return true
     }
 
+    /// Walks over `opportunities`, writing each one's width from the paragraph's start (`total` goes on from the last)
+    /// and the whitespace hanging before it (`storedHanging`) at its index: one plain loop, its sums in registers.
+    @inline(__always)
+    private static func walk(_ opportunities: Range<Int>, positions: BoundaryOffsets, base: Int, units: UnsafeBufferPointer<UInt16>,
+                             walker: inout UnitAdvances.Walker, total: inout Double, nonNegative: inout Bool, previous: inout Int,
+                             sums: UnsafeMutableBufferPointer<Double>, hangs: UnsafeMutableBufferPointer<Float>) {
+        var sum = total, allNonNegative = nonNegative, after = previous
+        var last: (unit: Int, advance: CGFloat) = (Int.min, 0)
+        for index in opportunities {
+            let end = base + positions[index]
+            walker.add(before: end, to: &sum, nonNegative: &allNonNegative, last: &last)
+            sums[index] = sum
+            hangs[index] = storedHanging(before: end, after: after, units: units, lastAdvance: last.unit == end - 1 ? last.advance : 0)
+            after = end
+        }
+        (total, nonNegative, previous) = (sum, allNonNegative, after)
+    }
+
     /// The `count` widths and hanging whitespace after old opportunity `from`, moved so that it stands at `width`:
     /// each plus the difference, which with exact sums (`sumsAreExact`) is exact while every width stays below 2²⁰;
-    /// nil when one would not.
+    /// written to `into` from index `at`. False (nothing to rely on written) when one would not be exact.
     @inline(never)
-    private static func moved(_ old: OpportunityWidths, from: Int, by width: Double, count: Int) -> [(Double, Float)]? {
-        guard from >= 0, from + count < old.count else { return nil }
+    private static func moved(_ old: OpportunityWidths, from: Int, by width: Double, count: Int,
+                              into buffers: (sums: UnsafeMutableBufferPointer<Double>, hangs: UnsafeMutableBufferPointer<Float>),
+                              at start: Int) -> Bool {
+        guard from >= 0, from + count < old.count else { return false }
         let difference = width - old.widths[from]
-        guard abs(difference) < 0x1p20 else { return nil }
-        var moved: [(Double, Float)] = []
-        moved.reserveCapacity(count)
-        for index in (from + 1)..<(from + 1 + count) {
-            let value = old.widths[index] + difference
-            guard abs(value) < 0x1p20 else { return nil }
-            moved.append((value, old.hanging[index]))
+        guard abs(difference) < 0x1p20 else { return false }
+        for offset in 0..<count {
+            let value = old.widths[from + 1 + offset] + difference
+            guard abs(value) < 0x1p20 else { return false }
+            buffers.sums[start + offset] = value
+            buffers.hangs[start + offset] = old.hanging[from + 1 + offset]
         }
-        return moved
+        return true
     }
 
     /// What an edited paragraph shares with the old one's widths: the first opportunities the opportunities kept
@@ -179,7 +196,8 @@ struct OpportunityWidths: Sendable {
     /// What `hanging` keeps for an opportunity at `end` after one at `previous`: in most text the line's last unit
     /// shows (nothing hangs) or is one space after a unit that shows; other endings (several spaces, controls)
     /// are measured each time. `lastAdvance` is the advance of the unit before `end`.
-    private static func storedHanging(before end: Int, after previous: Int, units: [UInt16], lastAdvance: CGFloat) -> Float {
+    @inline(__always)
+    private static func storedHanging(before end: Int, after previous: Int, units: UnsafeBufferPointer<UInt16>, lastAdvance: CGFloat) -> Float {
         func shows(_ unit: UInt16) -> Bool { unit >= 0x20 && !CharacterClasses.hangsAtLineEnd(unit) }
         guard end - 1 >= previous else { return .nan }
         if shows(units[end - 1]) { return 0 }
@@ -280,62 +298,42 @@ private struct HangingWidths: Sendable {
         }
     }
 
-    struct Builder {
-        private var codes: [UInt8] = []
-        private var widths: [Float] = []
-        private var codeOfWidth: [UInt32: UInt8] = [:]
-        private var lastCode: UInt8 = 0
-        private var lastBits: UInt32 = 0
-        /// Every value so far, once the widths no longer fit in codes.
-        private var values: [Float]? = nil
-
-        mutating func reserve(_ count: Int) { codes.reserveCapacity(count) }
-
-        @inline(__always)
-        mutating func append(_ value: Float) {
-            if values == nil {
-                // Most opportunities: nothing hangs, or the same space as the last time.
+    /// The values, coded: most opportunities hang nothing or the same space as the one before.
+    init(_ values: UnsafeBufferPointer<Float>) {
+        var widths: [Float] = []
+        var codeOfWidth: [UInt32: UInt8] = [:]
+        var lastCode: UInt8 = 0, lastBits: UInt32 = 0
+        var fits = true
+        let codes = [UInt8](unsafeUninitializedCapacity: values.count) { codes, initialized in
+            for index in 0..<values.count {
+                let value = values[index]
                 let bits = value.bitPattern
                 if bits == 0 {
-                    codes.append(0)
-                    return
+                    codes[index] = 0
+                } else if lastCode != 0, bits == lastBits {
+                    codes[index] = lastCode
+                } else if value.isNaN {
+                    codes[index] = Self.notStored
+                } else if let code = codeOfWidth[bits] {
+                    codes[index] = code
+                    (lastCode, lastBits) = (code, bits)
+                } else if widths.count < Int(Self.notStored) - 1 {
+                    widths.append(value)
+                    let code = UInt8(widths.count)
+                    codeOfWidth[bits] = code
+                    codes[index] = code
+                    (lastCode, lastBits) = (code, bits)
+                } else {
+                    fits = false
+                    break
                 }
-                if lastCode != 0, bits == lastBits {
-                    codes.append(lastCode)
-                    return
-                }
             }
-            appendOther(value)
+            initialized = fits ? values.count : 0
         }
-
-        private mutating func appendOther(_ value: Float) {
-            if values != nil {
-                values!.append(value)
-                return
-            }
-            if value.isNaN {
-                codes.append(HangingWidths.notStored)
-            } else if let code = codeOfWidth[value.bitPattern] {
-                codes.append(code)
-                (lastCode, lastBits) = (code, value.bitPattern)
-            } else if widths.count < Int(HangingWidths.notStored) - 1 {
-                widths.append(value)
-                let code = UInt8(widths.count)
-                codeOfWidth[value.bitPattern] = code
-                codes.append(code)
-                (lastCode, lastBits) = (code, value.bitPattern)
-            } else {
-                var all = [Float]()
-                all.reserveCapacity(codes.capacity)
-                for code in codes { all.append(code == 0 ? 0 : code == HangingWidths.notStored ? .nan : widths[Int(code) - 1]) }
-                all.append(value)
-                values = all
-            }
-        }
-
-        func finished() -> HangingWidths {
-            if let values { return HangingWidths(codes: [], widths: values) }
-            return HangingWidths(codes: codes, widths: widths)
+        if fits {
+            self.init(codes: codes, widths: widths)
+        } else {
+            self.init(codes: [], widths: Array(values))
         }
     }
 
@@ -375,62 +373,35 @@ private struct PrefixSums: Sendable {
         self.differences = differences
     }
 
-    /// Takes the sums in order, each checked as it comes; at the first that would not read back, the ones before are
-    /// read back into whole sums and the rest follow them.
-    struct Builder {
-        private var starts: [Double] = []
-        private var differences: [Float] = []
-        private var sums: [Double] = []
-        private var isWhole = false
-        private var count = 0
-        private var start: Double = 0
-
-        init(capacity: Int) {
-            differences.reserveCapacity(capacity)
-            starts.reserveCapacity(Swift.max((capacity - 1) >> PrefixSums.blockShift, 0))
-        }
-
-        @inline(__always)
-        mutating func append(_ value: Double) {
-            if !isWhole {
-                if count & ((1 << PrefixSums.blockShift) - 1) == 0, count > 0 {
-                    start = value
-                    starts.append(value)
-                }
+    /// The sums, each kept as a `Float` difference from its block's start where that reads back bit for bit, else
+    /// (at the first that would not) every one whole.
+    init(_ values: UnsafeBufferPointer<Double>) {
+        let count = values.count
+        let blockCount = Swift.max((count - 1) >> Self.blockShift, 0)
+        var fits = true
+        let differences = [Float](unsafeUninitializedCapacity: count) { differences, initialized in
+            var start: Double = 0
+            for index in 0..<count {
+                let value = values[index]
+                if index & ((1 << Self.blockShift) - 1) == 0, index > 0 { start = value }
                 let difference = Float(value - start)
-                if (start + Double(difference)).bitPattern == value.bitPattern {
-                    differences.append(difference)
-                    count += 1
-                    return
+                guard (start + Double(difference)).bitPattern == value.bitPattern else {
+                    fits = false
+                    break
                 }
-                let kept = PrefixSums(sums: [], starts: starts, differences: differences)
-                sums.reserveCapacity(differences.capacity)
-                for index in 0..<count { sums.append(kept[index]) }
-                (starts, differences, isWhole) = ([], [], true)
+                differences[index] = difference
             }
-            sums.append(value)
-            count += 1
+            initialized = fits ? count : 0
         }
-
-        /// The first `count` sums of `old`, in an empty builder: its blocks as they are (the same sums read back).
-        mutating func append(prefixOf old: PrefixSums, count: Int) {
-            precondition(self.count == 0 && count > 0, "a prefix goes first")
-            if !old.sums.isEmpty {
-                sums.append(contentsOf: old.sums[..<count])
-                isWhole = true
-            } else {
-                differences.append(contentsOf: old.differences[..<count])
-                // The blocks begun so far, after the first: their starts; the last one's is the current start.
-                let begun = (count - 1) >> PrefixSums.blockShift
-                starts.append(contentsOf: old.starts[..<begun])
-                start = begun == 0 ? 0 : starts[begun - 1]
-            }
-            self.count = count
+        guard fits else {
+            self.init(sums: Array(values), starts: [], differences: [])
+            return
         }
-
-        func finished() -> PrefixSums {
-            isWhole ? PrefixSums(sums: sums, starts: [], differences: []) : PrefixSums(sums: [], starts: starts, differences: differences)
+        let starts = [Double](unsafeUninitializedCapacity: blockCount) { starts, initialized in
+            for block in 0..<blockCount { starts[block] = values[(block + 1) << Self.blockShift] }
+            initialized = blockCount
         }
+        self.init(sums: [], starts: starts, differences: differences)
     }
 
     @inline(__always)

@@ -147,6 +147,7 @@ enum Itemizer {
         var items: [TextItem] = []
         var run = RunState()
         let clusterCount = graphemes.count - 1
+        let everyUnit = graphemes.everyUnit
         var cluster = -1
         var end = graphemes[0]
         // The bidi run and the script run the walk is in: each one's value, and where it ends.
@@ -183,6 +184,12 @@ enum Itemizer {
             {
                 // The common case: more simple characters in the same item. Run ahead over the single-unit clusters
                 // that follow and need no other decision, then extend the item once.
+                if let everyUnit {
+                    // (Every unit a cluster: the clusters are the units, read without looking their bounds up.)
+                    let limit = min(run.end, scriptRun.end, levelRun.end, everyUnit.upperBound)
+                    while end < limit, run.isSimpleUnit(units[end]) { end += 1 }
+                    cluster = end - everyUnit.lowerBound - 1
+                }
                 while cluster + 1 < clusterCount, end < run.end {
                     let next = graphemes[cluster + 2]
                     guard next - end == 1, run.isSimpleUnit(units[end]), end < scriptRun.end, end < levelRun.end

@@ -39,15 +39,28 @@ struct ScriptRuns {
         if let range = everyUnit {
             // Every unit a cluster (most text): a plain pass, ASCII letters and the big blocks' letters without lookups.
             units.withUnsafeBufferPointer { text in
-                for start in range {
+                guard let base = text.baseAddress else { return }
+                let raw = UnsafeRawPointer(base)
+                var start = range.lowerBound
+                while start < range.upperBound {
+                    // Four ASCII units without a bracket, inside a Latin run that Common characters take: their
+                    // letters are Latin and the rest take the run's script, so nothing changes (brackets go one by
+                    // one: they open and close the pairs that later text may take its script from).
+                    if walk.current == Self.latin, walk.runScript == Self.latin, start + 4 <= range.upperBound,
+                       case let word = raw.loadUnaligned(fromByteOffset: start &* 2, as: UInt64.self),
+                       !UnitLanes.hasLane(word, atLeast: 0x80), !Self.mayHoldBracket(word) {
+                        start += 4
+                        continue
+                    }
                     let unit = text[start]
                     let own = unit < 0x80 ? Self.asciiScript(UInt32(unit))
                         : Self.blockScript(unit) ?? Self.ownScript(units, start: start, end: start + 1)
                     if own != Self.common, own == walk.runScript {
                         walk.current = own  // (a letter inside a run of its script: nothing else to do)
-                        continue
+                    } else {
+                        walk.visit(start, own, units)
                     }
-                    walk.visit(start, own, units)
+                    start += 1
                 }
             }
         } else {
@@ -179,6 +192,14 @@ struct ScriptRuns {
         case 0x30A1...0x30FA, 0x30FD...0x30FF: return 22
         default: return nil
         }
+    }
+
+    /// Whether some lane of a word of four ASCII units is one of the brackets `bracket` pairs: ( ) [ ] { }.
+    @inline(__always)
+    private static func mayHoldBracket(_ word: UInt64) -> Bool {
+        // ( and ) are 0x28 and 0x29; [ and { are 0x5B and 0x7B, ] and } 0x5D and 0x7D.
+        UnitLanes.hasLane(word | UnitLanes.repeated(0x01), equalTo: 0x29) || UnitLanes.hasLane(word | UnitLanes.repeated(0x20), equalTo: 0x7B)
+            || UnitLanes.hasLane(word | UnitLanes.repeated(0x20), equalTo: 0x7D)
     }
 
     /// The script of an ASCII character (below 0x80): Latin for letters (A–Z and a–z, told apart from the rest with one

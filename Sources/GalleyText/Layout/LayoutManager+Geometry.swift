@@ -42,13 +42,17 @@ extension LayoutManager {
         let (paragraph, start) = paragraphAndStart(index)
         ensureLayout(throughParagraph: index, upTo: near.map { .offset($0 - start) } ?? limit)
         guard layouts.indices.contains(index) else { return [] }
-        return lineFragments(of: layouts[index], paragraph: paragraph.state, start: start, near: near.map { $0 - start })
+        // (The layout as stored, moved as its fragments are made: a long paragraph's placements are not copied to move.)
+        let (layout, shift) = layouts.storedLayout(index)
+        return lineFragments(of: layout, movedBy: shift.depth, paragraph: paragraph.state, start: start, near: near.map { $0 - start })
     }
 
-    /// The line fragments of a paragraph's layout, the paragraph starting at storage offset `start`.
-    /// With `near`, only those of the placements whose text reaches from the paragraph offset before it to the one
-    /// after it (a paragraph laid out in pieces has a placement a piece).
-    func lineFragments(of layout: ParagraphLayout, paragraph: ParagraphState, start: Int, near: Int? = nil) -> [LineFragment] {
+    /// The line fragments of a paragraph's layout moved down by `depth`, the paragraph starting at storage offset
+    /// `start`. With `near`, only those of the placements whose text reaches from the paragraph offset before it to the
+    /// one after it (a paragraph laid out in pieces has a placement a piece).
+    func lineFragments(of layout: ParagraphLayout, movedBy depth: CGFloat = 0, paragraph: ParagraphState, start: Int, near: Int? = nil)
+        -> [LineFragment]
+    {
         var result: [LineFragment] = []
         let placements = layout.placements
         for (index, placement) in placements.enumerated() {
@@ -58,7 +62,7 @@ extension LayoutManager {
             }
             let (relative, isNew) = paragraph.fragments(ofPlacement: placement.generation) { relativeFragments(of: placement) }
             if isNew { remember(paragraph) }
-            let top = placement.top
+            let top = placement.top + depth
             for fragment in relative {
                 result.append(LineFragment(line: fragment.line, paragraphStart: start + placement.offset, containerIndex: fragment.containerIndex,
                                            rect: fragment.rect.offsetBy(dx: 0, dy: top),

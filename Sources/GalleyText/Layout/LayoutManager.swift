@@ -540,7 +540,8 @@ public final class LayoutManager: TextStorageObserver {
             && paragraph(first).state.pieces == nil ? EarlierLines(frames: layouts[first].placements.map(\.frame)) : nil
         // Paragraphs laid out in part are laid out again as far as they were (from their start: an edit in pieces
         // needs all of them).
-        let depth = layouts.indices.contains(first) ? layouts[first...min(last, layouts.count - 1)].lazy.filter(\.isPartial).map(\.bottom).max() : nil
+        let depth = layouts.indices.contains(first)
+            ? (first...min(last, layouts.count - 1)).lazy.map(layouts.outline).filter(\.isPartial).map(\.bottom).max() : nil
         // Every paragraph from `first` to `last` is split out: the edit's neighbourhood was, and the CR LF checks
         // split out the one before.
         for index in first...last { _ = paragraph(index) }
@@ -617,7 +618,7 @@ public final class LayoutManager: TextStorageObserver {
         // The edit lies past the laid-out part: nothing laid out changes.
         guard removed.lowerBound < layouts.count else { return }
         var replacements: [ParagraphLayout] = []
-        var position = layouts[removed.lowerBound].start
+        var position = layouts.outline(removed.lowerBound).start
         // Replaces the old layouts from the edit up to `oldEnd` with the new ones, and drops every old one after
         // them when the flow stopped (an incomplete layout: the containers ran out).
         func finish(keepingFrom oldEnd: Int?) {
@@ -636,9 +637,8 @@ public final class LayoutManager: TextStorageObserver {
         // rest is laid out on demand).
         var oldIndex = removed.upperBound
         while oldIndex < layouts.count {
-            let previous = layouts[oldIndex]
             // The flow is where it was: this paragraph and every later one lay out as before.
-            if previous.start == position { return finish(keepingFrom: oldIndex) }
+            if layouts.outline(oldIndex).start == position { return finish(keepingFrom: oldIndex) }
             if let shift = suffixShift(from: oldIndex, to: position) {
                 // Every later paragraph moves as its lines are: one change to the height map.
                 finish(keepingFrom: oldIndex)
@@ -648,7 +648,7 @@ public final class LayoutManager: TextStorageObserver {
                 return
             }
             let newIndex = oldIndex - removed.count + inserted
-            let layout = moved(previous, to: position) ?? layOut(paragraph: newIndex, from: position)
+            let layout = moved(layouts[oldIndex], to: position) ?? layOut(paragraph: newIndex, from: position)
             replacements.append(layout)
             position = layout.end
             oldIndex += 1
@@ -662,7 +662,7 @@ public final class LayoutManager: TextStorageObserver {
     /// an estimate) in the container the flow is in, a rectangle without exclusions or line limit, with room below
     /// the last.
     private func suffixShift(from index: Int, to position: FlowPosition) -> ParagraphLayouts.Shift? {
-        let first = layouts[index], last = layouts[layouts.count - 1]
+        let first = layouts.outline(index), last = layouts.outline(layouts.count - 1)
         guard layouts.irregularCount(from: index) == 0, first.start.container == position.container,
             first.container == position.container, last.end.container == position.container,
             position.lines > 0 && first.start.lines > 0 || position.lines == 0 && first.start.lines == 0,

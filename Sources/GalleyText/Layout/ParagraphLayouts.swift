@@ -109,6 +109,34 @@ struct ParagraphLayouts: RandomAccessCollection {
         return layout.shifted(by: shift)
     }
 
+    /// What paragraph `index`'s layout says of the flow where it is now — its start and end, the container of its first
+    /// line, the bottom of its last, and its kind — read without moving its placements (`self[index]` copies a long
+    /// paragraph's hundreds of pieces to move them).
+    func outline(_ index: Int) -> Outline {
+        let (layout, shift) = storedLayout(index)
+        func moved(_ position: LayoutManager.FlowPosition) -> LayoutManager.FlowPosition {
+            var moved = position
+            moved.depth += shift.depth
+            moved.lines += shift.lines
+            return moved
+        }
+        return Outline(start: moved(layout.start), end: moved(layout.end), container: layout.container, bottom: layout.bottom + shift.depth,
+                       isComplete: layout.isComplete, isEstimated: layout.isEstimated, isPartial: layout.isPartial)
+    }
+
+    /// A layout's place in the flow without its placements (`outline(_:)`).
+    struct Outline {
+        let start: LayoutManager.FlowPosition
+        let end: LayoutManager.FlowPosition
+        /// The container its first line is in (`ParagraphLayout.container`).
+        let container: Int
+        /// The depth of the bottom of its last line (`ParagraphLayout.bottom`).
+        let bottom: CGFloat
+        let isComplete: Bool
+        let isEstimated: Bool
+        let isPartial: Bool
+    }
+
     /// The layout of paragraph `index` as stored, and the shift that puts it where it is now (`self[index]` is the
     /// one shifted by the other): for reading many layouts without copying their placements to move them.
     func storedLayout(_ index: Int) -> (layout: Layout, shift: Shift) {

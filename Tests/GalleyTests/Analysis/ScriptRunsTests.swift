@@ -55,4 +55,30 @@ import Testing
         }
         #expect(checked > 38000)
     }
+    /// Runs of text whose every unit is a cluster (found four ASCII units at a time where nothing changes) equal those
+    /// the cluster-by-cluster walk finds over the same boundaries stored one by one, on every corpus text and on random
+    /// mixes of ASCII (brackets among it) with Han, Arabic, Greek and Cyrillic letters.
+    @Test func fourUnitsAtATimeEqualTheClusterWalk() throws {
+        var texts: [String] = []
+        for file in Corpus.files { texts += try Corpus.lines(file).prefix(30) }
+        let pieces = ["abcd ", "efgh", "(", ")", "[x]", "{y}", "12 34", ", ", "漢字", "«مرحبا»", "αβγ", "где", "-", "\"", " "]
+        var generator = SeededLCG(seed: 7)
+        for _ in 0..<2_000 {
+            texts.append((0..<Int(generator.next() % 24)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined())
+        }
+        var fast = 0
+        for text in texts {
+            let units = Array(text.utf16)
+            let boundaries = GraphemeBoundaries.compute(units)
+            guard boundaries.everyUnit != nil, !units.isEmpty else { continue }
+            fast += 1
+            let oneByOne = BoundaryOffsets(base: 0, offsets: (0...units.count).map { Int32($0) })
+            #expect(oneByOne.everyUnit == nil)
+            let runs = ScriptRuns(units, boundaries: boundaries), walked = ScriptRuns(units, boundaries: oneByOne)
+            for index in units.indices {
+                try #require(runs.run(at: index) == walked.run(at: index), "\(text) at \(index)")
+            }
+        }
+        #expect(fast > 1_500)
+    }
 }

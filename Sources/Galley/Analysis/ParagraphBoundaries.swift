@@ -33,8 +33,23 @@ package enum ParagraphBoundaries {
     /// `CharacterClasses.endsParagraph` (LF, CR, NEL, U+2029; ParagraphBoundariesTests compares the two at every place
     /// of a word).
     private static func firstSeparator(_ units: UnsafeBufferPointer<UInt16>, from index: Int) -> Int {
-        UnitLanes.firstIndex(in: units, from: index, mayMatch: { word in
-            UnitLanes.hasLane(word, below: 0x0E) || UnitLanes.hasLane(word, equalTo: 0x85) || UnitLanes.hasLane(word, equalTo: 0x2029)
-        }, where: CharacterClasses.endsParagraph)
+        UnitLanes.firstIndex(in: units, from: index, mayMatch: mayHoldSeparatorOrControl, where: CharacterClasses.endsParagraph)
+    }
+
+    /// The first index from `index` on whose unit is a paragraph separator or a control up to CR (LF, VT, FF, CR,
+    /// NEL, U+2029 and the C0 controls before them: what the editing layer's rope counts), or the count when none is:
+    /// four units at a time, as `firstSeparator`.
+    package static func firstSeparatorOrControl(_ units: UnsafeBufferPointer<UInt16>, from index: Int) -> Int {
+        UnitLanes.firstIndex(in: units, from: index, mayMatch: mayHoldSeparatorOrControl, where: isSeparatorOrControl)
+    }
+
+    /// Whether a unit is a paragraph separator or a control up to CR (`firstSeparatorOrControl`).
+    @inline(__always)
+    package static func isSeparatorOrControl(_ unit: UInt16) -> Bool { unit <= 0x0D || unit == 0x85 || unit == 0x2029 }
+
+    /// Whether a word of four units may hold a paragraph separator or a control up to CR.
+    @inline(__always)
+    private static func mayHoldSeparatorOrControl(_ word: UInt64) -> Bool {
+        UnitLanes.hasLane(word, below: 0x0E) || UnitLanes.hasLane(word, equalTo: 0x85) || UnitLanes.hasLane(word, equalTo: 0x2029)
     }
 }

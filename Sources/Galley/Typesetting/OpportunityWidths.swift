@@ -34,8 +34,9 @@ struct OpportunityWidths: Sendable {
 
     /// Whether every sum was added exactly: every unit's advance a whole multiple of 2⁻³³ (so is every `Float`
     /// advance of at least 2⁻¹⁰) and every sum below 2²⁰ in magnitude, so that every sum, and every difference or sum
-    /// of two of them below 2²⁰, is exact. (Only looked for in paragraphs of 2,048 units or more, where an edit then
-    /// moves the widths after it by one difference instead of adding every unit again.)
+    /// of two of them below 2²⁰, is exact. (Only looked for in paragraphs of 2,048 units or more and in pieces of a
+    /// longer one (`isPiece`), where an edit then moves the widths after it by one difference instead of adding every
+    /// unit again; a first layout of shorter paragraphs does not pay for the second walk it takes.)
     let sumsAreExact: Bool
     /// The number of opportunities.
     var count: Int { widths.count }
@@ -55,7 +56,8 @@ struct OpportunityWidths: Sendable {
     /// the same advances in the same order, so every width is the one a walk from the paragraph's start gives, to the
     /// bit. Where the widths after the edit are the old ones moved and every sum is exact, they are the old ones plus
     /// the difference at the first of them, which is again what the walk gives, to the bit. (Checked builds compare.)
-    init?(paragraph: ShapedParagraph, positions: BoundaryOffsets, advances: UnitAdvances, keeping: Keeping? = nil) {
+    /// `isPiece`: the paragraph is a piece of a longer one (see `sumsAreExact`).
+    init?(paragraph: ShapedParagraph, positions: BoundaryOffsets, advances: UnitAdvances, keeping: Keeping? = nil, isPiece: Bool = false) {
         guard !paragraph.hasTabs else { return nil }
         let range = paragraph.range
         let count = positions.count
@@ -68,7 +70,7 @@ struct OpportunityWidths: Sendable {
         }
         var total: Double = 0
         var nonNegative = true
-        var exact = range.count >= 2048
+        var exact = range.count >= 2048 || isPiece
         var previous = range.lowerBound
         var first = 0
         let keeping = keeping.flatMap { $0.old.advancesAreNonNegative && $0.prefix <= count ? $0 : nil }
@@ -113,7 +115,7 @@ struct OpportunityWidths: Sendable {
         sumsAreExact = exact
         movedFromOffset = movedFrom.flatMap { Int32(exactly: $0) } ?? -1
         keptPrefixCount = Int32(exactly: first) ?? 0
-        if InternalChecks.areEnabled, keeping != nil, let whole = OpportunityWidths(paragraph: paragraph, positions: positions, advances: advances) {
+        if InternalChecks.areEnabled, keeping != nil, let whole = OpportunityWidths(paragraph: paragraph, positions: positions, advances: advances, isPiece: isPiece) {
             _internalInvariant(whole.advancesAreNonNegative == nonNegative, "kept widths: the sign of the advances differs")
             _internalInvariant(!exact || whole.sumsAreExact, "kept widths: exact where a walk is not")
             for index in 0..<positions.count {

@@ -49,7 +49,9 @@ public final class Typesetter: Sendable {
             self.breaks = breaks
             unitAdvances = UnitAdvances(shaped)
             let keeping = reuse?.widths.flatMap { OpportunityWidths.keeping($0, paragraph: shaped, breaks: breaks) }
-            opportunityWidths = OpportunityWidths(paragraph: shaped, positions: breaks.positions, advances: unitAdvances, keeping: keeping)
+            // (A piece of a longer paragraph, laid out and edited on its own, looks for exact sums whatever its length.)
+            opportunityWidths = OpportunityWidths(paragraph: shaped, positions: breaks.positions, advances: unitAdvances, keeping: keeping,
+                                                  isPiece: !opens || !closes)
             self.firstAttributes = firstAttributes
         }
 

@@ -71,19 +71,24 @@ struct TextRope {
         /// Whether a unit may count in a summary other than by its length: LF, CR, FF, NEL, U+2029 and the other
         /// controls up to CR (one comparison or two rule out most units).
         @inline(__always)
-        static func mayCount(_ unit: UInt16) -> Bool { unit <= 0x0D || unit == 0x85 || unit == 0x2029 }
+        static func mayCount(_ unit: UInt16) -> Bool { ParagraphBoundaries.isSeparatorOrControl(unit) }
 
         /// The summary of some units.
         init(_ units: ArraySlice<UInt16>) {
             length = units.count
             units.withUnsafeBufferPointer { buffer in
-                for (offset, unit) in buffer.enumerated() where Self.mayCount(unit) {
+                // (Four units at a time: most words hold no unit that counts, `mayCount`.)
+                func next(from offset: Int) -> Int { ParagraphBoundaries.firstSeparatorOrControl(buffer, from: offset) }
+                var offset = next(from: 0)
+                while offset < buffer.count {
+                    let unit = buffer[offset]
                     if CharacterClasses.endsParagraph(unit) {
                         separators += 1
                         if !(unit == 0x0A && offset > 0 && buffer[offset - 1] == 0x0D) { breaks += 1 }
                     } else if unit == 0x0C {
                         formFeeds += 1
                     }
+                    offset = next(from: offset + 1)
                 }
             }
             startsWithLF = units.first == 0x0A

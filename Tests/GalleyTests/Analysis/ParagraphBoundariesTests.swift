@@ -43,4 +43,15 @@ import Testing
         }
         #expect(ParagraphBoundaries.ranges([]) == [0..<0])
     }
+    /// The four-at-a-time search for separators and controls up to CR (what the editing layer's rope counts) finds
+    /// each of the 65,536 values at every place of a word and in the tail, and nothing else.
+    @Test func separatorsOrControlsFoundAtEveryPlace() {
+        for value in 0...0xFFFF {
+            var units = [UInt16](repeating: 0x61, count: 37)
+            units[value % 37] = UInt16(value)
+            let found = units.withUnsafeBufferPointer { ParagraphBoundaries.firstSeparatorOrControl($0, from: 0) }
+            let expected = value <= 0x0D || value == 0x85 || value == 0x2029 ? value % 37 : 37
+            #expect(found == expected, "U+\(String(value, radix: 16))")
+        }
+    }
 }

@@ -46,11 +46,13 @@ struct ScriptRuns {
                     // Four ASCII units without a bracket, inside a Latin run that Common characters take: their
                     // letters are Latin and the rest take the run's script, so nothing changes (brackets go one by
                     // one: they open and close the pairs that later text may take its script from).
-                    if walk.current == Self.latin, walk.runScript == Self.latin, start + 4 <= range.upperBound,
-                       case let word = raw.loadUnaligned(fromByteOffset: start &* 2, as: UInt64.self),
-                       !UnitLanes.hasLane(word, atLeast: 0x80), !Self.mayHoldBracket(word) {
-                        start += 4
-                        continue
+                    if walk.current == Self.latin, walk.runScript == Self.latin {
+                        while start + 4 <= range.upperBound,
+                              case let word = raw.loadUnaligned(fromByteOffset: start &* 2, as: UInt64.self),
+                              !UnitLanes.hasLane(word, atLeast: 0x80), !Self.mayHoldBracket(word) {
+                            start += 4
+                        }
+                        guard start < range.upperBound else { break }
                     }
                     let unit = text[start]
                     let own = unit < 0x80 ? Self.asciiScript(UInt32(unit))

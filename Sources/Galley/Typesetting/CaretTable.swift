@@ -123,7 +123,9 @@ struct CaretTable: Sendable {
     private static func mergedByGrapheme(_ segments: [Segment], graphemes: BoundaryOffsets) -> [Segment] {
         var merged: [Segment] = []
         merged.reserveCapacity(segments.count)
-        var boundary = 0
+        // (From the first boundary at or after the line's start, found at once: the paragraph's boundaries before the
+        // line can be thousands.)
+        var boundary = segments.first.map { graphemes.firstIndex(after: $0.start - 1) } ?? 0
         for segment in segments {
             while boundary < graphemes.count, graphemes[boundary] < segment.start { boundary += 1 }
             let startsGrapheme = boundary < graphemes.count && graphemes[boundary] == segment.start

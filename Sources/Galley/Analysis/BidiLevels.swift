@@ -178,12 +178,15 @@ struct BidiLevels: Sendable {
     /// time: most text has no unit from U+0590 on but its punctuation).
     static func mayContainRightToLeft(_ units: ArraySlice<UInt16>) -> Bool {
         units.withUnsafeBufferPointer { units in
-            UnitLanes.firstIndex(in: units, from: 0, mayMatch: { UnitLanes.hasLane($0, atLeast: 0x590) }, where: mayBeRightToLeft)
+            UnitLanes.firstIndex(in: units, from: 0, mayMatch: { UnitLanes.hasLane($0, atLeast: 0x590) && !UnitLanes.allIdeographs($0) },
+                                 where: mayBeRightToLeft)
         } < units.count
     }
 
     /// Whether a UTF-16 unit can be, or start, a right-to-left character or a bidi control.
     private static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
+        // (None from U+2070 to U+D801: CJK text leaves at once.)
+        if unit >= 0x2070 && unit < 0xD802 { return false }
         switch unit {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200F, 0x202A...0x202E, 0x2066...0x2069,
             0xD802...0xD803, 0xD83A...0xD83B:

@@ -78,7 +78,8 @@ package enum GraphemeBoundaries {
     /// each edge unit at every place of a word against ICU).
     private static func firstNotAlone(_ units: UnsafeBufferPointer<UInt16>, from index: Int) -> Int {
         UnitLanes.firstIndex(in: units, from: index, mayMatch: { word in
-            UnitLanes.hasLane(word, atLeast: 0x300) || UnitLanes.hasLane(word, equalTo: 0x0D) || UnitLanes.hasLane(word, equalTo: 0xAD)
+            (UnitLanes.hasLane(word, atLeast: 0x300) && !UnitLanes.allIdeographs(word)) || UnitLanes.hasLane(word, equalTo: 0x0D)
+                || UnitLanes.hasLane(word, equalTo: 0xAD)
         }, where: { !isAlone($0) })
     }
 
@@ -98,10 +99,11 @@ package enum GraphemeBoundaries {
                 || (unit >= 0x061D && unit <= 0x064A) || (unit >= 0x0660 && unit <= 0x066F) || (unit >= 0x0671 && unit <= 0x06D5)
                 || unit == 0x06DE || unit == 0x06E5 || unit == 0x06E6 || unit == 0x06E9 || (unit >= 0x06EE && unit <= 0x06FF)
         }
+        // (Ideographs, most of CJK text, first.)
+        if unit >= 0x4E00 { return unit <= 0x9FFF || (unit >= 0xAC00 && unit <= 0xD7A3) || (unit >= 0xFF01 && unit <= 0xFF9D) }
         return unit <= 0x3029  // ideographic space, CJK punctuation and brackets (0x302A… are marks, 0x3030 a pictograph)
             || (unit >= 0x3041 && unit <= 0x3096) || (unit >= 0x30A1 && unit <= 0x30FA) || (unit >= 0x30FC && unit <= 0x30FF)
-            || (unit >= 0x3400 && unit <= 0x4DBF) || (unit >= 0x4E00 && unit <= 0x9FFF) || (unit >= 0xAC00 && unit <= 0xD7A3)
-            || (unit >= 0xFF01 && unit <= 0xFF9D)
+            || (unit >= 0x3400 && unit <= 0x4DBF)
     }
 }
 

@@ -12,6 +12,7 @@ struct ScriptRuns {
     private static let inherited: Int32 = 1
     private static let unknown: Int32 = 103
     private static let latin: Int32 = 25  // USCRIPT_LATIN
+    private static let han: Int32 = 17  // USCRIPT_HAN
 
     /// Where each run ends (a text offset), ascending; neighbouring runs differ in script.
     private let ends: [Int]
@@ -50,6 +51,13 @@ struct ScriptRuns {
                         while start + 4 <= range.upperBound,
                               case let word = raw.loadUnaligned(fromByteOffset: start &* 2, as: UInt64.self),
                               !UnitLanes.hasLane(word, atLeast: 0x80), !Self.mayHoldBracket(word) {
+                            start += 4
+                        }
+                        guard start < range.upperBound else { break }
+                    } else if walk.current == Self.han, walk.runScript == Self.han {
+                        // (Four ideographs inside a Han run, likewise: each is Han.)
+                        while start + 4 <= range.upperBound,
+                              UnitLanes.allIdeographs(raw.loadUnaligned(fromByteOffset: start &* 2, as: UInt64.self)) {
                             start += 4
                         }
                         guard start < range.upperBound else { break }

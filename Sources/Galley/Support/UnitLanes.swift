@@ -23,6 +23,18 @@ enum UnitLanes {
         ((word &+ repeated(0x8000 &- limit)) | word) & repeated(0x8000) != 0
     }
 
+    /// Whether every lane of `word` is in `low...high` (`low` at most 0x8000, the range less than 0x8000 units long):
+    /// none below `low`, and none of the lanes less `low` (no lane borrows from its neighbour) `high - low + 1` or more.
+    @inline(__always)
+    static func allLanes(_ word: UInt64, from low: UInt16, through high: UInt16) -> Bool {
+        !hasLane(word, below: low) && !hasLane(word &- repeated(low), atLeast: high &- low &+ 1)
+    }
+
+    /// Whether every lane of `word` is a CJK Unified Ideograph of the main block (U+4E00…U+9FFF): most of Chinese text,
+    /// whose words every per-unit rule that asks about ideographs can pass at once.
+    @inline(__always)
+    static func allIdeographs(_ word: UInt64) -> Bool { allLanes(word, from: 0x4E00, through: 0x9FFF) }
+
     /// Whether some lane of `word` is below `limit` (`limit` at most 0x8000). Exact for the word, as `hasZeroLane`.
     @inline(__always)
     static func hasLane(_ word: UInt64, below limit: UInt16) -> Bool { (word &- repeated(limit)) & ~word & repeated(0x8000) != 0 }

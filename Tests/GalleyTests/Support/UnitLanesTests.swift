@@ -6,7 +6,8 @@ import Testing
 /// next to a matching one included: a borrow or carry must not hide or invent a match), and the scan finds what a
 /// unit-by-unit search finds.
 @Suite struct UnitLanesTests {
-    static let values: [UInt16] = [0, 1, 0x09, 0x0D, 0x0E, 0x1F, 0x20, 0x7F, 0x85, 0x2FF, 0x300, 0x58F, 0x590, 0x2029, 0x7FFF, 0x8000, 0x8001, 0xD83D, 0xFFFF]
+    static let values: [UInt16] = [0, 1, 0x09, 0x0D, 0x0E, 0x1F, 0x20, 0x7F, 0x85, 0x2FF, 0x300, 0x58F, 0x590, 0x591, 0x2029, 0x4DFF, 0x4E00, 0x4E01,
+                                   0x7FFF, 0x8000, 0x8001, 0x9FFF, 0xA000, 0xD83D, 0xFFFF]
 
     @Test func wordTestsAgreeWithEachLane() {
         var checked = 0
@@ -23,6 +24,9 @@ import Testing
                     for unit in [UInt16(0x0D), 0x85, 0x2029, 0x09, 0xAD] {
                         #expect(UnitLanes.hasLane(word, equalTo: unit) == lanes.contains(unit), "\(lanes) = \(unit)")
                     }
+                    #expect(UnitLanes.allIdeographs(word) == lanes.allSatisfy { (0x4E00...0x9FFF).contains($0) }, "\(lanes) ideographs")
+                    #expect(UnitLanes.allLanes(word, from: 0x300, through: 0x590) == lanes.allSatisfy { (0x300...0x590).contains($0) },
+                            "\(lanes) in 0x300...0x590")
                     checked += 1
                 }
             }

@@ -78,6 +78,24 @@ struct GlyphArrays: Sendable {
         isWide ? wideIndexValues[index] & 0x8000_0000 != 0 : records[index].index & 0x8000 != 0
     }
 
+    /// Whether every advance is zero or at least 2⁻¹⁰ in magnitude (a `Float` that large is a whole multiple of 2⁻³³)
+    /// and the magnitudes add up to less than `limit` (at most 2²⁰): then every sum of advances, in any grouping and
+    /// order, is a multiple of 2⁻³³ below 2²⁰, exact in a `Double` (`OpportunityWidths.sumsAreExact`). NaN and
+    /// infinite advances answer false.
+    func advancesAddExactly(below limit: Double) -> Bool {
+        // (Without branches, on the bits: a magnitude of 2⁻¹⁰ or more has an exponent field of 117 or more.)
+        var coarse = true
+        var total: Double = 0
+        records.withUnsafeBufferPointer { records in
+            for record in records {
+                let bits = record.advance.bitPattern & 0x7FFF_FFFF
+                coarse = coarse && (bits == 0 || bits >= Float(0x1p-10).bitPattern)
+                total += Double(Float(bitPattern: bits))
+            }
+        }
+        return coarse && total < limit
+    }
+
     /// The sum of the advances of a range of glyphs.
     func advanceSum(_ range: Range<Int>) -> CGFloat {
         var total: CGFloat = 0

@@ -105,7 +105,8 @@ struct OpportunityWidths: Sendable {
             if movedFrom == nil {
                 Self.walk(firstMoved..<count, positions: positions, base: range.lowerBound, units: units, walker: &walker, total: &total,
                           nonNegative: &nonNegative, previous: &previous, sums: sums, hangs: hangs)
-                if exact { exact = Self.addsExactly(advances, from: walkStart, upTo: range.upperBound) }
+                // (A paragraph measured afresh: its glyphs tell at once; after an edit, the walk from it is shorter.)
+                if exact { exact = (first == 0 ? advances.addsExactly : nil) ?? Self.addsExactly(advances, from: walkStart, upTo: range.upperBound) }
             }
         }
         widths = PrefixSums(UnsafeBufferPointer(sums))
@@ -117,7 +118,8 @@ struct OpportunityWidths: Sendable {
         keptPrefixCount = Int32(exactly: first) ?? 0
         if InternalChecks.areEnabled, keeping != nil, let whole = OpportunityWidths(paragraph: paragraph, positions: positions, advances: advances, isPiece: isPiece) {
             _internalInvariant(whole.advancesAreNonNegative == nonNegative, "kept widths: the sign of the advances differs")
-            _internalInvariant(!exact || whole.sumsAreExact, "kept widths: exact where a walk is not")
+            _internalInvariant(!exact || Self.addsExactly(advances, from: (range.lowerBound, 0), upTo: range.upperBound),
+                               "kept widths: exact where a walk is not")
             for index in 0..<positions.count {
                 _internalInvariant(whole.agrees(with: self, at: index), "kept widths differ from a walk from the start at opportunity \(index)")
             }
@@ -126,7 +128,7 @@ struct OpportunityWidths: Sendable {
 
     /// Whether every sum a walk from `start` (its unit and the sum there) adds up to `end` is exact (see
     /// `sumsAreExact`), added again apart from the walk: the walk itself, which every paragraph's layout makes, stays
-    /// as plain as it can be.
+    /// as plain as it can be. Asked only where the glyphs cannot tell at once (`UnitAdvances.addsExactly`).
     @inline(never)
     private static func addsExactly(_ advances: UnitAdvances, from start: (unit: Int, total: Double), upTo end: Int) -> Bool {
         var walker = advances.walker(from: start.unit)

@@ -62,6 +62,11 @@ final class UnitAdvances: Sendable {
     /// The paragraph's length in units.
     private let length: Int
 
+    /// Whether every sum of unit advances a walk adds is exact (`OpportunityWidths.sumsAreExact`), told from the glyphs
+    /// in one pass over their advances (kept below 2¹⁹ in all, a margin for the bound's own rounding); nil where the
+    /// advances are stored per unit (rounded to `Float`), which a walk must check.
+    var addsExactly: Bool? { stored.isEmpty ? glyphs.advancesAddExactly(below: 0x1p19) : nil }
+
     /// Each unit's advance, its cluster's glyphs added in glyph order in one pass over them: in `Float` as stored, in
     /// `CGFloat` as reading item by item adds them.
     private static func summed<Value: BinaryFloatingPoint>(_ glyphs: GlyphArrays, count: Int, base: Int, as: Value.Type) -> [Value] {

@@ -32,6 +32,36 @@ import CHarfBuzz
     /// `firstGlyph(atOrAfter:in:)` finds what a search of every glyph finds, near its first guess and far from it: runs
     /// whose glyphs drift from their units by up to thousands (ligatures, clusters of several units, units without
     /// glyphs), every unit of them, in sub-ranges too.
+    /// The glyph-level test for exact sums holds exactly when every advance is zero or at least 2⁻¹⁰ in magnitude and
+    /// their magnitudes add up to less than the limit; when it holds, every sum of the advances in order, from any
+    /// glyph on, is exactly the sum of the same values in arbitrary precision (kept as whole multiples of 2⁻³³).
+    @Test func advancesAddExactlyOnlyWhereEverySumIsExact() {
+        let edges: [Float] = [0, -0, 0x1p-10, -0x1p-10, Float(0x1p-10).nextDown, 0x1p-11, 0.1, -0.3, 7.03125, 1000.5, 3e-5, .nan, .infinity]
+        var generator = SeededLCG(seed: 3)
+        for _ in 0..<2_000 {
+            var glyphs = GlyphArrays()
+            let advances = (0..<Int(generator.next() % 40)).map { _ in edges[Int(generator.next() % UInt64(edges.count))] }
+            for (index, advance) in advances.enumerated() {
+                glyphs.append(glyph: 1, advance: CGFloat(advance), offset: .zero, stringIndex: index, unsafeToBreak: false)
+            }
+            let coarse = advances.allSatisfy { $0 == 0 || abs($0) >= 0x1p-10 }
+            let limit = 2_000.0
+            let expected = coarse && advances.reduce(0.0) { $0 + Double(abs($1)) } < limit
+            #expect(glyphs.advancesAddExactly(below: limit) == expected, "\(advances)")
+            guard expected else { continue }
+            // Each as a whole number of 2⁻³³, added in integers: the Double sums equal them.
+            for start in advances.indices {
+                var sum: Double = 0, units: Int64 = 0
+                for advance in advances[start...] {
+                    sum += Double(advance)
+                    units += Int64((Double(advance) * 0x1p33).rounded(.towardZero))
+                    #expect(Double(advance) * 0x1p33 == (Double(advance) * 0x1p33).rounded(.towardZero))
+                    #expect(sum == Double(units) * 0x1p-33)
+                }
+            }
+        }
+    }
+
     @Test func firstGlyphAtOrAfterAUnitEqualsALinearSearch() {
         var generator = SystemRandomNumberGenerator()
         for drift in [0, 3, 40, 600, 5_000] {

@@ -39,6 +39,13 @@ static void closeIteratorsAtThreadExit(void) {
     if (pthread_getspecific(iteratorKey) == NULL) pthread_setspecific(iteratorKey, (void *)1);
 }
 
+// Points an iterator at empty text, dropping its pointer to the caller's before returning.
+static void forgetText(UBreakIterator *iterator) {
+    static const UChar empty[1] = {0};
+    UErrorCode status = U_ZERO_ERROR;
+    ubrk_setText(iterator, empty, 0, &status);
+}
+
 int32_t galley_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *boundaries, int32_t capacity) {
     if (length <= 0 || text == NULL || boundaries == NULL || capacity <= 0) return 0;
     UErrorCode status = U_ZERO_ERROR;
@@ -58,9 +65,7 @@ int32_t galley_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t
          position = ubrk_next(characterIterator)) {
         boundaries[count++] = position;
     }
-    // Drop the pointer to the caller's text before returning.
-    static const UChar empty[1] = {0};
-    ubrk_setText(characterIterator, empty, 0, &status);
+    forgetText(characterIterator);
     return count;
 }
 
@@ -114,9 +119,7 @@ int32_t galley_line_break_opportunities_icu(const uint16_t *text, int32_t length
     if (iterator == NULL) return -1;
     int32_t count = 0;
     int32_t failed = appendICULineBreaks(iterator, text, length, 0, positions, &count, capacity);
-    UErrorCode status = U_ZERO_ERROR;
-    static const UChar empty[1] = {0};
-    ubrk_setText(iterator, empty, 0, &status);
+    forgetText(iterator);
     return failed ? -1 : count;
 }
 
@@ -154,9 +157,7 @@ int32_t galley_line_break_opportunities(const uint16_t *text, int32_t length, co
         index = runEnd;
     }
     if (!failed) failed = appendICULineBreaks(iterator, text + start, length - start, start, positions, &count, capacity);
-    UErrorCode status = U_ZERO_ERROR;
-    static const UChar empty[1] = {0};
-    ubrk_setText(iterator, empty, 0, &status);
+    forgetText(iterator);
     return failed ? -1 : count;
 }
 
@@ -190,7 +191,6 @@ int32_t galley_text_boundaries(int32_t kind, const uint16_t *text, int32_t lengt
         }
         count++;
     }
-    static const UChar empty[1] = {0};
-    ubrk_setText(*iterator, empty, 0, &status);
+    forgetText(*iterator);
     return count;
 }

@@ -189,13 +189,14 @@ enum Itemizer {
                     let limit = min(run.end, scriptRun.end, levelRun.end, everyUnit.upperBound)
                     while end < limit, run.isSimpleUnit(units[end]) { end += 1 }
                     cluster = end - everyUnit.lowerBound - 1
-                }
-                while cluster + 1 < clusterCount, end < run.end {
-                    let next = graphemes[cluster + 2]
-                    guard next - end == 1, run.isSimpleUnit(units[end]), end < scriptRun.end, end < levelRun.end
-                    else { break }
-                    cluster += 1
-                    end = next
+                } else {
+                    while cluster + 1 < clusterCount, end < run.end {
+                        let next = graphemes[cluster + 2]
+                        guard next - end == 1, run.isSimpleUnit(units[end]), end < scriptRun.end, end < levelRun.end
+                        else { break }
+                        cluster += 1
+                        end = next
+                    }
                 }
                 items[last].range = items[last].range.lowerBound..<end
                 continue

@@ -44,20 +44,10 @@ struct ScriptRuns {
                 let raw = UnsafeRawPointer(base)
                 var start = range.lowerBound
                 while start < range.upperBound {
-                    // Four ASCII units without a bracket, inside a Latin run that Common characters take: their
-                    // letters are Latin and the rest take the run's script, so nothing changes (brackets go one by
-                    // one: they open and close the pairs that later text may take its script from).
-                    if walk.current == Self.latin, walk.runScript == Self.latin {
+                    // Four units that leave the run as it is, skipped at once (`leavesRunAlone`).
+                    if let script = walk.runScript, script == walk.current, script == Self.latin || script == Self.han {
                         while start + 4 <= range.upperBound,
-                              case let word = raw.loadUnaligned(fromByteOffset: start &* 2, as: UInt64.self),
-                              !UnitLanes.hasLane(word, atLeast: 0x80), !Self.mayHoldBracket(word) {
-                            start += 4
-                        }
-                        guard start < range.upperBound else { break }
-                    } else if walk.current == Self.han, walk.runScript == Self.han {
-                        // (Four ideographs inside a Han run, likewise: each is Han.)
-                        while start + 4 <= range.upperBound,
-                              UnitLanes.allIdeographs(raw.loadUnaligned(fromByteOffset: start &* 2, as: UInt64.self)) {
+                              Self.leavesRunAlone(raw.loadUnaligned(fromByteOffset: start &* 2, as: UInt64.self), script: script) {
                             start += 4
                         }
                         guard start < range.upperBound else { break }
@@ -202,6 +192,15 @@ struct ScriptRuns {
         case 0x30A1...0x30FA, 0x30FD...0x30FF: return 22
         default: return nil
         }
+    }
+
+    /// Whether a word of four units changes nothing inside a run of `script` (Latin or Han) that Common characters
+    /// take: four ASCII units without a bracket in a Latin run (their letters are Latin, the rest take the run's
+    /// script; brackets go one by one, as they open and close the pairs later text may take its script from), or four
+    /// ideographs in a Han run.
+    @inline(__always)
+    private static func leavesRunAlone(_ word: UInt64, script: Int32) -> Bool {
+        script == latin ? !UnitLanes.hasLane(word, atLeast: 0x80) && !mayHoldBracket(word) : UnitLanes.allIdeographs(word)
     }
 
     /// Whether some lane of a word of four ASCII units is one of the brackets `bracket` pairs: ( ) [ ] { }.

@@ -110,18 +110,12 @@ struct ParagraphLayouts: RandomAccessCollection {
     }
 
     /// What paragraph `index`'s layout says of the flow where it is now — its start and end, the container of its first
-    /// line, the bottom of its last, and its kind — read without moving its placements (`self[index]` copies a long
+    /// line, the bottom of its last, and whether it is laid out in part — read without moving its placements (`self[index]` copies a long
     /// paragraph's hundreds of pieces to move them).
     func outline(_ index: Int) -> Outline {
         let (layout, shift) = storedLayout(index)
-        func moved(_ position: LayoutManager.FlowPosition) -> LayoutManager.FlowPosition {
-            var moved = position
-            moved.depth += shift.depth
-            moved.lines += shift.lines
-            return moved
-        }
-        return Outline(start: moved(layout.start), end: moved(layout.end), container: layout.container, bottom: layout.bottom + shift.depth,
-                       isComplete: layout.isComplete, isEstimated: layout.isEstimated, isPartial: layout.isPartial)
+        return Outline(start: layout.start.moved(by: shift), end: layout.end.moved(by: shift), container: layout.container,
+                       bottom: layout.bottom + shift.depth, isPartial: layout.isPartial)
     }
 
     /// A layout's place in the flow without its placements (`outline(_:)`).
@@ -132,8 +126,6 @@ struct ParagraphLayouts: RandomAccessCollection {
         let container: Int
         /// The depth of the bottom of its last line (`ParagraphLayout.bottom`).
         let bottom: CGFloat
-        let isComplete: Bool
-        let isEstimated: Bool
         let isPartial: Bool
     }
 
@@ -259,10 +251,7 @@ struct ParagraphLayouts: RandomAccessCollection {
         let inForce = entries.summary(upTo: position + 1).shift + shift
         entries.modify(at: position) { entry in
             entry.shift = entry.shift + shift
-            var stored = start
-            stored.depth -= inForce.depth
-            stored.lines -= inForce.lines
-            entry.stored.start = stored
+            entry.stored.start = start.moved(by: -inForce)
         }
     }
 }
@@ -289,11 +278,19 @@ extension LayoutManager.ParagraphLayout {
     func shifted(by shift: ParagraphLayouts.Shift) -> Self {
         guard shift != .none else { return self }
         var result = self
-        result.start.depth += shift.depth
-        result.start.lines += shift.lines
-        result.end.depth += shift.depth
-        result.end.lines += shift.lines
+        result.start = start.moved(by: shift)
+        result.end = end.moved(by: shift)
         for index in result.placements.indices { result.placements[index].top += shift.depth }
         return result
+    }
+}
+
+extension LayoutManager.FlowPosition {
+    /// The position with the flow moved: deeper by the shift's depth, after as many more lines.
+    func moved(by shift: ParagraphLayouts.Shift) -> Self {
+        var moved = self
+        moved.depth += shift.depth
+        moved.lines += shift.lines
+        return moved
     }
 }

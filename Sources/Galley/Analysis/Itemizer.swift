@@ -145,6 +145,7 @@ enum Itemizer {
         guard !units.isEmpty else { return [] }
         let scripts = ScriptRuns(units, boundaries: graphemes)
         var items: [TextItem] = []
+        items.reserveCapacity(8)  // (a paragraph's items are a few; growing from one took three copies)
         var run = RunState()
         let clusterCount = graphemes.count - 1
         let everyUnit = graphemes.everyUnit

@@ -82,8 +82,17 @@ struct ScriptRuns {
         var openBrackets: [(closing: UInt32, script: Int32)] = []
         /// The run being made: its script (nil before the first cluster); it ends where the last cluster did.
         var runScript: Int32? = nil
-        var ends: [Int] = []
-        var scripts: [Int32] = []
+        var ends: [Int]
+        var scripts: [Int32]
+
+        /// (Room for a few runs from the start: most paragraphs have a few, and growing from one took three copies.)
+        init(current: Int32) {
+            self.current = current
+            ends = []
+            scripts = []
+            ends.reserveCapacity(8)
+            scripts.reserveCapacity(8)
+        }
 
         /// The cluster starting at `start`, whose own script is `own`.
         @inline(__always)

@@ -227,6 +227,7 @@ struct Shaper {
         } else {
             value = .none
         }
+        if cachedShapings.isEmpty { cachedShapings.reserveCapacity(8) }
         if cachedShapings.count < 8 { cachedShapings.append((key, value)) }
         return value
     }

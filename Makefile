@@ -196,6 +196,7 @@ bench-peers: deps
 
 ## bench-edit: GalleyText's editing benchmark on four document shapes (prose, short lines, code, long paragraphs)
 ## at 1 and 8 MB: time per edit, checked against full layouts, and the time to open a document (Benchmarks/Edit).
+## HUGE_PAGES=1 make bench-edit runs it with glibc's huge-page tunable (GLIBC_TUNABLES=glibc.malloc.hugetlb=1).
 bench-edit: deps
 	bash Benchmarks/Edit/bench-edit.sh
 

@@ -8,10 +8,15 @@
 # edit after it); then the time to open the document and lay out its first and last screens (non-contiguous layout,
 # as a scrolling text view has it), also at 100 MB.
 #
-#   make bench-edit            # or: bash Benchmarks/Edit/bench-edit.sh
+# HUGE_PAGES=1 runs every process with glibc's huge-page tunable (GLIBC_TUNABLES=glibc.malloc.hugetlb=1: the heap
+# in transparent 2 MB pages where the kernel allows them), which takes the 8 MB documents' edits to the 1 MB ones'
+# speed: what separates them is address translation (TLB misses on a heap of nearly a gigabyte), not instructions.
+#
+#   make bench-edit            # or: bash Benchmarks/Edit/bench-edit.sh;  HUGE_PAGES=1 make bench-edit
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 EDITS=${EDITS:-1000}
+if [ "${HUGE_PAGES:-0}" = 1 ]; then export GLIBC_TUNABLES=glibc.malloc.hugetlb=1; fi
 OUT=.build/bench-edit
 mkdir -p "$OUT"
 CORPUS=${GALLEY_CORPUS:-../shared/peers/corpus/en.txt}

@@ -8,12 +8,21 @@ struct ParagraphPiece {
     /// Typesets the piece's text and, past its end, at most the line after it (what was read to find the piece's
     /// end): string indices count from the piece's start.
     let framesetter: Framesetter
+    /// How many units the framesetter's text holds (kept beside the range: an edit asks it of every piece before
+    /// it, and reaching it through the framesetter cost two cache misses a piece).
+    let textLength: Int
     /// Whether the framesetter's text past the piece's end is still the paragraph's (an edit there leaves the
     /// piece's lines as they are, but its glyphs can no longer be copied for an edit of the piece).
     var isCurrentPastEnd = true
 
+    init(range: Range<Int>, framesetter: Framesetter) {
+        self.range = range
+        self.framesetter = framesetter
+        textLength = framesetter.typesetter.length
+    }
+
     /// Where the framesetter's text ends in the paragraph.
-    var textEnd: Int { range.lowerBound + framesetter.typesetter.length }
+    var textEnd: Int { range.lowerBound + textLength }
 }
 
 /// How far non-contiguous layout needs a long paragraph in pieces laid out: to the first piece whose last line
@@ -45,7 +54,8 @@ extension LayoutManager.ParagraphLayout {
 /// last the old one with its text up to the edit's end replaced. (A class: every paragraph's state has room for one,
 /// and few ever hold one.)
 final class PieceEdit {
-    let pieces: [ParagraphPiece]
+    /// (Taken by the layout that takes the edit, which changes them in place: `takePieces()`.)
+    private(set) var pieces: [ParagraphPiece]
     let layout: LayoutManager.ParagraphLayout
     let replaced: Range<Int>
     let insertedLength: Int
@@ -55,6 +65,14 @@ final class PieceEdit {
         self.layout = layout
         self.replaced = replaced
         self.insertedLength = insertedLength
+    }
+
+    /// The pieces, left to the caller alone (the old paragraph that held them is gone by then), so that changing
+    /// them copies nothing.
+    func takePieces() -> [ParagraphPiece] {
+        var taken: [ParagraphPiece] = []
+        swap(&taken, &pieces)
+        return taken
     }
 }
 
@@ -315,7 +333,8 @@ extension LayoutManager {
     /// split). Nil when a stretch is not at one left-to-right level or has no independent line start, or the start
     /// moved under kept pieces (the paragraph is then laid out again whole).
     private func layOutPieces(_ paragraph: Paragraph, start: Int, from flowStart: FlowPosition, after edit: PieceEdit) -> ParagraphLayout? {
-        let old = edit.pieces, placements = edit.layout.placements
+        var old = edit.takePieces()
+        let placements = edit.layout.placements
         guard old.count == placements.count, !old.isEmpty, edit.replaced.upperBound <= old[old.count - 1].range.upperBound else { return nil }
         let delta = edit.insertedLength - edit.replaced.count
         let length = paragraph.length
@@ -334,25 +353,32 @@ extension LayoutManager {
         // The flow position before piece `first`: the pieces before it are kept where they were, so the paragraph
         // must start where it did (the second paragraph of a split starts elsewhere, and keeps none).
         guard first == 0 || flowStart == edit.layout.start else { return nil }
+        // The flow position before piece `first`, after the pieces before it (kept where they were), read from the
+        // placements' line counts and the last one's frame alone: an edit visits no other frame.
+        let keptLines = placements[..<first].reduce(0) { $0 + $1.lineCount }
         var position = flowStart
-        for index in 0..<first {
-            position = self.position(after: placements[index].frame, top: placements[index].top, from: position, closes: false,
-                                     paragraph: paragraph, start: start)
+        if first > 0 {
+            let before = placements[first - 1]
+            position = FlowPosition(container: 0, depth: before.top + before.frame.usedHeight, lines: flowStart.lines + keptLines,
+                                    gap: before.frame.gapAfterLastLine)
         }
         let state = paragraph.state
-        var pieces = Array(old[..<first])
-        var newPlacements = Array(placements[..<first])
         // A piece before the edit whose text reaches into it (a line or two past its end) can no longer be copied.
-        for index in pieces.indices where pieces[index].textEnd > edit.replaced.lowerBound { pieces[index].isCurrentPastEnd = false }
+        for index in 0..<first where old[index].textEnd > edit.replaced.lowerBound { old[index].isCurrentPastEnd = false }
         var pieceStart = old[first].range.lowerBound
         // The first old piece the stretch may meet again.
         var meetFrom = first
-        /// The layout that replaces old pieces `first` through `last` with new ones (the lines of those before kept).
-        func finished(_ newPieces: [ParagraphPiece], _ laidOut: [Placement], end: FlowPosition, last: Int) -> ParagraphLayout {
-            statistics.linesKept += placements[..<first].reduce(0) { $0 + $1.frame.lines.count }
+        // The new pieces and their placements, which replace old pieces `first` through `last`.
+        var added: [ParagraphPiece] = [], addedPlacements: [Placement] = []
+        /// The layout that replaces old pieces `first` through `last` with the new ones (the lines of those before
+        /// kept), the ones after them moved by the edit's change of length and `shift` points, in place.
+        func finished(end: FlowPosition, last: Int, shift: CGFloat = 0) -> ParagraphLayout {
+            statistics.linesKept += keptLines
             state.forgetFragments(of: placements[first...last].map(\.generation))
+            var laidOut = placements
+            Self.splice(&old, &laidOut, first...last, with: added, addedPlacements, delta: delta, shift: shift)
             state.framesetter = nil
-            state.pieces = newPieces
+            state.pieces = old
             return measuring(checked(ParagraphLayout(start: flowStart, placements: laidOut, end: end, isComplete: true), paragraph), of: paragraph)
         }
         while true {
@@ -361,8 +387,10 @@ extension LayoutManager {
             // The rest of the paragraph, longer than any piece and with no old piece after it (a long paste at the
             // end, the text after a join whose pieces could not be taken): in new pieces, as a first layout makes them.
             if closes, pieceEnd - pieceStart >= 4 * Self.pieceLength {
-                guard let (added, addedPlacements, end) = layOutPieces(paragraph, start: start, from: pieceStart, position: position) else { return nil }
-                return finished(pieces + added, newPlacements + addedPlacements, end: end, last: last)
+                guard let (fresh, freshPlacements, end) = layOutPieces(paragraph, start: start, from: pieceStart, position: position) else { return nil }
+                added += fresh
+                addedPlacements += freshPlacements
+                return finished(end: end, last: last)
             }
             // From old glyphs where it can: the old piece's when the edit lies in its text (its options are the same
             // then); for a stretch that goes on after the edit, the next old piece's, the lines before it (text the
@@ -396,38 +424,44 @@ extension LayoutManager {
             if closes || meets(frame, pieceStart: pieceStart, old: old[meetFrom...last], placements: placements[meetFrom...last], after: editEnd,
                                delta: delta)
             {
-                pieces.append(ParagraphPiece(range: pieceStart..<pieceEnd, framesetter: framesetter))
-                newPlacements.append(Placement(container: 0, top: top, frame: frame, generation: state.nextGeneration(), offset: pieceStart))
+                added.append(ParagraphPiece(range: pieceStart..<pieceEnd, framesetter: framesetter))
+                addedPlacements.append(Placement(container: 0, top: top, frame: frame, generation: state.nextGeneration(), offset: pieceStart))
                 let end = self.position(after: frame, top: top, from: position, closes: closes, paragraph: paragraph, start: start)
                 var layoutEnd = end
+                var shift: CGFloat = 0
                 if !closes {
-                    // The pieces after it, moved as their lines are.
-                    let shift = end.depth - (placements[last].top + placements[last].frame.usedHeight)
-                    let lineShift = newPlacements.reduce(0) { $0 + $1.frame.lines.count } - placements[...last].reduce(0) { $0 + $1.frame.lines.count }
-                    for index in (last + 1)..<old.count {
-                        var piece = old[index]
-                        piece.range = (piece.range.lowerBound + delta)..<(piece.range.upperBound + delta)
-                        pieces.append(piece)
-                        var placement = placements[index]
-                        placement.top += shift
-                        placement.offset += delta
-                        newPlacements.append(placement)
-                    }
+                    // The pieces after it move as their lines do.
+                    shift = end.depth - (placements[last].top + placements[last].frame.usedHeight)
+                    let lineShift = addedPlacements.reduce(0) { $0 + $1.lineCount } - placements[first...last].reduce(0) { $0 + $1.lineCount }
                     layoutEnd = edit.layout.end
                     layoutEnd.depth += shift
                     layoutEnd.lines += lineShift + flowStart.lines - edit.layout.start.lines
                 }
-                return finished(pieces, newPlacements, end: layoutEnd, last: last)
+                return finished(end: layoutEnd, last: last, shift: shift)
             }
             // Not met: the stretch keeps its lines up to its last independent line start, and the next one runs from
             // there to the end of the next old piece.
             guard let (prefix, cut) = Self.cutAtLastIndependentLineStart(frame, typesetter: framesetter.typesetter) else { return nil }
-            pieces.append(ParagraphPiece(range: pieceStart..<(pieceStart + cut), framesetter: framesetter))
-            newPlacements.append(Placement(container: 0, top: top, frame: prefix, generation: state.nextGeneration(), offset: pieceStart))
+            added.append(ParagraphPiece(range: pieceStart..<(pieceStart + cut), framesetter: framesetter))
+            addedPlacements.append(Placement(container: 0, top: top, frame: prefix, generation: state.nextGeneration(), offset: pieceStart))
             position = self.position(after: prefix, top: top, from: position, closes: false, paragraph: paragraph, start: start)
             pieceStart += cut
             meetFrom = old.lastIndex { $0.range.lowerBound + delta <= pieceStart } ?? last
             last += 1
+        }
+    }
+
+    /// Replaces pieces `range` and their placements with `newPieces` and `newPlacements`, and moves the ones after them
+    /// by `delta` units and `shift` points, in place: the old ones are not copied when the arrays are the caller's
+    /// alone, and the moved ones' frames are not visited.
+    private static func splice(_ pieces: inout [ParagraphPiece], _ placements: inout [Placement], _ range: ClosedRange<Int>,
+                               with newPieces: [ParagraphPiece], _ newPlacements: [Placement], delta: Int, shift: CGFloat) {
+        pieces.replaceSubrange(range, with: newPieces)
+        placements.replaceSubrange(range, with: newPlacements)
+        for index in (range.lowerBound + newPieces.count)..<pieces.count {
+            pieces[index].range = (pieces[index].range.lowerBound + delta)..<(pieces[index].range.upperBound + delta)
+            placements[index].top += shift
+            placements[index].offset += delta
         }
     }
 
@@ -478,6 +512,10 @@ extension LayoutManager {
         // (Laid out in part: its first lines.)
         precondition(layout.isPartial ? lines.count < frame.lines.count : lines.count == frame.lines.count,
                      "pieces give \(lines.count) lines, the whole paragraph \(frame.lines.count)")
+        // The placements' kept line counts, and the flow's line count after a complete layout.
+        precondition(layout.placements.allSatisfy { $0.lineCount == $0.frame.lines.count }, "a placement's line count is not its frame's")
+        precondition(layout.isPartial || layout.end.lines == layout.start.lines + frame.lines.count,
+                     "the flow after the pieces counts \(layout.end.lines - layout.start.lines) lines, the whole paragraph \(frame.lines.count)")
         for (index, line) in frame.lines.prefix(lines.count).enumerated() {
             let baseline = top + frame.bounds.height - frame.lineOrigins[index].y
             precondition(lines[index].range == line.stringRange && abs(lines[index].baseline - baseline) < 1e-5,

@@ -83,6 +83,7 @@ public final class LayoutManager: TextStorageObserver {
             box = FrameBox(frame)
             self.generation = generation
             self.offset = offset
+            lineCount = frame.lines.count
             boxHeight = frame.bounds.height
             firstFragmentMaxY = frame.lineFragments.first?.maxY ?? boxHeight
         }
@@ -92,6 +93,9 @@ public final class LayoutManager: TextStorageObserver {
             init(_ frame: Frame) { self.frame = frame }
         }
 
+        /// How many lines the frame has (kept beside it, as the two below are: an edit in a long paragraph sums the
+        /// lines of the pieces before it).
+        let lineCount: Int
         /// The height of the frame's box: line origins are relative to its bottom. (This and the first fragment's
         /// top are kept beside the frame: searches for the paragraph at a depth read them from many paragraphs,
         /// cold in memory, and reaching them through the frame cost three cache misses each.)

@@ -88,11 +88,12 @@ final class PieceEdit {
 // character or an embedding anywhere, or one with no such line start in a stretch (text without spaces).
 extension LayoutManager {
     /// The length a piece aims at; paragraphs at least twice as long are laid out in pieces. (About half a
-    /// keystroke's work is the piece's length, half fixed: 768 took the median keystroke in the long-paragraph
-    /// megabyte from 550K instructions at 1,024 to 506K, its 90th percentile from 1,536K to 1,278K and 200 mixed edits
-    /// from 277M to 262M; 512 saved little more on the median and, with more edits reaching the next piece, took the
-    /// mixed edits to 379M.)
-    static let pieceLength = 768
+    /// keystroke's work is the piece's length, half fixed. 768 took the median keystroke in the long-paragraph
+    /// megabyte from 533K instructions to 483K and its 90th percentile from 1,519K to 1,261K, but the layout from
+    /// 23.3 to 25.5 MiB (a piece's typesetter and frame cost the same whatever its length, and its text reaches a
+    /// line past its end), and at 8 MB, where a keystroke's time is cache misses more than instructions, its
+    /// medians were no faster: 0.102–0.111 ms against 0.098–0.104.)
+    static let pieceLength = 1024
 
     /// Whether `paragraph` is laid out in pieces in the containers as they are.
     private func laysOutInPieces(_ paragraph: Paragraph) -> Bool {

@@ -308,9 +308,10 @@ extension LayoutManager {
         attributes.usesFontLeading = usesFontLeading
         attributes.lastLineTruncation = container.lastLineTruncation
         attributes.pathFillRule = container.fillRule
-        attributes.startingDepth = depth - (height - container.framePath.boundingBox.maxY)
+        let framePath = framePath(of: container)
+        attributes.startingDepth = depth - (height - framePath.boundingBox.maxY)
         attributes.recordsLineDepths = true
-        let frame = framesetter.frame(stringRange: 0..<length, path: container.framePath, attributes: attributes, spacingAfterLine: nil,
+        let frame = framesetter.frame(stringRange: 0..<length, path: framePath, attributes: attributes, spacingAfterLine: nil,
                                       knownBreaks: knownBreaks, earlierLines: earlierLines, adjustingLineFragment: nil)
         return (frame, height - frame.bounds.maxY)
     }

@@ -536,3 +536,28 @@ extension LayoutManagerTests {
         #expect(abs(caret - 40) < 1e-6)
     }
 }
+
+extension LayoutManagerTests {
+    /// A container changed after layout (narrower, then a shape, then wider again) lays the text out in its new
+    /// shape, as a layout manager made with that container does — the frames' path follows the container, for
+    /// paragraphs laid out whole and for a long paragraph laid out in pieces.
+    @Test func aChangedContainerLaysOutInItsNewShape() throws {
+        let long: String = try Self.sampleText(paragraphs: 3).string.split(separator: "\n").joined(separator: " ")
+        let text: String = try Self.sampleText(paragraphs: 8).string + "\n" + String(repeating: long + " ", count: 3)
+        let attributes: [NSAttributedString.Key: Any] = [.font: Self.font]
+        let storage = TextStorage(string: text, attributes: attributes)
+        let manager = LayoutManager(textStorage: storage, textContainers: [TextContainer(size: CGSize(width: 300, height: CGFloat.infinity))])
+        manager.ensureLayoutForAllText()
+        let containers = [TextContainer(size: CGSize(width: 180, height: CGFloat.infinity), lineFragmentPadding: 2),
+                          TextContainer(size: CGSize(width: 240, height: 4_000), path: Path(ellipseIn: CGRect(x: 0, y: 0, width: 240, height: 4_000))),
+                          TextContainer(size: CGSize(width: 420, height: CGFloat.infinity))]
+        for container in containers {
+            manager.setTextContainer(container, at: 0)
+            manager.ensureLayoutForAllText()
+            let fresh = LayoutManager(textStorage: TextStorage(string: text, attributes: attributes), textContainers: [container])
+            fresh.ensureLayoutForAllText()
+            let changed = Self.dump(manager), reference = Self.dump(fresh)
+            #expect(!reference.lines.isEmpty && changed == reference, "container \(container.size): \(changed.lines.count) lines, a fresh layout \(reference.lines.count)")
+        }
+    }
+}

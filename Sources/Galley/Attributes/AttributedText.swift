@@ -24,7 +24,9 @@ struct AttributedText: Sendable {
     /// Runs from contiguous (range, attributes) pairs in order; neighbours with equal attributes are merged, a
     /// missing font becomes `defaultFont` (asked only then: finding the default font queries fontconfig), and text
     /// the pairs do not cover gets default attributes.
-    init(units: [UInt16], runs: [(range: Range<Int>, attributes: StringAttributes)], defaultFont: @autoclosure () -> Font?) {
+    /// `boxes`: where the runs' attribute boxes come from when paragraphs share them (else each run gets its own).
+    init(units: [UInt16], runs: [(range: Range<Int>, attributes: StringAttributes)], defaultFont: @autoclosure () -> Font?,
+         boxes: AttributeBoxes? = nil) {
         self.units = units
         var starts: [Int] = []
         var attributes: [StringAttributes] = []
@@ -50,7 +52,7 @@ struct AttributedText: Sendable {
         if covered < units.count || attributes.isEmpty { append(covered, StringAttributes()) }
         starts[0] = 0
         self.runStarts = starts
-        self.sharedRunAttributes = attributes.map(SharedAttributes.init)
+        self.sharedRunAttributes = boxes.map { boxes in attributes.map(boxes.box) } ?? attributes.map(SharedAttributes.init)
         self.hasRuby = hasRuby
     }
 

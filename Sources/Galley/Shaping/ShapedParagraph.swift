@@ -275,3 +275,24 @@ final class SharedAttributes: Sendable {
         paragraphStyle = value.paragraphStyle ?? .default
     }
 }
+
+/// Attribute boxes shared by the paragraphs of one text that have the same attributes: the editing layer keeps one
+/// per layout manager (a box is some 900 bytes, and a short paragraph's own was a sixth of its layout). Not shared
+/// between threads.
+package final class AttributeBoxes {
+    /// The boxes handed out last, newest first.
+    private var recent: [SharedAttributes] = []
+    private static let limit = 8
+
+    package init() {}
+
+    /// A box holding `value`: one of the last few handed out when it holds the same attributes — its font the same
+    /// font, not only an equal one (fallback and glyph lookups go by the font object) — else a new one.
+    func box(_ value: StringAttributes) -> SharedAttributes {
+        if let found = recent.first(where: { $0.value.font === value.font && $0.value == value }) { return found }
+        let box = SharedAttributes(value)
+        if recent.count == Self.limit { recent.removeLast() }
+        recent.insert(box, at: 0)
+        return box
+    }
+}

@@ -11,15 +11,17 @@ extension Typesetter {
     ///
     /// `reusing` and `replacing`: the same paragraph's typesetter before an edit that replaced `replacing.range` (of
     /// its text) with `replacing.length` units; the glyphs away from the edit are copied rather than shaped again
-    /// (`ShapingReuse`), with the same result.
+    /// (`ShapingReuse`), with the same result. `attributeBoxes`: the text's boxes of attributes, shared with the other
+    /// paragraphs that have the same.
     package convenience init(units: [UInt16], runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])],
                              options: TypesetterOptions = TypesetterOptions(), defaultFont: Font? = nil,
                              controlCharacterRoles: [Int: ControlCharacterRole] = [:],
                              shouldBreak: (@Sendable (_ index: Int, _ isHyphenation: Bool) -> Bool)? = nil,
-                             reusing previous: Typesetter? = nil, replacing edit: (range: Range<Int>, length: Int)? = nil) {
+                             reusing previous: Typesetter? = nil, replacing edit: (range: Range<Int>, length: Int)? = nil,
+                             attributeBoxes: AttributeBoxes? = nil) {
         let units = ControlCharacterRole.applying(controlCharacterRoles, to: units)
         let text = AttributedText(units: units, runs: runs.map { ($0.range, StringAttributes($0.attributes)) },
-                                  defaultFont: defaultFont ?? Font.defaultFont)
+                                  defaultFont: defaultFont ?? Font.defaultFont, boxes: attributeBoxes)
         var reuse: ShapingReuse? = nil
         if let previous, let edit, previous.paragraphs.count == 1, previous.options == options,
             edit.range.lowerBound >= 0, edit.range.upperBound <= previous.length, edit.length >= 0,

@@ -291,7 +291,7 @@ extension LayoutManager {
         options.startsInsideParagraph = startsInside
         options.endsInsideParagraph = endsInside
         let typesetter = Typesetter(units: textStorage.units(in: range), runs: textStorage.attributeRuns(in: range), options: options,
-                                    defaultFont: defaultFont, reusing: previous, replacing: edit)
+                                    defaultFont: defaultFont, reusing: previous, replacing: edit, attributeBoxes: attributeBoxes)
         return Framesetter(typesetter: typesetter)
     }
 

@@ -142,6 +142,8 @@ public final class LayoutManager: TextStorageObserver {
     /// bounded number, so that queries over a long document keep the fragments of what is on screen, not of
     /// everything ever shown.
     var statesWithFragments: [WeakParagraphState] = []
+    /// The paragraphs' attribute boxes, shared by those with the same attributes.
+    let attributeBoxes = AttributeBoxes()
     /// The last container a frame was laid out in, with its frame path (`framePath(of:)`).
     private var framePathCache: (container: TextContainer, path: Path)? = nil
 
@@ -418,7 +420,7 @@ public final class LayoutManager: TextStorageObserver {
         }
         let typesetter = Typesetter(units: units, runs: runs, options: options, defaultFont: defaultFont,
                                     controlCharacterRoles: controlCharacterRoles(units, start: range.lowerBound),
-                                    shouldBreak: veto, reusing: previous, replacing: edit)
+                                    shouldBreak: veto, reusing: previous, replacing: edit, attributeBoxes: attributeBoxes)
         let framesetter = Framesetter(typesetter: typesetter)
         paragraph.state.framesetter = framesetter
         return framesetter

@@ -355,14 +355,15 @@ extension LayoutManager {
         // The flow position before piece `first`: the pieces before it are kept where they were, so the paragraph
         // must start where it did (the second paragraph of a split starts elsewhere, and keeps none).
         guard first == 0 || flowStart == edit.layout.start else { return nil }
-        // The flow position before piece `first`, after the pieces before it (kept where they were), read from the
-        // placements' line counts and the last one's frame alone: an edit visits no other frame.
+        // The flow position before piece `first`: after the last piece before it (kept where it was), the lines of
+        // the others counted from the placements' kept line counts — an edit visits no other frame.
         let keptLines = placements[..<first].reduce(0) { $0 + $1.lineCount }
         var position = flowStart
         if first > 0 {
             let before = placements[first - 1]
-            position = FlowPosition(container: 0, depth: before.top + before.frame.usedHeight, lines: flowStart.lines + keptLines,
-                                    gap: before.frame.gapAfterLastLine)
+            var from = flowStart
+            from.lines += keptLines - before.lineCount
+            position = self.position(after: before.frame, top: before.top, from: from, closes: false, paragraph: paragraph, start: start)
         }
         let state = paragraph.state
         // A piece before the edit whose text reaches into it (a line or two past its end) can no longer be copied.

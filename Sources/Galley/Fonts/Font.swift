@@ -347,14 +347,17 @@ public final class Font: NSObject, Sendable {
 
     // MARK: Identity
 
-    /// Equal when both are the same face at the same size, matrix, variation and features.
+    /// Equal when both are the same face at the same size, matrix, variation and features, and fall back alike: from
+    /// the same catalog, with the same cascade list. (Fonts of one face from two catalogs draw their own glyphs the
+    /// same but a character they lack differently, so an attributed string must not merge their runs.)
     /// Core Text: `CFEqual` on two `CTFont`s.
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? Font else { return false }
         return self === other
             || (face.key == other.face.key && size == other.size && matrix == other.matrix
                 && descriptor.variation == other.descriptor.variation
-                && descriptor.featureSettings == other.descriptor.featureSettings)
+                && descriptor.featureSettings == other.descriptor.featureSettings
+                && catalog === other.catalog && descriptor.cascadeList == other.descriptor.cascadeList)
     }
 
     /// A hash of the face and size. Core Text: `CFHash` on a `CTFont`.

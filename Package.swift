@@ -35,6 +35,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // glibc's heap statistics, for the benchmarks' memory figures.
         .systemLibrary(name: "CHeapStatistics"),
+        .systemLibrary(name: "CStartup"),
         // ICU behind plain C types (system ICU headers clash with Foundation's in Swift modules).
         .target(
             name: "CUnicode",
@@ -104,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "GalleyCommand",
             dependencies: [
-                "GalleyDocuments", "Galley", "GalleyRendering", "GalleyText", "GalleySpelling", "GalleyCommandSupport",
+                "GalleyDocuments", "Galley", "GalleyRendering", "GalleyText", "GalleySpelling", "GalleyCommandSupport", "CStartup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -27,6 +27,22 @@ import Testing
         #expect(galley == harfBuzz)
     }
 
+    /// Without --font-dir, the tool reads the system's font configuration on a helper thread while it parses the
+    /// arguments. Pointed at the test fonts' configuration (FONTCONFIG_FILE), that gives the layout a private catalog of
+    /// the same fonts gives, run after run (a race on the catalog would show as a crash, a hang or another answer).
+    @Test func theSystemCatalogReadBesideTheParserGivesTheSameLayout() throws {
+        let corpus = TestFonts.root.appendingPathComponent("Tests/GalleyTests/Corpus")
+        for (file, font) in [("en_Latn.txt", "DejaVu Serif"), ("zh_Hans.txt", "Noto Serif CJK SC")] {
+            let arguments = ["layout", corpus.appendingPathComponent(file).path, "--font", font, "--width", "300", "--json"]
+            let expected = try runProgram(Self.tool.path, arguments + ["--font-dir", TestFonts.directory.path])
+            #expect(expected.contains("\"lines\""))
+            for _ in 0..<6 {
+                let output = try runProgram(Self.tool.path, arguments, environment: ["FONTCONFIG_FILE": TestFonts.configurationFile.path])
+                #expect(output == expected, "\(file)")
+            }
+        }
+    }
+
     @Test func shapeJSONIsInPointsWithUTF16Indices() throws {
         let output = try runProgram(Self.tool.path, ["shape", TestFonts.url("DejaVuSans.ttf").path, "a😀b", "--font-size", "10"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])

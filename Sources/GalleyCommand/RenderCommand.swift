@@ -42,13 +42,18 @@ struct RenderCommand: ParsableCommand {
         let documentType = fileType == .plainText ? nil : fileType
         let bytes = try documentType.map { _ in try Data(contentsOf: URL(fileURLWithPath: textOrFile)) }
         let (content, isFile) = bytes != nil ? ("", true) : try TextOptions.text(textOrFile)
-        let catalog = try text.catalog()
-        let font = try text.primaryFont(catalog)
         let url = URL(fileURLWithPath: output)
         let backgroundColor = background == "none" ? nil : Color(hex: background)
         let paged = isFile || pageSize != nil || margins != nil || columns != nil || !exclusion.isEmpty || text.vertical
-        if !paged {
-            let line = Line(attributedString: try text.attributedString(content, font: font), defaultFont: font)
+        // A single line's string is made before its font is asked for: with the system's catalog, fontconfig may still
+        // be reading its configuration on the helper thread (GalleyCommand.main), and Foundation's first attributed
+        // string (0.2 ms of a fresh process) needs no font.
+        let single = paged ? nil : NSMutableAttributedString(string: content, attributes: try text.attributesButTheFont())
+        let catalog = try text.catalog()
+        let font = try text.primaryFont(catalog)
+        if let single {
+            single.addAttribute(.font, value: font, range: NSRange(location: 0, length: single.length))
+            let line = Line(attributedString: single, defaultFont: font)
             try LineRendering.write(line, to: url, margin: CGFloat(margin), scale: CGFloat(scale), background: backgroundColor)
             print("wrote \(output): \(line.runs.count) runs, \(line.glyphCount) glyphs, "
                 + "\((Double(line.typographicBounds.width) * 10).rounded() / 10) pt wide")  // (not String(format:): Foundation's formatter costs a fresh process 0.1 ms)

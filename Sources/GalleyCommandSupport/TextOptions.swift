@@ -107,8 +107,16 @@ package struct TextOptions: ParsableArguments {
 
     /// The attributed string for a text with these options.
     package func attributedString(_ text: String, font: Font) throws -> NSAttributedString {
+        var attributes = try attributesButTheFont()
+        attributes[.font] = font
+        return NSAttributedString(string: text, attributes: attributes)
+    }
+
+    /// The attributes the options give the text, all but its font (which may wait for fontconfig): colour, paragraph
+    /// style, features, language, vertical forms.
+    package func attributesButTheFont() throws -> [NSAttributedString.Key: Any] {
         guard let foreground = Color(hex: color) else { throw ValidationError("colour \(color) is not #rrggbb") }
-        var attributes: [NSAttributedString.Key: Any] = [.font: font, .foregroundColor: foreground, .paragraphStyle: try paragraphStyle()]
+        var attributes: [NSAttributedString.Key: Any] = [.foregroundColor: foreground, .paragraphStyle: try paragraphStyle()]
         if let features {
             attributes[.fontFeatureSettings] = try features.split(separator: ",").map { entry in
                 guard let setting = FontFeatureSetting(string: String(entry)) else {
@@ -119,7 +127,7 @@ package struct TextOptions: ParsableArguments {
         }
         if let language = language ?? hyphenate { attributes[NSAttributedString.Key.language] = language }
         if vertical { attributes[.verticalForms] = true }
-        return NSAttributedString(string: text, attributes: attributes)
+        return attributes
     }
 
     /// A file's text, or the argument itself when no such file exists.

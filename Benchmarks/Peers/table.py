@@ -134,6 +134,21 @@ def fresh(results):
           f"{ratio:.2f}×{' ✓' if ratio >= 1 else ' (target 1×)'} |")
 
 
+def first_line(results):
+    """The library's first Line in a fresh process, font included (issue 25: at most 5 ms)."""
+    rows = [(label, results.get(f"first line {label}")) for label in ("by name", "from a file")]
+    if not any(r for _, r in rows):
+        return
+    print()
+    print("| the first Line in a fresh process (galley-bench first-line) | font | line | total (median of runs) |")
+    print("|---|---|---|---|")
+    for label, r in rows:
+        if r:
+            total = r["total_s"] * 1000
+            print(f"| font {label} | {r['font_s'] * 1000:.2f} ms | {r['line_s'] * 1000:.2f} ms | {total:.2f} ms"
+                  f"{' ✓' if total <= 5 else ' (target 5 ms)'} |")
+
+
 def scaling(results):
     """Cost against text size and paragraph length: seconds per MB should stay flat (linear cost)."""
     sizes = [(n, results.get(f"scaling repeats {n}")) for n in (1, 2, 4, 8)]
@@ -156,4 +171,5 @@ if __name__ == "__main__":
     main()
     parallel(load(sys.argv[1]))
     fresh(load(sys.argv[1]))
+    first_line(load(sys.argv[1]))
     scaling(load(sys.argv[1]))

@@ -12,11 +12,13 @@ struct FirstLineCommand: ParsableCommand {
     )
 
     @Option(help: "The font family.") var family = "DejaVu Sans"
+    @Option(name: .customLong("font-file"), help: "A font file instead of a family: the system catalog's configuration is then never read.")
+    var fontFile: String?
     @Option(help: "The text.") var text = "Hello office AVATAR"
 
     func run() throws {
         let start = DispatchTime.now()
-        let font = try Font(name: family, size: 18)
+        let font = try fontFile.map { try Font(url: URL(fileURLWithPath: $0), size: 18) } ?? Font(name: family, size: 18)
         let fontSeconds = seconds(since: start)
         let line = Line(string: text, font: font)
         let total = seconds(since: start)

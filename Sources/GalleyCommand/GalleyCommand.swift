@@ -30,9 +30,9 @@ struct GalleyCommand: ParsableCommand {
     }
 }
 
-/// The helper thread's body: the system catalog, loaded once for the process (`FontCatalog.system` is lazy and
-/// thread-safe; the command waits for it if it gets there first).
+/// The helper thread's body: the system catalog's configuration, read once for the process (under the catalog's
+/// lock: the command waits for it if it asks first).
 private func loadSystemCatalog(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    _ = FontCatalog.system
+    FontCatalog.system.preload()
     return nil
 }

@@ -11,26 +11,62 @@ import Foundation
 /// Core Text has one process-wide font system and no public equivalent; this is fontconfig's `FcConfig`.
 public final class FontCatalog: Sendable {
     struct State: @unchecked Sendable {  // reached only through `state`, under its lock
-        let configuration: FontconfigConfiguration
+        private var loaded: FontconfigConfiguration?
+        private let load: () -> FontconfigConfiguration
         var registeredFiles: [String] = []
         var descriptors: [String: FontDescriptor] = [:]  // "path\u{0}index" → descriptor
         var allDescriptors: [FontDescriptor]?
+
+        init(loaded: FontconfigConfiguration?, load: @escaping () -> FontconfigConfiguration) {
+            self.loaded = loaded
+            self.load = load
+        }
+
+        /// fontconfig's configuration, read on the first question that needs it.
+        var configuration: FontconfigConfiguration {
+            mutating get {
+                if let loaded { return loaded }
+                let configuration = load()
+                loaded = configuration
+                return configuration
+            }
+        }
+
+        var isLoaded: Bool { loaded != nil }
     }
 
     let state: Locked<State>
     let fallbackCache = FallbackCache()
 
     init(configuration: FontconfigConfiguration) {
-        state = Locked(State(configuration: configuration))
+        state = Locked(State(loaded: configuration) { configuration })
+    }
+
+    init(loading load: @escaping () -> FontconfigConfiguration) {
+        state = Locked(State(loaded: nil, load: load))
     }
 
     /// The system's fonts as fontconfig configures them, plus fonts registered through `FontManager`.
     /// If fontconfig cannot load the system configuration the catalog is empty (and font creation throws
     /// `FontError.Code.noFontsAvailable`).
-    public static let system: FontCatalog = {
-        let configuration = (try? FontconfigConfiguration.system()) ?? (try! FontconfigConfiguration.empty())
-        return FontCatalog(configuration: configuration)
-    }()
+    ///
+    /// fontconfig reads the system's configuration (some 5 ms on a typical Linux machine) on the first question that
+    /// needs it — a name, a match, a fallback — not when the catalog is first mentioned: a font made from a file
+    /// (`Font(url:)`) drawing only characters it has never waits for it. `preload()` reads it ahead of time.
+    public static let system = FontCatalog(loading: {
+        (try? FontconfigConfiguration.system()) ?? (try! FontconfigConfiguration.empty())
+    })
+
+    /// Reads the catalog's configuration now if it has not been read, so that the first font lookup does not wait
+    /// for it: call it on a background thread at start-up (the `galley` tool does, while it parses its arguments).
+    /// Only the system catalog reads its configuration lazily; for the others this does nothing.
+    /// Core Text has no equivalent (its font server is always running).
+    public func preload() {
+        state.withLock { _ = $0.configuration }
+    }
+
+    /// Whether the configuration has been read (tests check that a font from a file does not read it).
+    var isLoaded: Bool { state.withLock { $0.isLoaded } }
 
     /// A private catalog holding only the fonts under the given directories (searched recursively), with
     /// none of the system's fonts or rules.

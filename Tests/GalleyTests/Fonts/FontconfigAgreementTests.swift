@@ -74,6 +74,25 @@ import Testing
         #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
     }
 
+    /// A font by PostScript name, or by a full name only one face has, in any case, is that face: every face fc-list
+    /// prints on the same configuration (variable fonts' whole-axis patterns, which have neither name, left out).
+    @Test func fontsByNameAreTheFacesFcListNames() throws {
+        let output = try runProgram("/usr/bin/fc-list", ["-f", "%{postscriptname}\t%{fullname}\t%{variable}\n"],
+                                    environment: ["FONTCONFIG_FILE": TestFonts.configurationFile.path])
+        let faces = output.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+            .filter { $0.count == 3 && $0[2] == "False" && !$0[0].isEmpty }
+        #expect(faces.count >= 30)
+        let postScriptNames = Set(faces.map { $0[0].lowercased() })
+        for face in faces {
+            let byPostScriptName = try Font(name: face[0].uppercased(), size: 12, catalog: TestFonts.catalog)
+            #expect(byPostScriptName.postScriptName == face[0], "\(face[0])")
+            let full = face[1]
+            guard faces.filter({ $0[1] == full }).count == 1, !postScriptNames.contains(full.lowercased()) else { continue }
+            let byFullName = try Font(name: full.lowercased(), size: 12, catalog: TestFonts.catalog)
+            #expect(byFullName.postScriptName == face[0], "\(full)")
+        }
+    }
+
     @Test func namedInstanceMatchesFcMatchStyle() throws {
         for (fcName, weight) in [("semibold", FontWeight.semibold), ("black", FontWeight.black)] {
             let expected = try runProgram(

@@ -35,6 +35,11 @@ struct Shaper {
     /// Set by `shape(_:reusing:)` for the item it gave.
     var kept = Kept(inPlaceEnd: 0, movedFrom: 0)
 
+    /// `appendCharacters`' per-character records and standing flags, kept from item to item of the paragraph so that
+    /// an item of Chinese or Japanese allocates neither (two allocations an item were a sixth of a Chinese layout's).
+    private var scratchSegments: [(glyphStart: Int, use: ShapedWord.CharacterUse)] = []
+    private var scratchStands: [Bool] = []
+
     /// The text HarfBuzz sees around each item (the paragraph, or a line when a line's edge is reshaped).
     let context: Range<Int>
 
@@ -366,9 +371,13 @@ struct Shaper {
         let units = text.units
         let range = item.range
         let first = glyphs.count
-        // Each character's (unit's, from the item's start) first glyph (appended when it has any) and its use.
+        // Each character's (unit's, from the item's start) first glyph (appended when it has any) and its use (in the
+        // shaper's scratch storage, taken for the call and given back).
         var segments: [(glyphStart: Int, use: ShapedWord.CharacterUse)] = []
+        swap(&segments, &scratchSegments)
+        segments.removeAll(keepingCapacity: true)
         segments.reserveCapacity(range.count)
+        defer { swap(&segments, &scratchSegments) }
         var shaped: [(WordShapes.Key, ShapedWord)] = []
         var shapedHere: [WordShapes.Key: ShapedWord] = [:]
         var lookups = 0, hits = 0
@@ -446,8 +455,13 @@ struct Shaper {
         // Which characters stand as shaped alone: free ones, and the others between free ones (or the item's edges).
         let count = segments.count
         func isFree(_ index: Int) -> Bool { index < 0 || index >= count || segments[index].use == .anywhere }
-        let stands = (0..<count).map { index in
-            segments[index].use == .anywhere || (segments[index].use == .besideFree && isFree(index - 1) && isFree(index + 1))
+        var stands: [Bool] = []
+        swap(&stands, &scratchStands)
+        defer { swap(&stands, &scratchStands) }
+        stands.removeAll(keepingCapacity: true)
+        stands.reserveCapacity(count)
+        for index in 0..<count {
+            stands.append(segments[index].use == .anywhere || (segments[index].use == .besideFree && isFree(index - 1) && isFree(index + 1)))
         }
         guard stands.contains(false) else { return }
         // Each run of the others is shaped with its neighbours; the glyphs of those that stand are set aside and put back.

@@ -75,8 +75,9 @@ done
 # The library's first Line in a fresh process (galley-bench first-line): the font by name (fontconfig reads the
 # system's configuration first) and from its file (nothing of fontconfig's is read).
 for round in $(seq "$ROUNDS"); do
-  record "first line by name" python3 "$ROOT/Benchmarks/Peers/first_line.py" --runs 20 -- "$GALLEY" first-line --family "DejaVu Sans"
-  record "first line from a file" python3 "$ROOT/Benchmarks/Peers/first_line.py" --runs 20 -- \
+  record "first line by name" python3 "$ROOT/Benchmarks/Peers/fresh_process.py" --runs 20 --own-timings font_s,line_s,total_s -- \
+    "$GALLEY" first-line --family "DejaVu Sans"
+  record "first line from a file" python3 "$ROOT/Benchmarks/Peers/fresh_process.py" --runs 20 --own-timings font_s,line_s,total_s -- \
     "$GALLEY" first-line --font-file "$(fc-match -f '%{file}' "DejaVu Sans")"
 done
 # Growth: the English corpus 1, 2, 4 and 8 times over, and cut into paragraphs of 100 to 100,000 characters.

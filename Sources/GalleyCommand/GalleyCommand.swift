@@ -22,10 +22,10 @@ struct GalleyCommand: ParsableCommand {
         main(nil)
     }
 
-    /// Whether these arguments run a command that reads the system's fonts: `fonts`, `shape`, `layout` or `render`
-    /// without `--font-dir`, and not asking for help.
+    /// Whether these arguments run a command that reads the system's fonts: `fonts`, `layout` or `render` without
+    /// `--font-dir`, and not asking for help (`shape` reads its font file alone).
     static func usesSystemCatalog(_ arguments: [String]) -> Bool {
-        guard let command = arguments.first, ["fonts", "shape", "layout", "render"].contains(command) else { return false }
+        guard let command = arguments.first, ["fonts", "layout", "render"].contains(command) else { return false }
         return !arguments.contains { ["--font-dir", "--help", "-h"].contains($0) || $0.hasPrefix("--font-dir=") }
     }
 }

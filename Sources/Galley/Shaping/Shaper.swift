@@ -78,7 +78,6 @@ struct Shaper {
     /// the run (passing the text's stored attributes copies them, retaining every object they hold, once an item).
     /// Shaping takes the font from the item, never from the attributes.
     mutating func shape(_ item: TextItem, attributes: StringAttributes) -> ShapedParagraph.Item {
-        let shared = text.sharedRunAttributes[item.attributeRun]
         let shift = Self.baselineShift(item, attributes: attributes, requested: attributes.font ?? item.font)
         let start = glyphs.count
         if let delegate = attributes.runDelegate {
@@ -99,22 +98,24 @@ struct Shaper {
             generator?.generate(&glyphs, start..<glyphs.count, text: text, font: item.font)
         }
         var shaped = ShapedParagraph.Item(item: item, glyphRange: start..<glyphs.count,
-                                          style: style(item, attributes: shared, baselineShift: shift))
+                                          style: style(item, baselineShift: shift))
         shaped.clustersAreMonotonic = glyphs.isMonotonic(shaped.glyphRange, rightToLeft: item.isRightToLeft)
         return shaped
     }
 
-    /// The style of an item of attribute run `item.attributeRun`, whose shared attributes are `attributes`: the
-    /// paragraph's last few are looked at first, the text's table (behind a lock) only for a style new to it.
-    /// `adopting`: an old paragraph's style for the same attributes, font and shift, kept when the text has none yet
-    /// (`RunStyles.adopting(_:run:)`).
-    mutating func style(_ item: TextItem, attributes: SharedAttributes, baselineShift: CGFloat, adopting old: RunStyle? = nil) -> RunStyle {
-        for style in recentStyles where style.run == item.attributeRun && style.style.font === item.font
-            && style.style.baselineShift.bitPattern == baselineShift.bitPattern {
-            return style.style
+    /// The style of an item of attribute run `item.attributeRun`: the paragraph's last few are looked at first (in
+    /// place: an item's style costs no reference counting until it is returned), the text's table (behind a lock, with
+    /// the run's shared attributes) only for a style new to it. `adopting`: an old paragraph's style for the same
+    /// attributes, font and shift, kept when the text has none yet (`RunStyles.adopting(_:run:)`).
+    mutating func style(_ item: TextItem, baselineShift: CGFloat, adopting old: RunStyle? = nil) -> RunStyle {
+        for index in recentStyles.indices where recentStyles[index].run == item.attributeRun
+            && recentStyles[index].style.font === item.font
+            && recentStyles[index].style.baselineShift.bitPattern == baselineShift.bitPattern {
+            return recentStyles[index].style
         }
         let style = old.map { text.runStyles.adopting($0, run: item.attributeRun) }
-            ?? text.runStyles.style(run: item.attributeRun, attributes: attributes, font: item.font, baselineShift: baselineShift)
+            ?? text.runStyles.style(run: item.attributeRun, attributes: text.sharedRunAttributes[item.attributeRun], font: item.font,
+                                    baselineShift: baselineShift)
         if recentStyles.count == 4 { recentStyles.removeFirst() }
         recentStyles.append((item.attributeRun, style))
         return style

@@ -199,7 +199,7 @@ extension Shaper {
         let oldStyle = oldItem.style
         let adoptable = oldStyle.font === item.font && oldStyle.baselineShift.bitPattern == shift.bitPattern && oldStyle.insertion == nil
         var shaped = ShapedParagraph.Item(item: item, glyphRange: start..<self.glyphs.count,
-                                          style: style(item, attributes: shared, baselineShift: shift, adopting: adoptable ? oldStyle : nil))
+                                          style: style(item, baselineShift: shift, adopting: adoptable ? oldStyle : nil))
         // Glyphs kept or moved count as such only with the style they were shown in (lines of the old paragraph that
         // show them point at it).
         if shaped.style !== oldStyle { kept = Shaper.Kept(inPlaceEnd: range.lowerBound, movedFrom: range.upperBound) }

@@ -131,7 +131,8 @@ public final class FontCatalog: Sendable {
             let configuration = state.configuration
             let found = name.withCString { name in
                 name.withMemoryRebound(to: FcChar8.self, capacity: 1) { name in
-                    configuration.firstFace(named: name, object: FC_POSTSCRIPT_NAME) ?? configuration.firstFace(named: name, object: FC_FULLNAME)
+                    configuration.firstPattern(named: name, object: FC_POSTSCRIPT_NAME, where: Self.isFace)
+                        ?? configuration.firstPattern(named: name, object: FC_FULLNAME, where: Self.isFace)
                 }
             }
             return found.map { Self.descriptor(for: $0, in: &state) }

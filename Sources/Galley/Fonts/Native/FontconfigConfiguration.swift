@@ -41,10 +41,11 @@ final class FontconfigConfiguration {
     func clearApplicationFonts() { FcConfigAppFontClear(pointer) }
 
     /// Every font pattern the configuration knows: system fonts, then application fonts.
-    /// The first face (not a variable font's whole-axis pattern), in `allPatterns()`'s order, whose `object` string
-    /// equals `name` ignoring case, as fontconfig compares names (`FcStrCmpIgnoreCase`): read in fontconfig's own
-    /// patterns, with no wrapper and no Swift string made per pattern.
-    func firstFace(named name: UnsafePointer<FcChar8>, object: String) -> FontconfigPattern? {
+    /// The first pattern, in `allPatterns()`'s order, whose `object` string equals `name` ignoring case, as fontconfig
+    /// compares names (`FcStrCmpIgnoreCase`), and that `accepts`: names are compared in fontconfig's own patterns, and
+    /// only the patterns with the name are wrapped and offered to `accepts`.
+    func firstPattern(named name: UnsafePointer<FcChar8>, object: String,
+                      where accepts: (FontconfigPattern) -> Bool) -> FontconfigPattern? {
         object.withCString { object in
             for set in [FcSetSystem, FcSetApplication] {
                 guard let fonts = FcConfigGetFonts(pointer, set) else { continue }
@@ -53,9 +54,8 @@ final class FontconfigConfiguration {
                     var value: UnsafeMutablePointer<FcChar8>?
                     guard FcPatternGetString(pattern, object, 0, &value) == FcResultMatch, let value, FcStrCmpIgnoreCase(value, name) == 0
                     else { continue }
-                    var variable: FcBool = 0
-                    if FcPatternGetBool(pattern, FC_VARIABLE, 0, &variable) == FcResultMatch, variable != 0 { continue }
-                    return FontconfigPattern(referencing: pattern)
+                    let found = FontconfigPattern(referencing: pattern)
+                    if accepts(found) { return found }
                 }
             }
             return nil

@@ -28,16 +28,6 @@ final class FontconfigPattern: @unchecked Sendable {  // a query is built and re
         return String(cString: value)
     }
 
-    /// Whether the first value of a string property is `name` ignoring case, as fontconfig compares names
-    /// (`FcStrCmpIgnoreCase`), without making a Swift string of it.
-    func string(_ object: String, equalsIgnoringCase name: String) -> Bool {
-        var value: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(pointer, object, 0, &value) == FcResultMatch, let value else { return false }
-        return name.withCString { name in
-            name.withMemoryRebound(to: FcChar8.self, capacity: 1) { FcStrCmpIgnoreCase(value, $0) == 0 }
-        }
-    }
-
     func strings(_ object: String) -> [String] {
         var result: [String] = []
         var n: Int32 = 0

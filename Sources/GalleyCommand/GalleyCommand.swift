@@ -31,8 +31,8 @@ struct GalleyCommand: ParsableCommand {
 }
 
 /// The helper thread's body: the system catalog's configuration, read once for the process (under the catalog's
-/// lock: the command waits for it if it asks first).
+/// lock: the command waits for it if it asks first), unless the answers an earlier run remembered still hold.
 private func loadSystemCatalog(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    FontCatalog.system.preload()
+    FontCatalog.system.preloadUnlessAnswersAreRemembered()
     return nil
 }

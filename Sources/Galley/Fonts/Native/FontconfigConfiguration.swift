@@ -40,7 +40,21 @@ final class FontconfigConfiguration {
     /// Removes every application font (fontconfig cannot remove a single one).
     func clearApplicationFonts() { FcConfigAppFontClear(pointer) }
 
-    /// Every font pattern the configuration knows: system fonts, then application fonts.
+    /// Every configuration file and directory of them the configuration read (`FcConfigGetConfigFiles`).
+    var configurationFiles: [String] { Self.strings(FcConfigGetConfigFiles(pointer)) }
+
+    /// Every directory whose fonts the configuration holds, with the subdirectories it scanned, existing or not
+    /// (`FcConfigGetFontDirs`).
+    var fontDirectories: [String] { Self.strings(FcConfigGetFontDirs(pointer)) }
+
+    private static func strings(_ list: OpaquePointer?) -> [String] {
+        guard let list else { return [] }
+        defer { FcStrListDone(list) }
+        var strings: [String] = []
+        while let next = FcStrListNext(list) { strings.append(String(cString: next)) }
+        return strings
+    }
+
     /// The first pattern, in `allPatterns()`'s order, whose `object` string equals `name` ignoring case, as fontconfig
     /// compares names (`FcStrCmpIgnoreCase`), and that `accepts`: names are compared in fontconfig's own patterns, and
     /// only the patterns with the name are wrapped and offered to `accepts`.
@@ -62,6 +76,7 @@ final class FontconfigConfiguration {
         }
     }
 
+    /// Every font pattern the configuration knows: system fonts, then application fonts.
     func allPatterns() -> [FontconfigPattern] {
         var patterns: [FontconfigPattern] = []
         for set in [FcSetSystem, FcSetApplication] {

@@ -18,7 +18,22 @@ final class FontconfigPattern: @unchecked Sendable {  // a query is built and re
         self.pointer = pointer
     }
 
+    /// The pattern fontconfig's text form names (`FcNameParse`: what `fc-match` and `fc-list` print), or nil when the
+    /// text is not one.
+    convenience init?(text: String) {
+        guard let parsed = FcNameParse(text) else { return nil }
+        self.init(owning: parsed)
+    }
+
     deinit { FcPatternDestroy(pointer) }
+
+    /// The pattern in fontconfig's text form (`FcNameUnparse`), every object and value: `init(text:)` reads it back
+    /// to an equal pattern.
+    var text: String? {
+        guard let unparsed = FcNameUnparse(pointer) else { return nil }
+        defer { free(unparsed) }
+        return String(cString: unparsed)
+    }
 
     // MARK: Reading
 
@@ -76,7 +91,10 @@ final class FontconfigPattern: @unchecked Sendable {  // a query is built and re
         defer { FcStrSetDestroy(strings) }
         var result: [String] = []
         if let list = FcStrListCreate(strings) {
-            while let next = FcStrListNext(list) { result.append(String(cString: next)) }
+            // (An empty set written as text reads back holding "", which names no language.)
+            while let next = FcStrListNext(list) {
+                if next.pointee != 0 { result.append(String(cString: next)) }
+            }
             FcStrListDone(list)
         }
         return result.sorted()

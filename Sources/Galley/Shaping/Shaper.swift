@@ -244,6 +244,17 @@ struct Shaper {
         let extra = (attributes.kern ?? 0) + attributes.tracking
         switch cachedShaping(item, attributes: attributes, features: features, script: script, extra: extra) {
         case .words(let setup):
+            // Where the font substitutes the space beside some glyphs (a CJK font's Latin), only text clear of them goes
+            // word by word, and a short item (most of them, among Chinese) is kept whole as one word is: shaped alone it
+            // shapes as its words do, and one lookup costs less than an item's words.
+            if let contexts = setup.spaceContexts {
+                guard text.units.withUnsafeBufferPointer({ contexts.clears($0[item.range], font: item.font.harfBuzzFont) }) else {
+                    appendShaped(item, range: item.range, context: context, attributes: attributes, features: features, script: script)
+                    return
+                }
+                if WordShapes.keepsItemsWhole(script: item.script),
+                   appendWhole(item, setup: setup, attributes: attributes, features: features, script: script) { return }
+            }
             appendWords(item, attributes: attributes, features: features, script: script, setup: setup)
         case .characters(let setup):
             // Only text of characters that are clusters of their own whatever surrounds them (ideographs, kana, CJK
@@ -272,14 +283,23 @@ struct Shaper {
             #endif
         case .wholeItems(let setup):
             // A short item whose words are not shaped apart, kept whole (a Latin word among Chinese).
-            guard let key = text.units.withUnsafeBufferPointer({ WordShapes.key(setup, $0[item.range]) }) else { fallthrough }
-            guard !WordShapes.shared.appendWord(key, to: &glyphs, at: item.range.lowerBound) else { return }
-            let first = glyphs.count
-            appendShaped(item, range: item.range, context: item.range, attributes: attributes, features: features, script: script)
-            WordShapes.shared.store([(key, ShapedWord(glyphs, first..<glyphs.count, at: item.range.lowerBound))])
+            guard !appendWhole(item, setup: setup, attributes: attributes, features: features, script: script) else { return }
+            fallthrough
         case .none:
             appendShaped(item, range: item.range, context: context, attributes: attributes, features: features, script: script)
         }
+    }
+
+    /// A short item shaped alone and kept in the word cache whole, under its text; false (and nothing appended) when its
+    /// text cannot be a key (too long, or holding a control character).
+    private mutating func appendWhole(_ item: TextItem, setup: WordShapes.Setup, attributes: StringAttributes,
+                                      features: [hb_feature_t], script: hb_script_t) -> Bool {
+        guard let key = text.units.withUnsafeBufferPointer({ WordShapes.key(setup, $0[item.range]) }) else { return false }
+        guard !WordShapes.shared.appendWord(key, to: &glyphs, at: item.range.lowerBound) else { return true }
+        let first = glyphs.count
+        appendShaped(item, range: item.range, context: item.range, attributes: attributes, features: features, script: script)
+        WordShapes.shared.store([(key, ShapedWord(glyphs, first..<glyphs.count, at: item.range.lowerBound))])
+        return true
     }
 
     /// An item shaped word by word: each stretch of spaces and each word between them is shaped on its own, or

@@ -30,6 +30,9 @@ final class WordShapes: Sendable {
         var glyphsInLookups: GlyphBits? = nil
         /// For text shaped character by character: its characters' single glyphs.
         var characterGlyphs: CharacterGlyphs? = nil
+        /// For words of a font whose lookups substitute the space beside some glyphs: those glyphs, and which
+        /// characters stay clear of them (only text of those is shaped word by word).
+        var spaceContexts: SpaceContexts? = nil
     }
 
     /// A setup and a word of up to 16 units, packed.
@@ -100,13 +103,33 @@ final class WordShapes: Sendable {
     /// The setup for shaping `item` word by word, or nil when it must be shaped whole.
     func setup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
         guard Self.wordScripts.contains(item.script), Shaper.followsScriptDirection(item, script: script) else { return nil }
-        // Words are shaped apart only where the lookups HarfBuzz applies to this text leave the space alone (asked
-        // once per setup, outside the lock).
-        return interned(item, script: script, language: language, features: features, extra: extra) {
-            !item.font.harfBuzzFont.spaceTakesPartInLookups(script: script, rightToLeft: item.isRightToLeft, language: language,
-                                                            features: features)
-        }
+        // Words are shaped apart only where the lookups HarfBuzz applies to this text leave the space alone, or
+        // substitute it only beside glyphs the text's characters must be checked to stay clear of (asked once per
+        // setup, outside the lock).
+        var asked: SpaceContexts?? = nil
+        guard var setup = interned(item, script: script, language: language, features: features, extra: extra, apart: {
+            let font = item.font.harfBuzzFont
+            guard font.spaceTakesPartInLookups(script: script, rightToLeft: item.isRightToLeft, language: language, features: features)
+            else {
+                asked = .some(nil)
+                return true
+            }
+            let contexts = font.spaceContexts(script: script, rightToLeft: item.isRightToLeft, language: language, features: features)
+            asked = contexts.map { .some($0) }
+            return contexts != nil
+        }) else { return nil }
+        let id = setup.id
+        // (Until the thread that asked has kept its answer, another shapes the text whole.)
+        guard let contexts = wordSetups.withLock({ known -> SpaceContexts?? in
+            if let asked, known[id] == nil { known[id] = asked }
+            return known[id]
+        }) else { return nil }
+        setup.spaceContexts = contexts
+        return setup
     }
+
+    /// Of each word setup, by number: the space's contexts, or nil where the lookups leave the space alone.
+    private let wordSetups = Locked<[UInt32: SpaceContexts?]>([:])
 
     /// The setup for keeping short items shaped whole (a Latin word among Chinese, in a font whose lookups reach the
     /// space, so that words are not shaped apart; up to `maximumWordLength` units): items in Latin, Greek, Cyrillic or
@@ -119,6 +142,9 @@ final class WordShapes: Sendable {
 
     /// ICU script codes of items kept whole: Common, Inherited, Cyrillic, Greek, Latin.
     private static let itemScripts: Set<Int32> = [0, 1, 8, 14, 25]
+
+    /// Whether an item of this script shapes alone as among the text around it, so that it may be kept whole.
+    static func keepsItemsWhole(script: Int32) -> Bool { itemScripts.contains(script) }
 
     /// The setup for shaping a Chinese, Japanese or Korean `item` character by character (`Shaper.appendCharacters`),
     /// with the glyphs its font's lookups involve; nil when it is not such an item, or its font applies tables whose
@@ -163,6 +189,7 @@ final class WordShapes: Sendable {
         if cleared {
             shards.forEach { $0.words.withLock { $0 = WordTable(capacity: $0.capacity) } }
             characterSetups.withLock { $0.removeAll() }
+            wordSetups.withLock { $0.removeAll() }
         }
         return setup
     }

@@ -74,6 +74,43 @@ import CHarfBuzz
         #expect(items > 5)
     }
 
+    /// Noto CJK's fonts substitute the space between two Hangul syllables (a GSUB lookup with the space alone as input and
+    /// Hangul around it, as HarfBuzz lists the lookup's glyphs): Latin text, none of whose glyphs can become a Hangul
+    /// syllable, is still shaped word by word in them — the comparison with whole paragraphs above checks its glyphs in
+    /// every corpus — while text with a Hangul syllable among it is shaped whole. Fonts whose space takes part otherwise
+    /// (in Amiri a positioning lookup) are not.
+    @Test func latinInACJKFontTakesTheWordPath() throws {
+        let font = try TestFonts.font("NotoSerifCJKjp-Regular-Subset.otf")
+        var attributes = StringAttributes()
+        attributes.font = font
+        let features = Shaper.features(attributes, font: font)
+        #expect(font.harfBuzzFont.spaceTakesPartInLookups(script: HB_SCRIPT_LATIN, language: nil, features: features))
+        let contexts = try #require(font.harfBuzzFont.spaceContexts(script: HB_SCRIPT_LATIN, language: nil, features: features))
+        let hangul = try #require(font.glyph(forCodePoint: 0xD55C))  // 한
+        let letter = try #require(font.glyph(forCodePoint: 0x61))
+        #expect(contexts.glyphs.contains(Int(hangul)) && !contexts.glyphs.contains(Int(letter)))
+        func clears(_ units: [UInt16]) -> Bool { units.withUnsafeBufferPointer { contexts.clears($0[...], font: font.harfBuzzFont) } }
+        func clears(_ text: String) -> Bool { clears(Array(text.utf16)) }
+        #expect(clears("Redundant Array of Independent Disks, 1 (2) [3]."))
+        #expect(clears("partitions containers\u{FF0C}\u{3000}etc/apt\n"))
+        #expect(!clears("a \u{D55C} b"))
+        #expect(!clears([0x61, 0xD800]))
+        #expect(clears("Hello world"))  // what was found clear stays so
+
+        let before = WordShapes.shared.statistics.lookups
+        for line in try Corpus.lines("en_Latn.txt") {
+            let units = Array(line.utf16)
+            _ = ShapedParagraph(AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: font))
+        }
+        #expect(WordShapes.shared.statistics.lookups > before + 100)
+
+        let amiri = try TestFonts.font("Amiri-Regular.ttf")
+        var amiriAttributes = StringAttributes()
+        amiriAttributes.font = amiri
+        #expect(amiri.harfBuzzFont.spaceContexts(script: HB_SCRIPT_LATIN, language: nil,
+                                                 features: Shaper.features(amiriAttributes, font: amiri)) == nil)
+    }
+
     /// A right-to-left item's edge word takes its joining forms from the text beyond its item (HarfBuzz's context) where
     /// a character there can join it — a letter of the same word in the next attribute run, a tatweel, a joiner — and
     /// is shaped alone, through the cache, where none can (a space, a digit, punctuation, a Latin letter): both ways

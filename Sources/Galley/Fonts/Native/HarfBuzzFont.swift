@@ -32,7 +32,7 @@ final class HarfBuzzFont: @unchecked Sendable {  // hb_font_make_immutable: Harf
         var space: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(pointer, 0x20, &space) != 0 else { return false }
         var involved = false
-        let planned = forEachLookup(script: script, rightToLeft: rightToLeft, language: language, features: features) { sets in
+        let planned = forEachLookup(script: script, rightToLeft: rightToLeft, language: language, features: features) { _, _, sets in
             involved = sets.contains { hb_set_has($0, space) != 0 }
             return !involved
         }
@@ -45,7 +45,7 @@ final class HarfBuzzFont: @unchecked Sendable {  // hb_font_make_immutable: Harf
     func glyphsInLookups(script: hb_script_t, language: String?, features: [hb_feature_t]) -> GlyphBits? {
         for tag: OpenTypeTag in ["kern", "morx", "mort", "kerx", "trak"] where face.tableLength(tag) > 0 { return nil }
         var bits = GlyphBits(count: face.glyphCount)
-        let planned = forEachLookup(script: script, rightToLeft: false, language: language, features: features) { sets in
+        let planned = forEachLookup(script: script, rightToLeft: false, language: language, features: features) { _, _, sets in
             for set in sets {
                 var glyph = HB_SET_VALUE_INVALID
                 while hb_set_next(set, &glyph) != 0 { bits.insert(Int(glyph)) }
@@ -55,10 +55,75 @@ final class HarfBuzzFont: @unchecked Sendable {  // hb_font_make_immutable: Harf
         return planned ? bits : nil
     }
 
-    /// Calls `body` with the glyph sets (before, input, after, output) of each GSUB and GPOS lookup of the shape plan
-    /// for the text, until it returns false; false when HarfBuzz gives no plan.
+    /// The space's part in the lookups HarfBuzz applies to text of `script` (as `spaceTakesPartInLookups` asks), when
+    /// it takes part only as what some GSUB lookups substitute alone, in a context of other glyphs: then `SpaceContexts`
+    /// holds those contexts' glyphs, and text none of whose characters can become one of them shapes the same cut at
+    /// its spaces (no such lookup can match there, shaped whole or cut). Nil when the space takes part any other way: in
+    /// a positioning lookup, in a context or a sequence of several glyphs, or substituted by a glyph that any lookup
+    /// involves. (Noto CJK's fonts substitute a space between two Hangul syllables; their Latin words are shaped apart.)
+    func spaceContexts(script: hb_script_t, rightToLeft: Bool = false, language: String?, features: [hb_feature_t]) -> SpaceContexts? {
+        var space: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(pointer, 0x20, &space) != 0 else { return nil }
+        var contexts = GlyphBits(count: face.glyphCount)
+        var involved = GlyphBits(count: face.glyphCount)  // every glyph of every lookup but the space's substitutes
+        var substitutes: [hb_codepoint_t] = []
+        var takesPartOtherwise = false
+        let gsub = hb_set_create()!
+        let planned = forEachLookup(script: script, rightToLeft: rightToLeft, language: language, features: features) { table, lookup, sets in
+            func glyphs(_ set: OpaquePointer) -> [hb_codepoint_t] {
+                var glyph = HB_SET_VALUE_INVALID
+                var all: [hb_codepoint_t] = []
+                while hb_set_next(set, &glyph) != 0 { all.append(glyph) }
+                return all
+            }
+            if table == "GSUB" { hb_set_add(gsub, lookup) }
+            let isSpaceLookup = hb_set_has(sets[1], space) != 0
+            if isSpaceLookup {
+                // The space alone as input, in a substitution, and in no context of its own lookup.
+                guard table == "GSUB", hb_set_get_population(sets[1]) == 1, hb_set_has(sets[0], space) == 0,
+                      hb_set_has(sets[2], space) == 0
+                else {
+                    takesPartOtherwise = true
+                    return false
+                }
+                for set in [sets[0], sets[2]] { glyphs(set).forEach { contexts.insert(Int($0)) } }
+                substitutes += glyphs(sets[3])
+                return true
+            }
+            if sets.contains(where: { hb_set_has($0, space) != 0 }) {
+                takesPartOtherwise = true
+                return false
+            }
+            for set in sets.prefix(3) { glyphs(set).forEach { involved.insert(Int($0)) } }
+            return true
+        }
+        // (A substitute any lookup involves could shape differently beside a word than alone.)
+        guard planned, !takesPartOtherwise, !substitutes.contains(where: { involved.contains(Int($0)) || contexts.contains(Int($0)) })
+        else {
+            hb_set_destroy(gsub)
+            return nil
+        }
+        return SpaceContexts(glyphs: contexts, substitutionLookups: gsub)
+    }
+
+    /// Whether none of the glyphs `glyphs` can become through the lookups (`hb_ot_layout_lookups_substitute_closure`)
+    /// is in `contexts`.
+    func substitutionsStayClear(of contexts: SpaceContexts, from glyphs: [hb_codepoint_t]) -> Bool {
+        let set = hb_set_create()!
+        defer { hb_set_destroy(set) }
+        for glyph in glyphs { hb_set_add(set, glyph) }
+        hb_ot_layout_lookups_substitute_closure(face.pointer, contexts.substitutionLookups, set)
+        var glyph = HB_SET_VALUE_INVALID
+        while hb_set_next(set, &glyph) != 0 {
+            if contexts.glyphs.contains(Int(glyph)) { return false }
+        }
+        return true
+    }
+
+    /// Calls `body` with the table, the index and the glyph sets (before, input, after, output) of each GSUB and GPOS
+    /// lookup of the shape plan for the text, until it returns false; false when HarfBuzz gives no plan.
     private func forEachLookup(script: hb_script_t, rightToLeft: Bool, language: String?, features: [hb_feature_t],
-                               _ body: ([OpaquePointer]) -> Bool) -> Bool {
+                               _ body: (OpenTypeTag, UInt32, [OpaquePointer]) -> Bool) -> Bool {
         var properties = hb_segment_properties_t()
         properties.direction = rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
         properties.script = script
@@ -83,7 +148,7 @@ final class HarfBuzzFont: @unchecked Sendable {  // hb_font_make_immutable: Harf
             while hb_set_next(lookups, &lookup) != 0 {
                 sets.forEach { hb_set_clear($0) }
                 hb_ot_layout_lookup_collect_glyphs(face.pointer, tag.rawValue, lookup, sets[0], sets[1], sets[2], sets[3])
-                guard body(sets) else { return true }
+                guard body(tag, lookup, sets) else { return true }
             }
         }
         return true

@@ -346,7 +346,15 @@ struct Shaper {
                     return
                 }
             }
+            let isLong = key == nil && units.withUnsafeBufferPointer { WordShapes.isLongWord($0[segment]) }
+            if isLong, units.withUnsafeBufferPointer({ WordShapes.shared.appendLongWord(setup, $0[segment], to: &glyphs, at: segment.lowerBound) }) {
+                return
+            }
             appendShaped(item, range: segment, context: segment, attributes: attributes, features: features, script: script)
+            if isLong {
+                let word = ShapedWord(glyphs, first..<glyphs.count, at: segment.lowerBound)
+                units.withUnsafeBufferPointer { WordShapes.shared.storeLongWord(setup, $0[segment], word) }
+            }
             // (A paragraph's last word, with its stop, is seldom met again: taken from the cache when there, it is not
             // put in it, where it would push out a word the text repeats.)
             if let key, segment.upperBound == context.upperBound || !CharacterClasses.endsParagraph(units[segment.upperBound]) {

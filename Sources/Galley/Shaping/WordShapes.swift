@@ -190,6 +190,7 @@ final class WordShapes: Sendable {
             shards.forEach { $0.words.withLock { $0 = WordTable(capacity: $0.capacity) } }
             characterSetups.withLock { $0.removeAll() }
             wordSetups.withLock { $0.removeAll() }
+            longWords.withLock { $0.removeAll() }
         }
         return setup
     }
@@ -278,6 +279,50 @@ final class WordShapes: Sendable {
         for (key, word) in words {
             let hash = key.spread
             withTable(hash) { $0.insert(key, hash: hash, packed: word.packed) }
+        }
+    }
+
+    // MARK: Long words
+
+    /// Words longer than a key holds (paths, commands and addresses among Chinese: a fifth of its Latin words), up to this
+    /// many units, are kept apart by a hash of their text, each with the text to compare.
+    static let maximumLongWordLength = 256
+    /// The most long words kept; past it the table starts again.
+    static let longWordCapacity = 2048
+
+    private struct LongWord {
+        let setup: UInt32
+        let units: [UInt16]
+        let word: ShapedWord
+    }
+    private let longWords = Locked<[UInt64: LongWord]>([:])
+
+    private static func longWordHash(_ setup: Setup, _ units: Slice<UnsafeBufferPointer<UInt16>>) -> UInt64 {
+        var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(setup.id)
+        for unit in units { hash = (hash ^ UInt64(unit)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// Whether `units` can be kept as a long word: longer than a key holds, short enough, no control character.
+    static func isLongWord(_ units: Slice<UnsafeBufferPointer<UInt16>>) -> Bool {
+        units.count > maximumWordLength && units.count <= maximumLongWordLength && !units.contains(where: CharacterClasses.isLayoutControl)
+    }
+
+    /// `appendWord` for a long word (`isLongWord`), looked up by its text.
+    func appendLongWord(_ setup: Setup, _ units: Slice<UnsafeBufferPointer<UInt16>>, to glyphs: inout GlyphArrays, at start: Int) -> Bool {
+        let hash = Self.longWordHash(setup, units)
+        guard let found = longWords.withLock({ $0[hash] }), found.setup == setup.id, found.units.elementsEqual(units) else { return false }
+        found.word.append(to: &glyphs, at: start)
+        return true
+    }
+
+    /// Keeps a long word (`isLongWord`) shaped alone.
+    func storeLongWord(_ setup: Setup, _ units: Slice<UnsafeBufferPointer<UInt16>>, _ word: ShapedWord) {
+        let entry = LongWord(setup: setup.id, units: Array(units), word: word)
+        let hash = Self.longWordHash(setup, units)
+        longWords.withLock { words in
+            if words.count >= Self.longWordCapacity { words.removeAll(keepingCapacity: true) }
+            words[hash] = entry
         }
     }
 

@@ -27,8 +27,8 @@ import CHarfBuzz
         var unligated = plain
         unligated.ligature = 0
         styles.append(unligated)
-        for corpus in Corpus.files {
-            for line in try Corpus.lines(corpus) {
+        for corpus in Corpus.files + ["long words"] {
+            for line in try corpus == "long words" ? Self.longWordLines : Corpus.lines(corpus) {
                 let units = Array(line.utf16)
                 for attributes in styles {
                     let text = AttributedText(units: units, runs: [(0..<units.count, attributes)], defaultFont: font)
@@ -50,6 +50,16 @@ import CHarfBuzz
             #expect(WordShapes.shared.statistics.lookups > before)
         }
     }
+
+    /// Words longer than a cache key (16 units), each met twice: kept apart by their text (`WordShapes.appendLongWord`).
+    static let longWordLines = [
+        "apt-get install /usr/share/doc/package/examples/ then /usr/share/doc/package/examples/ again",
+        "Donaudampfschifffahrtsgesellschaftskapitän und Donaudampfschifffahrtsgesellschaftskapitän",
+        "https://security.debian.org/debian-security https://security.debian.org/debian-security",
+        "\u{627}\u{644}\u{645}\u{633}\u{62A}\u{634}\u{641}\u{64A}\u{627}\u{62A}\u{627}\u{644}\u{62C}\u{627}\u{645}\u{639}\u{64A}\u{629}\u{627}\u{644}\u{62C}\u{62F}\u{64A}\u{62F}\u{629} "
+            + "\u{627}\u{644}\u{645}\u{633}\u{62A}\u{634}\u{641}\u{64A}\u{627}\u{62A}\u{627}\u{644}\u{62C}\u{627}\u{645}\u{639}\u{64A}\u{629}\u{627}\u{644}\u{62C}\u{62F}\u{64A}\u{62F}\u{629} x",
+        String(repeating: "a", count: 300) + " " + String(repeating: "a", count: 300),
+    ]
 
     /// Hindi in Noto Serif Devanagari (the Hindi benchmark's font), Arabic and Urdu in Noto Naskh Arabic (the Arabic
     /// benchmark's) and Hebrew in Noto Sans Hebrew are shaped word by word, through the cache.

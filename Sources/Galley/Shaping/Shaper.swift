@@ -405,7 +405,8 @@ struct Shaper {
         var segments: [(glyphStart: Int, use: ShapedWord.CharacterUse)] = []
         swap(&segments, &scratchSegments)
         segments.removeAll(keepingCapacity: true)
-        segments.reserveCapacity(range.count)
+        // (Growing by doubling: reserving each item's count exactly made a new buffer for most longer items.)
+        if segments.capacity < range.count { segments.reserveCapacity(Swift.max(range.count, 2 * segments.capacity)) }
         defer { swap(&segments, &scratchSegments) }
         var shaped: [(WordShapes.Key, ShapedWord)] = []
         var shapedHere: [WordShapes.Key: ShapedWord] = [:]
@@ -488,7 +489,7 @@ struct Shaper {
         swap(&stands, &scratchStands)
         defer { swap(&stands, &scratchStands) }
         stands.removeAll(keepingCapacity: true)
-        stands.reserveCapacity(count)
+        if stands.capacity < count { stands.reserveCapacity(Swift.max(count, 2 * stands.capacity)) }
         for index in 0..<count {
             stands.append(segments[index].use == .anywhere || (segments[index].use == .besideFree && isFree(index - 1) && isFree(index + 1)))
         }

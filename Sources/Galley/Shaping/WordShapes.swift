@@ -25,14 +25,31 @@ final class WordShapes: Sendable {
     /// Everything besides the text that shaping depends on, interned to a number.
     struct Setup: Sendable {
         fileprivate let id: UInt32
+        /// What a character-by-character setup or one with space contexts adds, in one object: an item's setup is
+        /// copied several times, each copy counting a reference per object it holds.
+        fileprivate var details: Details? = nil
+
         /// For text shaped character by character: the glyphs the font's lookups for the text involve (a character
         /// none of whose glyphs is among them shapes alike alone and among any neighbours).
-        var glyphsInLookups: GlyphBits? = nil
+        var glyphsInLookups: GlyphBits? { details?.glyphsInLookups }
         /// For text shaped character by character: its characters' single glyphs.
-        var characterGlyphs: CharacterGlyphs? = nil
+        var characterGlyphs: CharacterGlyphs? { details?.characterGlyphs }
         /// For words of a font whose lookups substitute the space beside some glyphs: those glyphs, and which
         /// characters stay clear of them (only text of those is shaped word by word).
-        var spaceContexts: SpaceContexts? = nil
+        var spaceContexts: SpaceContexts? { details?.spaceContexts }
+    }
+
+    /// A setup's additions (see `Setup`).
+    final class Details: Sendable {
+        let glyphsInLookups: GlyphBits?
+        let characterGlyphs: CharacterGlyphs?
+        let spaceContexts: SpaceContexts?
+
+        init(glyphsInLookups: GlyphBits? = nil, characterGlyphs: CharacterGlyphs? = nil, spaceContexts: SpaceContexts? = nil) {
+            self.glyphsInLookups = glyphsInLookups
+            self.characterGlyphs = characterGlyphs
+            self.spaceContexts = spaceContexts
+        }
     }
 
     /// A setup and a word of up to 16 units, packed.
@@ -106,7 +123,7 @@ final class WordShapes: Sendable {
         // Words are shaped apart only where the lookups HarfBuzz applies to this text leave the space alone, or
         // substitute it only beside glyphs the text's characters must be checked to stay clear of (asked once per
         // setup, outside the lock).
-        var asked: SpaceContexts?? = nil
+        var asked: Details?? = nil
         guard var setup = interned(item, script: script, language: language, features: features, extra: extra, apart: {
             let font = item.font.harfBuzzFont
             guard font.spaceTakesPartInLookups(script: script, rightToLeft: item.isRightToLeft, language: language, features: features)
@@ -115,21 +132,21 @@ final class WordShapes: Sendable {
                 return true
             }
             let contexts = font.spaceContexts(script: script, rightToLeft: item.isRightToLeft, language: language, features: features)
-            asked = contexts.map { .some($0) }
+            asked = contexts.map { .some(Details(spaceContexts: $0)) }
             return contexts != nil
         }) else { return nil }
         let id = setup.id
         // (Until the thread that asked has kept its answer, another shapes the text whole.)
-        guard let contexts = wordSetups.withLock({ known -> SpaceContexts?? in
+        guard let details = wordSetups.withLock({ known -> Details?? in
             if let asked, known[id] == nil { known[id] = asked }
             return known[id]
         }) else { return nil }
-        setup.spaceContexts = contexts
+        setup.details = details
         return setup
     }
 
-    /// Of each word setup, by number: the space's contexts, or nil where the lookups leave the space alone.
-    private let wordSetups = Locked<[UInt32: SpaceContexts?]>([:])
+    /// Of each word setup, by number: its space contexts, or nil where the lookups leave the space alone.
+    private let wordSetups = Locked<[UInt32: Details?]>([:])
 
     /// The setup for keeping short items shaped whole (a Latin word among Chinese, in a font whose lookups reach the
     /// space, so that words are not shaped apart; up to `maximumWordLength` units): items in Latin, Greek, Cyrillic or
@@ -158,16 +175,16 @@ final class WordShapes: Sendable {
         }) else { return nil }
         // (Asked of HarfBuzz once per setup: kept by number, with the setup's table of single glyphs.)
         let id = setup.id
-        guard let known = characterSetups.withLock({ known -> (GlyphBits, CharacterGlyphs)? in
-            if let found, known[id] == nil { known[id] = (found, CharacterGlyphs()) }
+        guard let known = characterSetups.withLock({ known -> Details? in
+            if let found, known[id] == nil { known[id] = Details(glyphsInLookups: found, characterGlyphs: CharacterGlyphs()) }
             return known[id]
         }) else { return nil }
-        (setup.glyphsInLookups, setup.characterGlyphs) = known
+        setup.details = known
         return setup
     }
 
     /// The glyphs in lookups and the single-glyph table of each character-by-character setup, by number.
-    private let characterSetups = Locked<[UInt32: (GlyphBits, CharacterGlyphs)]>([:])
+    private let characterSetups = Locked<[UInt32: Details]>([:])
 
     /// The number of a setup (interned once), or nil where `apart` says its text is shaped whole.
     private func interned(_ item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat,

@@ -21,7 +21,7 @@ package enum GraphemeBoundaries {
         // are alone). Latin text with a few marks or emoji costs a few small ICU calls, not one over all of it.
         let end = units.endIndex
         // At most one offset a unit and the start: written in place.
-        let offsets = [Int32](unsafeUninitializedCapacity: units.count + 1) { buffer, count in
+        let offsets = [Int32](uninitializedCapacity: units.count + 1) { buffer, count in
             buffer[0] = 0
             count = 1
             /// Every unit from `done` to `last` a boundary.
@@ -156,7 +156,7 @@ package struct BoundaryOffsets: RandomAccessCollection, Sendable {
             return
         }
         self.starts = starts
-        deltas = [UInt8](unsafeUninitializedCapacity: offsets.count * width) { buffer, initialized in
+        deltas = [UInt8](uninitializedCapacity: offsets.count * width) { buffer, initialized in
             let bytes = UnsafeMutableRawBufferPointer(buffer)
             offsets.withUnsafeBufferPointer { offsets in
                 var start: Int32 = 0

@@ -64,7 +64,7 @@ struct AttributedText: Sendable {
         let units = decodedUTF16(string)
         guard units.capacity - units.count > units.count / 8 else { return units }
         // (Copied by hand: an array made from the whole of another's slice shares its storage, room and all.)
-        return [UInt16](unsafeUninitializedCapacity: units.count) { copy, written in
+        return [UInt16](uninitializedCapacity: units.count) { copy, written in
             _ = copy.initialize(fromContentsOf: units)
             written = units.count
         }
@@ -75,7 +75,7 @@ struct AttributedText: Sendable {
         return string.withUTF8 { bytes in
             // A Swift string's UTF-8 is valid (Swift checks it on the way in), so each sequence decodes by its lead
             // byte alone; a unit per byte at most.
-            [UInt16](unsafeUninitializedCapacity: bytes.count) { units, written in
+            [UInt16](uninitializedCapacity: bytes.count) { units, written in
                 var index = 0, out = 0
                 let count = bytes.count
                 while index < count {

@@ -480,7 +480,7 @@ final class LineStorage: Sendable {
 
     /// One value per glyph in line order, written straight into the array's storage.
     func collect<Value>(_ value: (GlyphArrays, Int) -> Value) -> [Value] {
-        [Value](unsafeUninitializedCapacity: glyphCount) { buffer, count in
+        [Value](uninitializedCapacity: glyphCount) { buffer, count in
             for run in runs {
                 let source = self.source(of: run)
                 for glyph in run.glyphRange { buffer.initializeElement(at: glyph, to: value(source, run.sourceIndex(glyph))) }

@@ -308,7 +308,7 @@ private struct HangingWidths: Sendable {
         var codeOfWidth: [UInt32: UInt8] = [:]
         var lastCode: UInt8 = 0, lastBits: UInt32 = 0
         var fits = true
-        let codes = [UInt8](unsafeUninitializedCapacity: values.count) { codes, initialized in
+        let codes = [UInt8](uninitializedCapacity: values.count) { codes, initialized in
             for index in 0..<values.count {
                 let value = values[index]
                 let bits = value.bitPattern
@@ -383,7 +383,7 @@ private struct PrefixSums: Sendable {
         let count = values.count
         let blockCount = Swift.max((count - 1) >> Self.blockShift, 0)
         var fits = true
-        let differences = [Float](unsafeUninitializedCapacity: count) { differences, initialized in
+        let differences = [Float](uninitializedCapacity: count) { differences, initialized in
             var start: Double = 0
             for index in 0..<count {
                 let value = values[index]
@@ -401,7 +401,7 @@ private struct PrefixSums: Sendable {
             self.init(sums: Array(values), starts: [], differences: [])
             return
         }
-        let starts = [Double](unsafeUninitializedCapacity: blockCount) { starts, initialized in
+        let starts = [Double](uninitializedCapacity: blockCount) { starts, initialized in
             for block in 0..<blockCount { starts[block] = values[(block + 1) << Self.blockShift] }
             initialized = blockCount
         }

@@ -177,6 +177,29 @@ import Testing
         #expect(setup.loader.read() == reads)
     }
 
+    /// Eight tasks at once, each a fresh process's catalog over the same file, some asking what is remembered, some
+    /// what is not (and writing the file): the same answers. `make test-tsan` runs this under ThreadSanitizer.
+    @Test func answersUnderConcurrencyAgree() async throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        let expected = try setup.ask(setup.catalog())
+        let amiri = try Font(name: "Amiri", size: 12, catalog: setup.catalog()).descriptor
+        let shared = setup.catalog()
+        let results = await withTaskGroup(of: [FontDescriptor]?.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    let catalog = task % 2 == 0 ? shared : setup.catalog(environment: task % 4 == 1 ? "test" : "other \(task)")
+                    guard var answers = try? setup.ask(catalog) else { return nil }
+                    if let font = try? Font(name: "Amiri", size: 12, catalog: catalog) { answers.append(font.descriptor) }
+                    return answers
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 8)
+        for result in results { #expect(result == expected + [amiri]) }
+    }
+
     /// Sets a file's modification time an hour back, so that the change shows whatever the file system's clock grain.
     static func age(_ url: URL) throws {
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: url.path)

@@ -24,6 +24,25 @@ import Testing
         for result in results { #expect(result == reference) }
     }
 
+    /// Chinese with Latin words, long words and Hangul in a CJK font on eight tasks at once: the space contexts' answers
+    /// for each character, the long-word table and the character tables are filled by whichever task comes first, and
+    /// every task's lines are the same. `make test-tsan` runs this under ThreadSanitizer.
+    @Test func concurrentCJKLinesWithLatinAreIdentical() async throws {
+        let font = try TestFonts.font("NotoSerifCJKjp-Regular-Subset.otf", size: 12)
+        let texts = try ["zh_Hans.txt", "ja_Jpan.txt", "ko_Kore.txt", "en_Latn.txt"].flatMap { try Corpus.lines($0).prefix(4) }
+            + ["RAID（Redundant Array of Independent Disks）与 /usr/share/doc/package/examples/ 和 etc/apt/sources.list 。"]
+        func describe() -> [String] {
+            texts.map { Line(attributedString: NSAttributedString(string: $0, attributes: [.font: font])).jsonDescription }
+        }
+        let results = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 { group.addTask { describe() } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 8)
+        let reference = describe()
+        for result in results { #expect(result == reference) }
+    }
+
     /// Frames from one framesetter on eight tasks at once (the word cache, hyphenation, optimal breaking, fallback), and
     /// caret questions on shared lines (their caret tables are built lazily by whichever task asks first): identical
     /// answers. `make test-tsan` runs this under ThreadSanitizer.

@@ -559,9 +559,12 @@ struct Shaper {
             }
             while true {
                 let stretch = (range.lowerBound + low)..<(range.lowerBound + high)
-                let alone = stretch.count > 1 && (low > 0 || context.lowerBound == range.lowerBound)
-                    && (high < count || context.upperBound == range.upperBound)
-                let key = alone ? units.withUnsafeBufferPointer { WordShapes.key(setup, $0[stretch]) } : nil
+                // A stretch at an edge of the item is kept apart from the same text inside one (its key says which
+                // edges): what lies beyond the item's edge is shaped apart whatever HarfBuzz's flags say there, so only
+                // its other edge must be safe. (HarfBuzz takes nothing from the text around for these scripts, which
+                // join nothing: the check of character-by-character shaping against the whole item holds it.)
+                let edges = (low == 0 ? WordShapes.ItemEdges.start : []).union(high == count ? .end : [])
+                let key = stretch.count > 1 ? units.withUnsafeBufferPointer { WordShapes.key(setup, $0[stretch], at: edges) } : nil
                 if let key, let known = WordShapes.shared.appendCharacter(key, to: &glyphs, at: stretch.lowerBound) {
                     if known != .withNeighbours { break }
                     // Kept as marked at its end only, when it starts with a free character (a run's text never does).
@@ -577,10 +580,8 @@ struct Shaper {
                                           checkingConcatenation: true)
                 let startSafe = low == 0 || safety.startSafe, endSafe = high == count || safety.endSafe
                 if startSafe && endSafe {
-                    // (Kept only when safe at both edges by HarfBuzz's own flags, as a stretch inside the item must be.)
-                    if let key, safety.startSafe, safety.endSafe {
-                        stretches.append((key, ShapedWord(glyphs, stretchStart..<glyphs.count, at: stretch.lowerBound)))
-                    }
+                    // (Kept only when safe by HarfBuzz's own flags at each edge inside the item.)
+                    if let key { stretches.append((key, ShapedWord(glyphs, stretchStart..<glyphs.count, at: stretch.lowerBound))) }
                     break
                 }
                 glyphs.removeGlyphs(from: startSafe ? stretchStart : first)

@@ -229,11 +229,25 @@ final class WordShapes: Sendable {
 
     /// The same from units in place.
     static func key(_ setup: Setup, _ units: Slice<UnsafeBufferPointer<UInt16>>) -> Key? {
+        key(setup, units, at: [])
+    }
+
+    /// Which edges of its item a stretch of characters shaped with its neighbours lies at (`Shaper.appendCharacters`):
+    /// kept under keys of their own, since only the edges inside the item need HarfBuzz's leave to stand alone.
+    struct ItemEdges: OptionSet, Sendable {
+        let rawValue: UInt32
+        static let start = ItemEdges(rawValue: 1 << 31)
+        static let end = ItemEdges(rawValue: 1 << 30)
+    }
+
+    /// The cache key of a stretch lying at `edges` of its item (setup numbers stay below the edges' bits: the table of
+    /// setups starts again at 1,024).
+    static func key(_ setup: Setup, _ units: Slice<UnsafeBufferPointer<UInt16>>, at edges: ItemEdges) -> Key? {
         guard units.count <= maximumWordLength,
             !units.contains(where: CharacterClasses.isLayoutControl),
             let word = PackedWord(units)
         else { return nil }
-        return Key(word: word, setup: setup.id)
+        return Key(word: word, setup: setup.id | edges.rawValue)
     }
 
     /// Whether items are cut into words at this character: U+0020 SPACE only. This is a shaping rule, not a text

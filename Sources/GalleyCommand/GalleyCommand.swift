@@ -14,9 +14,11 @@ struct GalleyCommand: ParsableCommand {
 
     /// Parses the arguments and runs the command; for a command that will look fonts up in the system's catalog,
     /// fontconfig reads the system's configuration on a second processor meanwhile (as pango does at start-up): that
-    /// read and the argument parser's reflection each take about 3 ms of a fresh process.
+    /// read and the argument parser's reflection each take about 3 ms of a fresh process. When an earlier run left
+    /// remembered answers (see `FontCatalog.system`), nothing is read ahead.
     static func main() {
-        if Self.usesSystemCatalog(Array(CommandLine.arguments.dropFirst())) {
+        // (Not when an earlier run left answers: they usually hold, and the command then needs no configuration.)
+        if Self.usesSystemCatalog(Array(CommandLine.arguments.dropFirst())), !FontCatalog.system.mayAnswerFromMemory {
             galley_start_helper_thread(loadSystemCatalog, nil)
         }
         main(nil)

@@ -84,6 +84,11 @@ public final class FontCatalog: Sendable {
         preload()
     }
 
+    /// Whether an earlier process left answers to remember (whether they still hold is not checked): the `galley` tool
+    /// then reads no configuration ahead on a second thread, which on a busy machine made the first question wait for
+    /// that thread to be scheduled.
+    package var mayAnswerFromMemory: Bool { answers?.fileExists == true }
+
     /// Whether the configuration has been read (tests check that a font from a file does not read it).
     var isLoaded: Bool { state.withLock { $0.isLoaded } }
 

@@ -110,6 +110,12 @@ final class RememberedFontAnswers: Sendable {
         }
     }
 
+    /// Whether there is a file of answers (not read, nor checked: a look at the directory).
+    var fileExists: Bool {
+        guard let path else { return false }
+        return access(path, F_OK) == 0
+    }
+
     /// Whether the file holds answers that still hold (reading it the first time).
     var isTrusted: Bool {
         guard path != nil else { return false }

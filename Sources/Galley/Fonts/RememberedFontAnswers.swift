@@ -201,10 +201,11 @@ final class RememberedFontAnswers: Sendable {
             if let slash = file.lastIndex(of: "/"), slash != file.startIndex { paths.append(String(file[..<slash])) }
         }
         paths += configuration.fontDirectories
-        // The places a user's own configuration would be read from, so that creating one is noticed.
+        // The places a user's own configuration would be read from, so that creating one is noticed (not the user's
+        // configuration directory itself, which changes whenever any program adds a directory there).
         if let home = variable("HOME") {
             let config = variable("XDG_CONFIG_HOME") ?? home + "/.config"
-            paths += [config, "\(config)/fontconfig", "\(config)/fontconfig/fonts.conf", "\(config)/fontconfig/conf.d",
+            paths += ["\(config)/fontconfig", "\(config)/fontconfig/fonts.conf", "\(config)/fontconfig/conf.d",
                       "\(home)/.fonts.conf", "\(home)/.fonts.conf.d"]
         }
         var seen = Set<String>()

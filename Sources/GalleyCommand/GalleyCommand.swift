@@ -33,8 +33,8 @@ struct GalleyCommand: ParsableCommand {
 }
 
 /// The helper thread's body: the system catalog's configuration, read once for the process (under the catalog's
-/// lock: the command waits for it if it asks first), unless the answers an earlier run remembered still hold.
+/// lock: the command waits for it if it asks first). Started only when no earlier run left remembered answers.
 private func loadSystemCatalog(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    FontCatalog.system.preloadUnlessAnswersAreRemembered()
+    FontCatalog.system.preload()
     return nil
 }

@@ -76,14 +76,6 @@ public final class FontCatalog: Sendable {
         state.withLock { _ = $0.configuration }
     }
 
-    /// `preload()`, unless answers remembered from earlier processes still hold: then the questions an earlier run
-    /// asked are answered without the configuration, and reading it ahead would only take a processor (the `galley`
-    /// tool's start-up).
-    package func preloadUnlessAnswersAreRemembered() {
-        if answers?.isTrusted == true { return }
-        preload()
-    }
-
     /// Whether an earlier process left answers to remember (whether they still hold is not checked): the `galley` tool
     /// then reads no configuration ahead on a second thread, which on a busy machine made the first question wait for
     /// that thread to be scheduled.

@@ -22,6 +22,9 @@ final class RememberedFontAnswers: Sendable {
         var isForgotten = false
         var texts: [String: String] = [:]  // key → the answer's pattern text, "" when fontconfig found no face
         var descriptors: [String: FontDescriptor?] = [:]  // the texts read back, once each
+        /// The files' stamps, taken at the process's first answer to remember (the nearest to the configuration's
+        /// reading), and written with every answer after it.
+        var stamps: [(path: String, stamp: String)]?
     }
 
     /// The file, or nil when nothing is remembered.
@@ -47,7 +50,7 @@ final class RememberedFontAnswers: Sendable {
         guard Self.variable("GALLEY_FONT_ANSWERS") != "0",
               let cache = Self.variable("XDG_CACHE_HOME") ?? Self.variable("HOME").map({ $0 + "/.cache" })
         else { return RememberedFontAnswers(path: nil, environment: environment) }
-        let name = String(fnv1a(environment.utf8), radix: 16)
+        let name = String(stableHash(environment.utf8), radix: 16)
         return RememberedFontAnswers(path: "\(cache)/galley/fontconfig-answers-\(name)", environment: environment)
     }
 
@@ -106,7 +109,11 @@ final class RememberedFontAnswers: Sendable {
             guard state.texts[key] != text, state.texts.count < Self.capacity else { return }
             state.texts[key] = text
             state.descriptors[key] = nil
-            state.isTrusted = write(state.texts, stamps: Self.stamps(of: configuration), to: path)
+            // (The file's directory made first: making it may change a directory that is stamped.)
+            Self.makeDirectory(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
+            let stamps = state.stamps ?? Self.stamps(of: configuration)
+            state.stamps = stamps
+            state.isTrusted = write(state.texts, stamps: stamps, to: path)
         }
     }
 
@@ -114,15 +121,6 @@ final class RememberedFontAnswers: Sendable {
     var fileExists: Bool {
         guard let path else { return false }
         return access(path, F_OK) == 0
-    }
-
-    /// Whether the file holds answers that still hold (reading it the first time).
-    var isTrusted: Bool {
-        guard path != nil else { return false }
-        return state.withLock { state in
-            if !state.isRead { read(into: &state) }
-            return state.isTrusted && !state.isForgotten
-        }
     }
 
     /// Stops answering for the rest of the process: it registered fonts, which fontconfig's answers now include.
@@ -177,8 +175,6 @@ final class RememberedFontAnswers: Sendable {
         var lines = [Self.header, "E\t\(environment)"]
         for (stamped, stamp) in stamps where Self.isField(stamped) { lines.append("S\t\(stamped)\t\(stamp)") }
         for (key, text) in texts.sorted(by: { $0.key < $1.key }) { lines.append("A\t\(key)\t\(text)") }
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        Self.makeDirectory(directory)
         let temporary = "\(path).\(getpid()).tmp"
         let body = lines.joined(separator: "\n") + "\n"
         let contents = Array((body + "H\t\(Self.checksum(body.utf8))\n").utf8)
@@ -243,12 +239,7 @@ final class RememberedFontAnswers: Sendable {
     }
 
     /// The last line's: any damage to the lines before it shows.
-    private static func checksum(_ bytes: some Sequence<UInt8>) -> String { String(fnv1a(bytes), radix: 16) }
-
-    /// FNV-1a: the same in every process (Swift's `Hasher` is seeded per process).
-    private static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-    }
+    private static func checksum(_ bytes: some Sequence<UInt8>) -> String { String(stableHash(bytes), radix: 16) }
 }
 
 private let newline = UInt8(ascii: "\n")

@@ -329,9 +329,7 @@ final class WordShapes: Sendable {
     private let longWords = Locked<[UInt64: LongWord]>([:])
 
     private static func longWordHash(_ setup: Setup, _ units: Slice<UnsafeBufferPointer<UInt16>>) -> UInt64 {
-        var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(setup.id)
-        for unit in units { hash = (hash ^ UInt64(unit)) &* 0x100_0000_01b3 }
-        return hash
+        stableHash(units, seed: UInt64(setup.id))
     }
 
     /// Whether `units` can be kept as a long word: longer than a key holds, short enough, no control character.

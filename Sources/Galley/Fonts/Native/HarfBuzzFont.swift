@@ -46,10 +46,7 @@ final class HarfBuzzFont: @unchecked Sendable {  // hb_font_make_immutable: Harf
         for tag: OpenTypeTag in ["kern", "morx", "mort", "kerx", "trak"] where face.tableLength(tag) > 0 { return nil }
         var bits = GlyphBits(count: face.glyphCount)
         let planned = forEachLookup(script: script, rightToLeft: false, language: language, features: features) { _, _, sets in
-            for set in sets {
-                var glyph = HB_SET_VALUE_INVALID
-                while hb_set_next(set, &glyph) != 0 { bits.insert(Int(glyph)) }
-            }
+            for set in sets { bits.insert(contentsOf: set) }
             return true
         }
         return planned ? bits : nil
@@ -66,16 +63,10 @@ final class HarfBuzzFont: @unchecked Sendable {  // hb_font_make_immutable: Harf
         guard hb_font_get_nominal_glyph(pointer, 0x20, &space) != 0 else { return nil }
         var contexts = GlyphBits(count: face.glyphCount)
         var involved = GlyphBits(count: face.glyphCount)  // every glyph of every lookup but the space's substitutes
-        var substitutes: [hb_codepoint_t] = []
+        var substitutes = GlyphBits(count: face.glyphCount)
         var takesPartOtherwise = false
         let gsub = hb_set_create()!
         let planned = forEachLookup(script: script, rightToLeft: rightToLeft, language: language, features: features) { table, lookup, sets in
-            func glyphs(_ set: OpaquePointer) -> [hb_codepoint_t] {
-                var glyph = HB_SET_VALUE_INVALID
-                var all: [hb_codepoint_t] = []
-                while hb_set_next(set, &glyph) != 0 { all.append(glyph) }
-                return all
-            }
             if table == "GSUB" { hb_set_add(gsub, lookup) }
             let isSpaceLookup = hb_set_has(sets[1], space) != 0
             if isSpaceLookup {
@@ -86,20 +77,20 @@ final class HarfBuzzFont: @unchecked Sendable {  // hb_font_make_immutable: Harf
                     takesPartOtherwise = true
                     return false
                 }
-                for set in [sets[0], sets[2]] { glyphs(set).forEach { contexts.insert(Int($0)) } }
-                substitutes += glyphs(sets[3])
+                contexts.insert(contentsOf: sets[0])
+                contexts.insert(contentsOf: sets[2])
+                substitutes.insert(contentsOf: sets[3])
                 return true
             }
             if sets.contains(where: { hb_set_has($0, space) != 0 }) {
                 takesPartOtherwise = true
                 return false
             }
-            for set in sets.prefix(3) { glyphs(set).forEach { involved.insert(Int($0)) } }
+            for set in sets.prefix(3) { involved.insert(contentsOf: set) }
             return true
         }
         // (A substitute any lookup involves could shape differently beside a word than alone.)
-        guard planned, !takesPartOtherwise, !substitutes.contains(where: { involved.contains(Int($0)) || contexts.contains(Int($0)) })
-        else {
+        guard planned, !takesPartOtherwise, !substitutes.intersects(involved), !substitutes.intersects(contexts) else {
             hb_set_destroy(gsub)
             return nil
         }
@@ -152,5 +143,13 @@ final class HarfBuzzFont: @unchecked Sendable {  // hb_font_make_immutable: Harf
             }
         }
         return true
+    }
+}
+
+extension GlyphBits {
+    /// Adds every glyph of a HarfBuzz set.
+    mutating func insert(contentsOf set: OpaquePointer) {
+        var glyph = HB_SET_VALUE_INVALID
+        while hb_set_next(set, &glyph) != 0 { insert(Int(glyph)) }
     }
 }

@@ -227,9 +227,17 @@ struct ScriptRuns {
         (codePoint | 0x20) &- 0x61 < 26 ? latin : common
     }
 
-    /// HarfBuzz's script for an ICU script code (through the ISO 15924 name), cached.
+    /// HarfBuzz's script for an ICU script code (through the ISO 15924 name), from a table made at the first call
+    /// (asked once an item: the names' lookups were a Chinese layout's hundredth).
     static func harfBuzzScript(_ code: Int32) -> hb_script_t {
-        if code == 25 { return HB_SCRIPT_LATIN }
+        guard code >= 0, Int(code) < harfBuzzScripts.count else { return harfBuzzScriptByName(code) }
+        return harfBuzzScripts[Int(code)]
+    }
+
+    /// HarfBuzz's scripts for ICU's codes below 256 (ICU 72 has 199).
+    private static let harfBuzzScripts: [hb_script_t] = (0..<256).map { harfBuzzScriptByName(Int32($0)) }
+
+    private static func harfBuzzScriptByName(_ code: Int32) -> hb_script_t {
         guard let name = galley_script_short_name(code) else { return HB_SCRIPT_COMMON }
         return hb_script_from_string(name, -1)
     }

@@ -238,6 +238,34 @@ struct GlyphArrays: Sendable {
         records.append(Record(glyph: glyph, index: UInt16(relative) | (unsafeToBreak ? 0x8000 : 0), advance: advance))
     }
 
+    /// Appends one unpositioned glyph for each unit of `units`, in order, `glyphOf(unit)` giving it (Chinese and
+    /// Japanese characters from `CharacterGlyphs`): written into the records at once, without the per-glyph checks
+    /// of appending one by one, when the indices fit the records' 15 bits and no offsets are kept; else one by one.
+    @inline(__always)
+    mutating func appendUnpositioned(units: Range<Int>, _ glyphOf: (Int) -> (glyph: Glyph, advance: Float, unsafeToBreak: Bool)) {
+        guard !units.isEmpty else { return }
+        guard !isWide, offsetValues.isEmpty, units.lowerBound >= base, units.upperBound - base <= 0x8000 else {
+            for unit in units {
+                let found = glyphOf(unit)
+                appendUnpositioned(glyph: found.glyph, advance: found.advance, stringIndex: unit, unsafeToBreak: found.unsafeToBreak)
+            }
+            return
+        }
+        // (Room made at once and written in place: one uniqueness and capacity check for them all.)
+        let base = base, start = records.count
+        records.append(contentsOf: repeatElement(Record(glyph: 0, index: 0, advance: 0), count: units.count))
+        records.withUnsafeMutableBufferPointer { records in
+            var index = start
+            for unit in units {
+                let found = glyphOf(unit)
+                records[index] = Record(glyph: found.glyph, index: UInt16(unit - base) | (found.unsafeToBreak ? 0x8000 : 0), advance: found.advance)
+                index += 1
+            }
+        }
+        if UInt32(units.lowerBound - base) < lastRelative { ascends = false }
+        lastRelative = UInt32(units.upperBound - 1 - base)
+    }
+
     /// Drops the glyphs from `count` on (a stretch to be shaped again). `ascends` stays as it was: at worst false
     /// where the glyphs left would allow true.
     mutating func removeGlyphs(from count: Int) {

@@ -35,10 +35,9 @@ struct Shaper {
     /// Set by `shape(_:reusing:)` for the item it gave.
     var kept = Kept(inPlaceEnd: 0, movedFrom: 0)
 
-    /// `appendCharacters`' per-character records and standing flags, kept from item to item of the paragraph so that
-    /// an item of Chinese or Japanese allocates neither (two allocations an item were a sixth of a Chinese layout's).
-    private var scratchSegments: [(glyphStart: Int, use: ShapedWord.CharacterUse)] = []
-    private var scratchStands: [Bool] = []
+    /// `appendCharacters`' list of the characters that are not free, kept from item to item of the paragraph so that
+    /// an item of Chinese or Japanese allocates nothing for it.
+    private var scratchOthers: [(index: Int, use: ShapedWord.CharacterUse)] = []
 
     /// The text HarfBuzz sees around each item (the paragraph, or a line when a line's edge is reshaped).
     let context: Range<Int>
@@ -400,18 +399,15 @@ struct Shaper {
         let units = text.units
         let range = item.range
         let first = glyphs.count
-        // Each character's (unit's, from the item's start) first glyph (appended when it has any) and its use (in the
-        // shaper's scratch storage, taken for the call and given back).
-        var segments: [(glyphStart: Int, use: ShapedWord.CharacterUse)] = []
-        swap(&segments, &scratchSegments)
-        segments.removeAll(keepingCapacity: true)
-        // (Growing by doubling: reserving each item's count exactly made a new buffer for most longer items.)
-        if segments.capacity < range.count { segments.reserveCapacity(Swift.max(range.count, 2 * segments.capacity)) }
-        defer { swap(&segments, &scratchSegments) }
+        // The characters (indices from the item's start) that are not free, with their use, in order (in the shaper's
+        // scratch storage, taken for the call and given back): in Chinese, its punctuation.
+        var others: [(index: Int, use: ShapedWord.CharacterUse)] = []
+        swap(&others, &scratchOthers)
+        others.removeAll(keepingCapacity: true)
+        defer { swap(&others, &scratchOthers) }
         var shaped: [(WordShapes.Key, ShapedWord)] = []
         var shapedHere: [WordShapes.Key: ShapedWord] = [:]
         var lookups = 0, hits = 0
-        var allFree = true
         // The setup's single glyphs first (held for reading through the item); new ones stored after.
         let table = setup.characterGlyphs
         let reader = table?.beginReading()
@@ -420,18 +416,27 @@ struct Shaper {
         // them (`GraphemeBoundaries.isAlone`), so shaping one alone cuts no cluster of the item's.
         var start = range.lowerBound
         while start < range.upperBound {
-            let unit = units[start]
-            if let reader, case let entry = reader[unit], entry != 0 {
-                let use: ShapedWord.CharacterUse = CharacterGlyphs.standsBesideFreeOnly(entry) ? .besideFree : .anywhere
-                segments.append((glyphs.count, use))
-                glyphs.appendUnpositioned(glyph: CharacterGlyphs.glyph(entry), advance: CharacterGlyphs.advance(entry), stringIndex: start,
-                                          unsafeToBreak: CharacterGlyphs.isUnsafeToBreak(entry))
-                allFree = allFree && use == .anywhere
-                lookups += 1
-                hits += 1
-                start += 1
-                continue
+            if let reader {
+                // A stretch of characters the table gives (most of a Chinese paragraph): found, then appended at once.
+                var end = start
+                while end < range.upperBound, case let entry = reader[units[end]], entry != 0 {
+                    if CharacterGlyphs.standsBesideFreeOnly(entry) { others.append((end - range.lowerBound, .besideFree)) }
+                    end += 1
+                }
+                if end > start {
+                    units.withUnsafeBufferPointer { units in
+                        glyphs.appendUnpositioned(units: start..<end) { unit in
+                            let entry = reader[units[unit]]
+                            return (CharacterGlyphs.glyph(entry), CharacterGlyphs.advance(entry), CharacterGlyphs.isUnsafeToBreak(entry))
+                        }
+                    }
+                    lookups += end - start
+                    hits += end - start
+                    start = end
+                    continue
+                }
             }
+            let unit = units[start]
             let segment = start..<(start + 1)
             start += 1
             let glyphStart = glyphs.count
@@ -467,8 +472,7 @@ struct Shaper {
                 }
                 use = found
             }
-            segments.append((glyphStart, use!))
-            allFree = allFree && use == .anywhere
+            if use! != .anywhere { others.append((segment.lowerBound - range.lowerBound, use!)) }
             // A character of one glyph without an offset goes into the setup's table.
             if table != nil, use != .withNeighbours, glyphs.count == glyphStart + 1, glyphs.offset(glyphStart) == .zero,
                glyphs.stringIndex(glyphStart) == segment.lowerBound {
@@ -481,19 +485,36 @@ struct Shaper {
         if !newEntries.isEmpty { table?.store(newEntries) }
         WordShapes.shared.count(lookups: lookups, hits: hits)
         if !shaped.isEmpty { WordShapes.shared.store(shaped) }
-        guard !allFree else { return }
         // Which characters stand as shaped alone: free ones, and the others between free ones (or the item's edges).
-        let count = segments.count
-        func isFree(_ index: Int) -> Bool { index < 0 || index >= count || segments[index].use == .anywhere }
-        var stands: [Bool] = []
-        swap(&stands, &scratchStands)
-        defer { swap(&stands, &scratchStands) }
-        stands.removeAll(keepingCapacity: true)
-        if stands.capacity < count { stands.reserveCapacity(Swift.max(count, 2 * stands.capacity)) }
-        for index in 0..<count {
-            stands.append(segments[index].use == .anywhere || (segments[index].use == .besideFree && isFree(index - 1) && isFree(index + 1)))
+        // Most items end here: their only others are punctuation between ideographs.
+        let count = range.count
+        var allStand = true
+        for index in others.indices where others[index].use != .besideFree
+            || (index > 0 && others[index - 1].index == others[index].index - 1)
+            || (index + 1 < others.count && others[index + 1].index == others[index].index + 1) {
+            allStand = false
+            break
         }
-        guard stands.contains(false) else { return }
+        guard !allStand else { return }
+        // Each character's first glyph (the next one's when it has none: its glyphs' string indices are its own and
+        // ascend) and its use; whether it stands.
+        var found: [(glyphStart: Int, use: ShapedWord.CharacterUse)] = []
+        found.reserveCapacity(count)
+        var glyph = first, other = 0
+        for index in 0..<count {
+            while glyph < glyphs.count, glyphs.stringIndex(glyph) < range.lowerBound + index { glyph += 1 }
+            var use = ShapedWord.CharacterUse.anywhere
+            if other < others.count, others[other].index == index {
+                use = others[other].use
+                other += 1
+            }
+            found.append((glyph, use))
+        }
+        let segments = found
+        func isFree(_ index: Int) -> Bool { index < 0 || index >= count || segments[index].use == .anywhere }
+        let stands = (0..<count).map { index in
+            segments[index].use == .anywhere || (segments[index].use == .besideFree && isFree(index - 1) && isFree(index + 1))
+        }
         // Each run of the others is shaped with its neighbours; the glyphs of those that stand are set aside and put back.
         var kept = GlyphArrays(base: glyphs.base)
         kept.append(contentsOf: glyphs, first..<glyphs.count)

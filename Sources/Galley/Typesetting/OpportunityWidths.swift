@@ -304,48 +304,49 @@ private struct HangingWidths: Sendable {
 
     /// The values, coded: most opportunities hang nothing or the same space as the one before.
     init(_ values: UnsafeBufferPointer<Float>) {
+        // Most values are zero (a line's last unit shows): the codes start as zeros, and only the others are coded,
+        // from the first of them (none: nothing hangs anywhere, and no codes are kept).
+        guard let firstHanging = values.firstIndex(where: { $0.bitPattern != 0 }) else {
+            self.init(codes: [], widths: [], nothingHangs: !values.isEmpty)
+            return
+        }
         var widths: [Float] = []
         var codeOfWidth: [UInt32: UInt8] = [:]
         var lastCode: UInt8 = 0, lastBits: UInt32 = 0
-        var fits = true
-        let codes = [UInt8](uninitializedCapacity: values.count) { codes, initialized in
-            for index in 0..<values.count {
-                let value = values[index]
-                let bits = value.bitPattern
-                if bits == 0 {
-                    codes[index] = 0
-                } else if lastCode != 0, bits == lastBits {
-                    codes[index] = lastCode
-                } else if value.isNaN {
-                    codes[index] = Self.notStored
-                } else if let code = codeOfWidth[bits] {
-                    codes[index] = code
-                    (lastCode, lastBits) = (code, bits)
-                } else if widths.count < Int(Self.notStored) - 1 {
-                    widths.append(value)
-                    let code = UInt8(widths.count)
-                    codeOfWidth[bits] = code
-                    codes[index] = code
-                    (lastCode, lastBits) = (code, bits)
-                } else {
-                    fits = false
-                    break
-                }
+        var codes = [UInt8](repeating: 0, count: values.count)
+        for index in firstHanging..<values.count {
+            let value = values[index]
+            let bits = value.bitPattern
+            if bits == 0 { continue }
+            let code: UInt8
+            if lastCode != 0, bits == lastBits {
+                code = lastCode
+            } else if value.isNaN {
+                codes[index] = Self.notStored
+                continue
+            } else if let known = widths.count <= 8 ? widths.firstIndex(where: { $0.bitPattern == bits }).map({ UInt8($0 + 1) }) : codeOfWidth[bits] {
+                code = known
+            } else if widths.count < Int(Self.notStored) - 1 {
+                widths.append(value)
+                code = UInt8(widths.count)
+                // (The first few are found by looking through them: most paragraphs hang one or two widths.)
+                if widths.count == 9 { for (index, width) in widths.enumerated() { codeOfWidth[width.bitPattern] = UInt8(index + 1) } }
+                if widths.count > 9 { codeOfWidth[bits] = code }
+            } else {
+                self.init(codes: [], widths: Array(values))
+                return
             }
-            initialized = fits ? values.count : 0
+            codes[index] = code
+            (lastCode, lastBits) = (code, bits)
         }
-        if fits {
-            self.init(codes: codes, widths: widths)
-        } else {
-            self.init(codes: [], widths: Array(values))
-        }
+        self.init(codes: codes, widths: widths)
     }
 
     /// `widths`: the values of codes 1… (or every value, without codes).
-    private init(codes: [UInt8], widths: [Float]) {
-        nothingHangs = !codes.isEmpty && widths.isEmpty && !codes.contains { $0 != 0 }
-        self.codes = nothingHangs ? [] : codes
-        if codes.isEmpty || nothingHangs {
+    private init(codes: [UInt8], widths: [Float], nothingHangs: Bool = false) {
+        self.nothingHangs = nothingHangs || (!codes.isEmpty && widths.isEmpty && !codes.contains { $0 != 0 })
+        self.codes = self.nothingHangs ? [] : codes
+        if codes.isEmpty || self.nothingHangs {
             (first, second, self.widths) = (0, 0, widths)
         } else {
             first = widths.count > 0 ? widths[0] : 0

@@ -140,7 +140,7 @@ final class ShapedParagraph: Sendable {
     /// `shapesWords`: whether items may be shaped word by word from the word cache (the same glyphs; tests compare).
     /// `reusing`: the paragraph before an edit, whose glyphs away from the edit are copied (`ShapingReuse`).
     convenience init(_ text: AttributedText, range: Range<Int>? = nil, options: TypesetterOptions = TypesetterOptions(),
-                     shapesWords: Bool = true, reusing reuse: ShapingReuse? = nil) {
+                     shapesWords: Bool = true, reusing reuse: ShapingReuse? = nil, scratch: ShapingScratch? = nil) {
         let range = range ?? 0..<text.length
         // Glyphs that rubies spread or CJK–Latin spacing widened after shaping are not HarfBuzz's: copied, they would be
         // spread or widened again (found by the editing fuzzer).
@@ -159,7 +159,7 @@ final class ShapedParagraph: Sendable {
         let graphemes = GraphemeBoundaries.compute(text.units[range])
         let textItems = Itemizer.items(text, levels: levels, graphemes: graphemes)
         var shaper = Shaper(text: text, context: range, script: options.script, shapesWords: shapesWords, generator: options.glyphGenerator,
-                            expectedGlyphs: reuse.map { $0.paragraph.glyphs.count + max($0.delta, 0) * 2 + 8 })
+                            expectedGlyphs: reuse.map { $0.paragraph.glyphs.count + max($0.delta, 0) * 2 + 8 }, scratch: scratch)
         var items: [Item] = []
         items.reserveCapacity(textItems.count)
         // Where the old paragraph's glyphs, kept index for index, end (see `keptPrefixEnd`); glyph generators, CJK–Latin
@@ -201,6 +201,7 @@ final class ShapedParagraph: Sendable {
             start = end
         }
         var glyphs = shaper.finishedGlyphs()
+        shaper.giveBack()
         let autospace = first.paragraphStyle.eastAsianAutospace
         if autospace > 0 {
             EastAsianAutospace.apply(autospace, text: text, range: range, items: items, glyphs: &glyphs)

@@ -6,7 +6,9 @@ import Foundation
 /// neighbours and clusters come out as UTF-16 offsets into the paragraph.
 struct Shaper {
     let text: AttributedText
-    private let buffer = HarfBuzzBuffer()
+    private let buffer: HarfBuzzBuffer
+    /// Where the buffer and the arrays below come from and go back to between paragraphs (`giveBack()`), if anywhere.
+    private let scratch: ShapingScratch?
     var glyphs: GlyphArrays
     /// A script for every item instead of each item's own (`TypesetterOptions.script`).
     let scriptOverride: hb_script_t?
@@ -15,6 +17,15 @@ struct Shaper {
     mutating func finishedGlyphs() -> GlyphArrays {
         glyphs.shrinkToFit(keepingSpare: reservedToSize ? glyphs.count / 64 : 0)
         return glyphs
+    }
+
+    /// Hands the arrays taken from the scratch back to it, for the text's next paragraph.
+    mutating func giveBack() {
+        guard let scratch else { return }
+        swap(&cachedShapingKeys, &scratch.cachedShapingKeys)
+        swap(&cachedShapings, &scratch.cachedShapings)
+        swap(&recentStyles, &scratch.recentStyles)
+        swap(&scratchOthers, &scratch.others)
     }
 
     /// Whether the glyph arrays were reserved to about the size they will end at (`expectedGlyphs`).
@@ -42,7 +53,7 @@ struct Shaper {
     /// The text HarfBuzz sees around each item (the paragraph, or a line when a line's edge is reshaped).
     let context: Range<Int>
 
-    /// The styles of the paragraph's last items, with their attribute runs.
+    /// The styles of the last items (the paragraph's, or the text's through `ShapingScratch`), with their attribute runs.
     private var recentStyles: [(run: Int, style: RunStyle)] = []
 
     /// Whether items may be shaped word by word through `WordShapes` (tests turn it off to compare).
@@ -58,9 +69,19 @@ struct Shaper {
     /// `expectedGlyphs`: how many glyphs the context will likely give (an edited paragraph's: the old paragraph's
     /// count and the inserted units), so that the arrays need no copy to give back spare room when shaping ends; nil
     /// reserves room for the context's units and an eighth more.
+    /// `scratch`: what the text's paragraph before left (see `ShapingScratch`), given back by `giveBack()`; the same
+    /// text, options and thread for every paragraph.
     init(text: AttributedText, context: Range<Int>? = nil, script: String? = nil, shapesWords: Bool = true,
-         generator: GlyphGenerator? = nil, expectedGlyphs: Int? = nil) {
+         generator: GlyphGenerator? = nil, expectedGlyphs: Int? = nil, scratch: ShapingScratch? = nil) {
         self.text = text
+        self.scratch = scratch
+        buffer = scratch?.buffer ?? HarfBuzzBuffer()
+        if let scratch {
+            swap(&cachedShapingKeys, &scratch.cachedShapingKeys)
+        swap(&cachedShapings, &scratch.cachedShapings)
+            swap(&recentStyles, &scratch.recentStyles)
+            swap(&scratchOthers, &scratch.others)
+        }
         self.shapesWords = shapesWords
         self.generator = generator
         self.context = context ?? 0..<text.length
@@ -195,27 +216,32 @@ struct Shaper {
     }
 
     /// How an item is shaped through the word cache (`WordShapes`), with its setup.
-    private enum CachedShaping {
+    enum CachedShaping {
         case words(WordShapes.Setup), characters(WordShapes.Setup), wholeItems(WordShapes.Setup), none
     }
 
-    /// What decides an item's `CachedShaping` besides its attributes' run.
-    private struct CachedShapingKey: Equatable {
+    /// What decides an item's `CachedShaping` besides its attributes' run (and the paragraph's punctuation trimming:
+    /// the decisions go on to the text's next paragraphs through `ShapingScratch`).
+    struct CachedShapingKey: Equatable {
         var attributeRun: Int
         var font: UInt64
         var script: Int32
         var rightToLeft: Bool
+        var sideways: Bool
+        var trimsPunctuation: Bool
     }
 
-    /// The paragraph's decisions so far (its items mostly share a few: asking the shared cache costs a lock and a
-    /// hash of the features).
-    private var cachedShapings: [(key: CachedShapingKey, value: CachedShaping)] = []
+    /// The last decisions (the text's items mostly share a few: asking the shared cache costs a lock and a hash of the
+    /// features).
+    private var cachedShapings: [CachedShaping] = []
+    /// Their keys, apart (looked through without copying a decision).
+    private var cachedShapingKeys: [CachedShapingKey] = []
 
     private mutating func cachedShaping(_ item: TextItem, attributes: StringAttributes, features: [hb_feature_t], script: hb_script_t,
                                         extra: CGFloat) -> CachedShaping {
         let key = CachedShapingKey(attributeRun: item.attributeRun, font: item.font.serialNumber, script: item.script,
-                                   rightToLeft: item.isRightToLeft)
-        if let known = cachedShapings.first(where: { $0.key == key }) { return known.value }
+                                   rightToLeft: item.isRightToLeft, sideways: item.isSideways, trimsPunctuation: trimsPunctuation)
+        if let index = cachedShapingKeys.firstIndex(of: key) { return cachedShapings[index] }
         let shared = WordShapes.shared
         let language = attributes.language
         let value: CachedShaping
@@ -232,8 +258,17 @@ struct Shaper {
         } else {
             value = .none
         }
-        if cachedShapings.isEmpty { cachedShapings.reserveCapacity(8) }
-        if cachedShapings.count < 8 { cachedShapings.append((key, value)) }
+        // (The last eight: a text's next paragraphs mostly ask the same few.)
+        if cachedShapings.isEmpty {
+            cachedShapings.reserveCapacity(8)
+            cachedShapingKeys.reserveCapacity(8)
+        }
+        if cachedShapings.count == 8 {
+            cachedShapings.removeFirst()
+            cachedShapingKeys.removeFirst()
+        }
+        cachedShapings.append(value)
+        cachedShapingKeys.append(key)
         return value
     }
 

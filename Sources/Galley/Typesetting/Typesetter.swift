@@ -123,8 +123,9 @@ public final class Typesetter: Sendable {
         ranges = Typesetter.bounded(ranges, text.units, limit: options.allowsUnboundedLayout
             ? TypesetterOptions.maximumUnboundedParagraphLength : TypesetterOptions.maximumParagraphLength)
         let reuse = ranges.count == 1 ? reuse : nil
+        let scratch = ShapingScratch()
         paragraphs = ranges.indices.map {
-            Typesetter.prepare(text, range: ranges[$0], options: options, reusing: reuse,
+            Typesetter.prepare(text, range: ranges[$0], options: options, reusing: reuse, scratch: scratch,
                                opens: $0 > 0 || !options.startsInsideParagraph, closes: $0 < ranges.count - 1 || !options.endsInsideParagraph)
         }
         paragraphStarts = ranges.map(\.lowerBound)
@@ -149,8 +150,9 @@ public final class Typesetter: Sendable {
     }
 
     private static func prepare(_ text: AttributedText, range: Range<Int>, options: TypesetterOptions,
-                                reusing reuse: ShapingReuse? = nil, opens: Bool = true, closes: Bool = true) -> Paragraph {
-        let shaped = ShapedParagraph(text, range: range, options: options, reusing: reuse)
+                                reusing reuse: ShapingReuse? = nil, scratch: ShapingScratch? = nil, opens: Bool = true,
+                                closes: Bool = true) -> Paragraph {
+        let shaped = ShapedParagraph(text, range: range, options: options, reusing: reuse, scratch: scratch)
         let firstAttributes = text.sharedRunAttributes[text.runIndex(at: range.lowerBound)]
         // (Read in place: a copy of the attributes retains every object they hold.)
         let language = firstAttributes.value.language

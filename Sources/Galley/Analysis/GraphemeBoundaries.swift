@@ -137,6 +137,11 @@ package struct BoundaryOffsets: RandomAccessCollection, Sendable {
 
     /// Offsets relative to `base` (ascending, at most `Int32.max` past it).
     init(base: Int, offsets: [Int32]) {
+        self = offsets.withUnsafeBufferPointer { BoundaryOffsets(base: base, offsets: $0) }
+    }
+
+    /// Offsets relative to `base` (ascending, at most `Int32.max` past it), read from a buffer.
+    init(base: Int, offsets: UnsafeBufferPointer<Int32>) {
         self.base = base
         count = offsets.count
         let blockSize = 1 << Self.blockShift
@@ -152,22 +157,20 @@ package struct BoundaryOffsets: RandomAccessCollection, Sendable {
         self.width = width
         guard width < 4 else {
             deltas = []
-            self.starts = offsets
+            self.starts = Array(offsets)
             return
         }
         self.starts = starts
         deltas = [UInt8](uninitializedCapacity: offsets.count * width) { buffer, initialized in
             let bytes = UnsafeMutableRawBufferPointer(buffer)
-            offsets.withUnsafeBufferPointer { offsets in
-                var start: Int32 = 0
-                for index in 0..<offsets.count {
-                    if index & (blockSize - 1) == 0, index > 0 { start = offsets[index] }
-                    let delta = offsets[index] &- start
-                    if width == 1 {
-                        bytes[index] = UInt8(truncatingIfNeeded: delta)
-                    } else {
-                        bytes.storeBytes(of: UInt16(truncatingIfNeeded: delta).littleEndian, toByteOffset: 2 * index, as: UInt16.self)
-                    }
+            var start: Int32 = 0
+            for index in 0..<offsets.count {
+                if index & (blockSize - 1) == 0, index > 0 { start = offsets[index] }
+                let delta = offsets[index] &- start
+                if width == 1 {
+                    bytes[index] = UInt8(truncatingIfNeeded: delta)
+                } else {
+                    bytes.storeBytes(of: UInt16(truncatingIfNeeded: delta).littleEndian, toByteOffset: 2 * index, as: UInt16.self)
                 }
             }
             initialized = offsets.count * width

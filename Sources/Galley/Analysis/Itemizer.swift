@@ -141,11 +141,18 @@ enum Itemizer {
     /// has) extends the last item when script and level agree, running ahead over the simple characters after it;
     /// any other cluster gets its font (fallback) and joins the last item or starts one.
     static func items(_ text: AttributedText, levels: BidiLevels, graphemes: BoundaryOffsets) -> [TextItem] {
-        let units = text.units
-        guard !units.isEmpty else { return [] }
-        let scripts = ScriptRuns(units, boundaries: graphemes)
         var items: [TextItem] = []
-        items.reserveCapacity(8)  // (a paragraph's items are a few; growing from one took three copies)
+        Self.items(text, levels: levels, graphemes: graphemes, into: &items)
+        return items
+    }
+
+    /// `items`, written over `items` (whose room the paragraphs of a text pass on: `ShapingScratch`).
+    static func items(_ text: AttributedText, levels: BidiLevels, graphemes: BoundaryOffsets, into items: inout [TextItem]) {
+        items.removeAll(keepingCapacity: true)
+        let units = text.units
+        guard !units.isEmpty else { return }
+        let scripts = ScriptRuns(units, boundaries: graphemes)
+        if items.capacity < 8 { items.reserveCapacity(8) }  // (a paragraph's items are a few; growing from one took three copies)
         var run = RunState()
         let clusterCount = graphemes.count - 1
         let everyUnit = graphemes.everyUnit
@@ -210,7 +217,6 @@ enum Itemizer {
                             attributeRun: run.attributeRun, sideways: sideways, units: units) { continue }
             run.lastIsPrimary = items[items.count - 1].font === primary.font
         }
-        return items
     }
 
     /// How many characters (code points that do not continue a cluster) a range holds, counted up to `limit + 1`: for

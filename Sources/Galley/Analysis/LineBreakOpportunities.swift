@@ -36,10 +36,25 @@ struct LineBreakOpportunities: Sendable {
 
     /// Opportunities of `units` for a BCP 47 language (nil: the root rules), as strict as asked.
     init(_ units: ArraySlice<UInt16>, language: String?, strictness: LineBreakStrictness = .automatic) {
-        self.init(offsets: Self.find(units, locale: strictness.icuLocale(language: language)), units: units)
+        // (ICU's answer read in place, out of a buffer made for the call: no array for it.)
+        guard !units.isEmpty else {
+            self.init(offsets: UnsafeBufferPointer(start: nil, count: 0), units: units)
+            return
+        }
+        let found = UnsafeMutableBufferPointer<Int32>.allocate(capacity: units.count + 1)
+        defer { found.deallocate() }
+        let count = Self.find(units, locale: strictness.icuLocale(language: language), into: found)
+        self.init(offsets: UnsafeBufferPointer(rebasing: found[..<count]), units: units)
     }
 
     private init(offsets: [Int32], units: ArraySlice<UInt16>, sharedPrefix: Int = 0, sharedSuffix: (new: Int, old: Int)? = nil) {
+        self = offsets.withUnsafeBufferPointer {
+            LineBreakOpportunities(offsets: $0, units: units, sharedPrefix: sharedPrefix, sharedSuffix: sharedSuffix)
+        }
+    }
+
+    private init(offsets: UnsafeBufferPointer<Int32>, units: ArraySlice<UInt16>, sharedPrefix: Int = 0,
+                 sharedSuffix: (new: Int, old: Int)? = nil) {
         sharing = sharedPrefix > 0 || sharedSuffix != nil ? Sharing(prefix: sharedPrefix, suffix: sharedSuffix) : nil
         guard !units.isEmpty else {
             positions = BoundaryOffsets(base: 0, offsets: [])
@@ -56,12 +71,12 @@ struct LineBreakOpportunities: Sendable {
         // character, not from ICU's rule status, which for breaks its dictionaries find (Thai, Lao, Khmer, Burmese)
         // reports the status of the rule-based break ending the dictionary's run: every word before a line
         // separator came out mandatory.
+        // (The last, a paragraph's end, apart: most paragraphs have no other, and need no array.)
         let base = units.startIndex
-        var mandatory: [Int32] = []
-        for (index, position) in offsets.enumerated() where position > 0 && CharacterClasses.forcesLineBreak(units[base + Int(position) - 1]) {
-            mandatory.append(Int32(index))
-        }
-        isMandatory = MandatoryFlags(mandatory, count: offsets.count)
+        func forcesBreak(_ position: Int32) -> Bool { position > 0 && CharacterClasses.forcesLineBreak(units[base + Int(position) - 1]) }
+        var inner: [Int32] = []
+        for index in 0..<(offsets.count - 1) where forcesBreak(offsets[index]) { inner.append(Int32(index)) }
+        isMandatory = MandatoryFlags(inner: inner, lastIsMandatory: forcesBreak(offsets[offsets.count - 1]), count: offsets.count)
     }
 
     /// These opportunities without those strictly inside `ranges` (ascending and apart, offsets relative to the text
@@ -90,12 +105,17 @@ struct LineBreakOpportunities: Sendable {
     /// ICU's opportunities of `units` (offsets from their start; their end last) for an ICU locale, none when ICU fails.
     private static func find(_ units: ArraySlice<UInt16>, locale: String) -> [Int32] {
         guard !units.isEmpty else { return [] }
-        var found = [Int32](repeating: 0, count: units.count + 1)
+        let found = UnsafeMutableBufferPointer<Int32>.allocate(capacity: units.count + 1)
+        defer { found.deallocate() }
+        return Array(found[..<find(units, locale: locale, into: found)])
+    }
+
+    /// `find`, written to `found` (room for one a unit and the end); gives how many.
+    private static func find(_ units: ArraySlice<UInt16>, locale: String, into found: UnsafeMutableBufferPointer<Int32>) -> Int {
         let count = units.withUnsafeBufferPointer { text in
-            galley_line_break_opportunities(text.baseAddress, Int32(text.count), locale, &found, Int32(found.count))
+            galley_line_break_opportunities(text.baseAddress, Int32(text.count), locale, found.baseAddress, Int32(found.count))
         }
-        // (A copy of the answer, not the array shortened: that would keep room for one break a unit.)
-        return Array(found.prefix(Int(max(count, 0))))
+        return Int(max(count, 0))
     }
 
     /// The opportunities of an edited paragraph from those of the paragraph before the edit, which replaced `replaced`
@@ -182,6 +202,12 @@ struct MandatoryFlags: Equatable, Sendable {
     private let inner: [Int32]
     /// The last opportunity's index when its break is mandatory, else -1.
     private let last: Int
+
+    /// Flags from the ascending indices of the mandatory breaks but the last opportunity's, and whether that one is.
+    init(inner: [Int32], lastIsMandatory: Bool, count: Int) {
+        self.inner = inner
+        last = lastIsMandatory ? count - 1 : -1
+    }
 
     /// Flags from the ascending indices of the mandatory breaks among `count` opportunities.
     init(_ indices: [Int32], count: Int) {

@@ -14,15 +14,15 @@ struct ScriptRuns {
     private static let latin: Int32 = 25  // USCRIPT_LATIN
     private static let han: Int32 = 17  // USCRIPT_HAN
 
-    /// Where each run ends (a text offset), ascending; neighbouring runs differ in script.
-    private let ends: [Int]
-    private let scripts: [Int32]
+    /// Where each run ends (a text offset), ascending, and its script; neighbouring runs differ in script. (One array,
+    /// not two: a paragraph's runs are made once a layout.)
+    private let runs: [(end: Int, script: Int32)]
 
     /// The script runs of the clusters `boundaries` gives (as from `GraphemeBoundaries`, offsets in `units`).
     init(_ units: [UInt16], boundaries: BoundaryOffsets) {
         let count = boundaries.count - 1
         guard count > 0 else {
-            (ends, scripts) = ([], [])
+            runs = []
             return
         }
         let everyUnit = boundaries.everyUnit
@@ -67,11 +67,9 @@ struct ScriptRuns {
             boundaries.forEachSpan { start, end in walk.visit(start, Self.ownScript(units, start: start, end: end), units) }
         }
         if let runScript = walk.runScript {
-            walk.ends.append(boundaries[count])
-            walk.scripts.append(runScript)
+            walk.runs.append((boundaries[count], runScript))
         }
-        ends = walk.ends
-        scripts = walk.scripts
+        runs = walk.runs
     }
 
     /// The walk over a text's clusters that gives each its script after those before it (a plain value: its fields
@@ -82,16 +80,13 @@ struct ScriptRuns {
         var openBrackets: [(closing: UInt32, script: Int32)] = []
         /// The run being made: its script (nil before the first cluster); it ends where the last cluster did.
         var runScript: Int32? = nil
-        var ends: [Int]
-        var scripts: [Int32]
+        var runs: [(end: Int, script: Int32)]
 
         /// (Room for a few runs from the start: most paragraphs have a few, and growing from one took three copies.)
         init(current: Int32) {
             self.current = current
-            ends = []
-            scripts = []
-            ends.reserveCapacity(8)
-            scripts.reserveCapacity(8)
+            runs = []
+            runs.reserveCapacity(8)
         }
 
         /// The cluster starting at `start`, whose own script is `own`.
@@ -122,8 +117,7 @@ struct ScriptRuns {
             }
             if script != runScript {
                 if let runScript {
-                    ends.append(start)
-                    scripts.append(runScript)
+                    runs.append((start, runScript))
                 }
                 runScript = script
             }
@@ -132,9 +126,9 @@ struct ScriptRuns {
 
     /// The script of the cluster starting at text offset `index` (inside the runs), and where its run ends.
     func run(at index: Int) -> (script: Int32, end: Int) {
-        let run = ends.partitioningIndex { $0 > index }
-        guard run < ends.count else { return (Self.common, Int.max) }
-        return (scripts[run], ends[run])
+        let run = runs.partitioningIndex { $0.end > index }
+        guard run < runs.count else { return (Self.common, Int.max) }
+        return (runs[run].script, runs[run].end)
     }
 
     /// The cluster's own script: that of its first character with a real script (Common when none has one: Common,

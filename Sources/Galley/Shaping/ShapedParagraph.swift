@@ -157,7 +157,9 @@ final class ShapedParagraph: Sendable {
             levels = BidiLevels.resolve(text, range: range, base: base)
         }
         let graphemes = GraphemeBoundaries.compute(text.units[range])
-        let textItems = Itemizer.items(text, levels: levels, graphemes: graphemes)
+        var textItems: [TextItem] = []
+        if let scratch { swap(&textItems, &scratch.items) }
+        Itemizer.items(text, levels: levels, graphemes: graphemes, into: &textItems)
         var shaper = Shaper(text: text, context: range, script: options.script, shapesWords: shapesWords, generator: options.glyphGenerator,
                             expectedGlyphs: reuse.map { $0.paragraph.glyphs.count + max($0.delta, 0) * 2 + 8 }, scratch: scratch)
         var items: [Item] = []
@@ -202,6 +204,7 @@ final class ShapedParagraph: Sendable {
         }
         var glyphs = shaper.finishedGlyphs()
         shaper.giveBack()
+        if let scratch { swap(&textItems, &scratch.items) }
         let autospace = first.paragraphStyle.eastAsianAutospace
         if autospace > 0 {
             EastAsianAutospace.apply(autospace, text: text, range: range, items: items, glyphs: &glyphs)

@@ -67,11 +67,14 @@ struct LineBuilder {
     /// its level, split where `levels` (runs in logical order: each one's end and level, the last ending at the range's
     /// end) change — nil: each item at its own level — when every cut is safe (nil at the first that is not).
     private func safeSlices(_ range: Range<Int>, from first: Int, levels: [(end: Int, level: UInt8)]?) -> [LineStorage.Slice]? {
+        let items = paragraph.items
+        // (Room for every item the range reaches and every level run: a Chinese line with Latin words or numbers has
+        // several, and growing the array copied it.)
+        let itemCount = items[first...].partitioningIndex { $0.item.range.lowerBound >= range.upperBound } - first
         var slices: [LineStorage.Slice] = []
-        slices.reserveCapacity((levels?.count ?? 1) + 3)
+        slices.reserveCapacity(itemCount + (levels?.count ?? 0))
         var index = first
         var run = 0
-        let items = paragraph.items
         while index < items.count, items[index].item.range.lowerBound < range.upperBound {
             let itemRange = items[index].item.range
             var start = max(itemRange.lowerBound, range.lowerBound)

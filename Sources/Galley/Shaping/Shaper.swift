@@ -523,20 +523,25 @@ struct Shaper {
         // Which characters stand as shaped alone: free ones, and the others between free ones (or the item's edges).
         // Most items end here: their only others are punctuation between ideographs.
         let count = range.count
-        var allStand = true
+        var firstLoose: Int? = nil
         for index in others.indices where others[index].use != .besideFree
             || (index > 0 && others[index - 1].index == others[index].index - 1)
             || (index + 1 < others.count && others[index + 1].index == others[index].index + 1) {
-            allStand = false
+            firstLoose = others[index].index
             break
         }
-        guard !allStand else { return }
-        // Each character's first glyph (the next one's when it has none: its glyphs' string indices are its own and
-        // ascend) and its use; whether it stands.
+        guard let firstLoose else { return }
+        // The glyphs before the free character that precedes the first character that does not stand (or before the
+        // item's start) stay where they are; from there on, each character's first glyph (the next one's when it has
+        // none: its glyphs' string indices are its own and ascend) and its use, and whether it stands. (The characters
+        // before are recorded as free at the item's first glyph, and never read.)
+        let keepFrom = max(firstLoose - 1, 0)
         var found: [(glyphStart: Int, use: ShapedWord.CharacterUse)] = []
         found.reserveCapacity(count)
-        var glyph = first, other = 0
-        for index in 0..<count {
+        found.append(contentsOf: repeatElement((first, .anywhere), count: keepFrom))
+        var glyph = glyphs.firstGlyph(atOrAfter: range.lowerBound + keepFrom, in: first..<glyphs.count)
+        var other = others.partitioningIndex { $0.index >= keepFrom }
+        for index in keepFrom..<count {
             while glyph < glyphs.count, glyphs.stringIndex(glyph) < range.lowerBound + index { glyph += 1 }
             var use = ShapedWord.CharacterUse.anywhere
             if other < others.count, others[other].index == index {
@@ -547,29 +552,31 @@ struct Shaper {
         }
         let segments = found
         func isFree(_ index: Int) -> Bool { index < 0 || index >= count || segments[index].use == .anywhere }
-        let stands = (0..<count).map { index in
-            segments[index].use == .anywhere || (segments[index].use == .besideFree && isFree(index - 1) && isFree(index + 1))
+        func stands(_ index: Int) -> Bool {
+            index < keepFrom || segments[index].use == .anywhere
+                || (segments[index].use == .besideFree && isFree(index - 1) && isFree(index + 1))
         }
         // Each run of the others is shaped with its neighbours; the glyphs of those that stand are set aside and put back.
+        let keptStart = segments[keepFrom].glyphStart
         var kept = GlyphArrays(base: glyphs.base)
-        kept.append(contentsOf: glyphs, first..<glyphs.count)
-        glyphs.removeGlyphs(from: first)
+        kept.append(contentsOf: glyphs, keptStart..<glyphs.count)
+        glyphs.removeGlyphs(from: keptStart)
         func keptGlyphs(_ index: Int) -> Range<Int> {
-            (segments[index].glyphStart - first)..<(index + 1 < count ? segments[index + 1].glyphStart - first : kept.count)
+            (segments[index].glyphStart - keptStart)..<(index + 1 < count ? segments[index + 1].glyphStart - keptStart : kept.count)
         }
         var stretches: [(WordShapes.Key, ShapedWord)] = []
-        var index = 0
+        var index = keepFrom
         while index < count {
-            if stands[index] {
+            if stands(index) {
                 // (The standing characters up to the next run, copied at once.)
                 var last = index
-                while last + 1 < count, stands[last + 1] { last += 1 }
+                while last + 1 < count, stands(last + 1) { last += 1 }
                 glyphs.append(contentsOf: kept, keptGlyphs(index).lowerBound..<keptGlyphs(last).upperBound)
                 index = last + 1
                 continue
             }
             var runEnd = index
-            while runEnd < count, !stands[runEnd] { runEnd += 1 }
+            while runEnd < count, !stands(runEnd) { runEnd += 1 }
             // Between two free characters (which no lookup reaches through) the run shapes alone as it does among them,
             // unless HarfBuzz marks its edges unsafe to concatenate; kept in the word cache, whose keys are its text.
             // (Not a run of one character: that one HarfBuzz marked when shaped alone, and its text is the key of its

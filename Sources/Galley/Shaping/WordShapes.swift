@@ -153,21 +153,21 @@ final class WordShapes: Sendable {
     /// common characters, whose shaping HarfBuzz does not take from the text around them, in either direction (the
     /// punctuation and spaces between Latin and Arabic words are such items, set right to left); nil for any other.
     func itemSetup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
-        guard Self.itemScripts.contains(item.script) else { return nil }
+        guard Self.keepsItemsWhole(script: item.script) else { return nil }
         return interned(item, script: script, language: language, features: features, extra: extra, wholeItems: true) { true }
     }
 
-    /// ICU script codes of items kept whole: Common, Inherited, Cyrillic, Greek, Latin.
-    private static let itemScripts: Set<Int32> = [0, 1, 8, 14, 25]
-
-    /// Whether an item of this script shapes alone as among the text around it, so that it may be kept whole.
-    static func keepsItemsWhole(script: Int32) -> Bool { itemScripts.contains(script) }
+    /// Whether an item of this script shapes alone as among the text around it, so that it may be kept whole: ICU's
+    /// Common, Inherited, Cyrillic, Greek and Latin (compared, not hashed: asked once an item).
+    static func keepsItemsWhole(script: Int32) -> Bool {
+        script == 25 || script == 0 || script == 1 || script == 8 || script == 14
+    }
 
     /// The setup for shaping a Chinese, Japanese or Korean `item` character by character (`Shaper.appendCharacters`),
     /// with the glyphs its font's lookups involve; nil when it is not such an item, or its font applies tables whose
     /// glyphs HarfBuzz does not list (`HarfBuzzFont.glyphsInLookups`).
     func characterSetup(for item: TextItem, script: hb_script_t, language: String?, features: [hb_feature_t], extra: CGFloat) -> Setup? {
-        guard Self.characterScripts.contains(item.script), !item.isRightToLeft else { return nil }
+        guard Self.isCharacterScript(item.script), !item.isRightToLeft else { return nil }
         var found: GlyphBits? = nil
         guard var setup = interned(item, script: script, language: language, features: features, extra: extra, apart: {
             found = item.font.harfBuzzFont.glyphsInLookups(script: script, language: language, features: features)
@@ -219,8 +219,8 @@ final class WordShapes: Sendable {
     /// Hebrew, Latin.
     private static let wordScripts: Set<Int32> = [0, 1, 2, 8, 10, 14, 19, 25]
 
-    /// ICU script codes of text that is shaped character by character: Han, Hangul, Hiragana, Katakana.
-    private static let characterScripts: Set<Int32> = [17, 18, 20, 22]
+    /// Whether text of an ICU script code is shaped character by character: Han, Hangul, Hiragana, Katakana.
+    private static func isCharacterScript(_ script: Int32) -> Bool { script == 17 || script == 18 || script == 20 || script == 22 }
 
     /// The cache key of a word, or nil when it is not cached (too long, or holding a control character).
     static func key(_ setup: Setup, _ units: ArraySlice<UInt16>) -> Key? {

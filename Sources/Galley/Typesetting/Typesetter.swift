@@ -124,8 +124,13 @@ public final class Typesetter: Sendable {
             ? TypesetterOptions.maximumUnboundedParagraphLength : TypesetterOptions.maximumParagraphLength)
         let reuse = ranges.count == 1 ? reuse : nil
         let scratch = ShapingScratch()
+        // The paragraphs' line-break opportunities, found together (`LineBreakOpportunities.ofParagraphs`).
+        let breaks = ranges.count > 1 ? LineBreakOpportunities.ofParagraphs(text.units, ranges: ranges, locales: ranges.map {
+            let first = text.sharedRunAttributes[text.runIndex(at: $0.lowerBound)]
+            return first.paragraphStyle.lineBreakStrictness.icuLocale(language: first.value.language)
+        }) : nil
         paragraphs = ranges.indices.map {
-            Typesetter.prepare(text, range: ranges[$0], options: options, reusing: reuse, scratch: scratch,
+            Typesetter.prepare(text, range: ranges[$0], options: options, reusing: reuse, scratch: scratch, breaks: breaks?[$0],
                                opens: $0 > 0 || !options.startsInsideParagraph, closes: $0 < ranges.count - 1 || !options.endsInsideParagraph)
         }
         paragraphStarts = ranges.map(\.lowerBound)
@@ -150,8 +155,8 @@ public final class Typesetter: Sendable {
     }
 
     private static func prepare(_ text: AttributedText, range: Range<Int>, options: TypesetterOptions,
-                                reusing reuse: ShapingReuse? = nil, scratch: ShapingScratch? = nil, opens: Bool = true,
-                                closes: Bool = true) -> Paragraph {
+                                reusing reuse: ShapingReuse? = nil, scratch: ShapingScratch? = nil,
+                                breaks found: LineBreakOpportunities? = nil, opens: Bool = true, closes: Bool = true) -> Paragraph {
         let shaped = ShapedParagraph(text, range: range, options: options, reusing: reuse, scratch: scratch)
         let firstAttributes = text.sharedRunAttributes[text.runIndex(at: range.lowerBound)]
         // (Read in place: a copy of the attributes retains every object they hold.)
@@ -161,6 +166,8 @@ public final class Typesetter: Sendable {
         if let reuse, let old = reuse.breaks, old.language == language, old.strictness == strictness, range == 0..<text.length {
             breaks = LineBreakOpportunities(text.units[range], language: language, strictness: strictness,
                                             reusing: old.opportunities, replaced: reuse.replaced, insertedLength: reuse.insertedLength)
+        } else if let found {
+            breaks = found
         } else {
             breaks = LineBreakOpportunities(text.units[range], language: language, strictness: strictness)
         }

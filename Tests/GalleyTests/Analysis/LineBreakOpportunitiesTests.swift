@@ -187,4 +187,44 @@ import Testing
         // Most texts had a run long enough to be shortened (a test of nothing otherwise).
         #expect(stepped > texts.count * 3)
     }
+
+    /// A text's paragraphs read together (`LineBreakOpportunities.ofParagraphs`: one pass of ICU over the paragraphs
+    /// that end in a mandatory break and share a locale) give each paragraph the opportunities and mandatory breaks it
+    /// has read alone: Unicode's LineBreakTest.txt cases (every line-break class at a paragraph's end and start), one a
+    /// paragraph, and the corpus texts' lines, each after a mandatory break of every kind, with the locale changing
+    /// now and then and a paragraph that ends without a break (a piece of a longer one) among them.
+    @Test func paragraphsReadTogetherEqualAlone() throws {
+        var paragraphs: [String] = []
+        let cases = try String(contentsOfFile: "/usr/share/unicode/auxiliary/LineBreakTest.txt", encoding: .utf8)
+        for line in cases.split(separator: "\n") where !line.hasPrefix("#") {
+            var text = ""
+            for token in line.split(separator: "#")[0].split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+                if let value = UInt32(token, radix: 16), let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) }
+            }
+            if !text.isEmpty { paragraphs.append(text) }
+        }
+        for file in Corpus.files { paragraphs += try Corpus.lines(file).prefix(40) }
+        let breaks = ["\n", "\r\n", "\r", "\u{2029}", "\u{2028}", "\u{0B}", "\u{0C}", "\u{85}"]
+        var units: [UInt16] = []
+        var ranges: [Range<Int>] = []
+        var locales: [String] = []
+        for (index, paragraph) in paragraphs.enumerated() {
+            let start = units.count
+            units += paragraph.utf16
+            // (Every 97th ends without a break, as a piece cut out of a longer paragraph does.)
+            if index % 97 != 96 { units += breaks[index % breaks.count].utf16 }
+            ranges.append(start..<units.count)
+            locales.append(index % 50 < 40 ? "" : index % 50 < 45 ? "ja@lb=strict" : "zh")
+        }
+        let together = LineBreakOpportunities.ofParagraphs(units, ranges: ranges, locales: locales)
+        try #require(together.count == ranges.count)
+        var withMandatory = 0
+        for index in ranges.indices {
+            let alone = LineBreakOpportunities(units[ranges[index]], locale: locales[index])
+            try #require(Array(together[index].positions) == Array(alone.positions), "paragraph \(index): \(paragraphs[index].prefix(40))")
+            try #require(together[index].isMandatory == alone.isMandatory, "paragraph \(index): mandatory breaks")
+            if alone.firstMandatory(atOrAfter: 0) != nil { withMandatory += 1 }
+        }
+        #expect(withMandatory > ranges.count / 2)
+    }
 }

@@ -98,8 +98,8 @@ struct ScriptRuns {
             } else {
                 script = current
                 let first = units[start]
-                // ASCII but for brackets is neither an opening nor a closing bracket.
-                if first >= 0x80 || first == 0x28 || first == 0x29 || first == 0x5B || first == 0x5D || first == 0x7B || first == 0x7D {
+                // ASCII but for brackets is neither an opening nor a closing bracket, nor is CJK prose's plain punctuation.
+                if (first >= 0x80 && !ScriptRuns.isPlainCJKPunctuation(first)) || first == 0x28 || first == 0x29 || first == 0x5B || first == 0x5D || first == 0x7B || first == 0x7D {
                     let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: start)
                     switch ScriptRuns.bracket(codePoint) {
                     case .open(let closing):
@@ -193,7 +193,19 @@ struct ScriptRuns {
         case 0xAC00...0xD7A3: return 18
         case 0x3041...0x3096, 0x309D...0x309F: return 20
         case 0x30A1...0x30FA, 0x30FD...0x30FF: return 22
+        case 0x3000...0x3003, 0x30FB, 0x30FC, 0xFF01, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F: return common  // (`isPlainCJKPunctuation`)
         default: return nil
+        }
+    }
+
+    /// The Common punctuation of Chinese and Japanese prose that pairs with nothing (ideographic space, comma, full
+    /// stop and ditto mark, the middle dot and prolonged sound mark, and the fullwidth ! , . : ; ?): known without
+    /// asking ICU for its script or its bracket pair (a tenth of a Chinese paragraph's characters).
+    @inline(__always)
+    static func isPlainCJKPunctuation(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x3000...0x3003, 0x30FB, 0x30FC, 0xFF01, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F: return true
+        default: return false
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// The one internal form of an attributed string: UTF-16 code units and a table of attribute runs over
 /// them. Both `NSAttributedString` and Swift's `AttributedString` become this, since Foundation on Linux has
 /// no bridge between them; layout reads nothing else.
-struct AttributedText: Sendable {
+final class AttributedText: Sendable {
     /// The text, as UTF-16 code units (unpaired surrogates kept).
     let units: [UInt16]
     /// Where each attribute run starts (UTF-16 offsets, ascending, first 0); the last run ends at `units.count`.
@@ -108,7 +108,7 @@ struct AttributedText: Sendable {
     }
 
     /// Reads an `NSAttributedString` (its UTF-16 storage and attribute dictionaries).
-    init(_ string: NSAttributedString, defaultFont: @autoclosure () -> Font?) {
+    convenience init(_ string: NSAttributedString, defaultFont: @autoclosure () -> Font?) {
         let text = string.string
         var runs: [(range: Range<Int>, attributes: StringAttributes)] = []
         // Stored runs as they are: asking for the longest effective range makes Foundation compare neighbouring
@@ -120,7 +120,7 @@ struct AttributedText: Sendable {
     }
 
     /// Reads a Swift `AttributedString` through Galley's attribute scope (other scopes are ignored).
-    init(_ string: AttributedString, defaultFont: @autoclosure () -> Font?) {
+    convenience init(_ string: AttributedString, defaultFont: @autoclosure () -> Font?) {
         var runs: [(range: Range<Int>, attributes: StringAttributes)] = []
         var offset = 0
         for run in string.runs {

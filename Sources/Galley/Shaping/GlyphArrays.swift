@@ -7,7 +7,7 @@ import Foundation
 /// are complete (`shrinkToFit`) only for the glyphs that have one when those are few (Arabic marks and cursive
 /// joins: one glyph in a hundred in Noto Naskh). Values are read and written as `CGFloat` and absolute `Int` offsets.
 struct GlyphArrays: Sendable {
-    private struct Record {
+    fileprivate struct Record {
         var glyph: Glyph
         /// String index minus `base` in the low 15 bits, the unsafe-to-break flag in the top bit (unused once wide).
         var index: UInt16
@@ -264,6 +264,25 @@ struct GlyphArrays: Sendable {
         }
         if UInt32(units.lowerBound - base) < lastRelative { ascends = false }
         lastRelative = UInt32(units.upperBound - 1 - base)
+    }
+
+    /// The string indices and advances read in place, for a loop over many glyphs (`OpportunityWidths`): no check of
+    /// the index's width or the array's bounds a glyph. Valid only inside `withNarrowReader`.
+    struct NarrowReader {
+        fileprivate let records: UnsafePointer<Record>
+        let count: Int
+
+        /// The glyph's string index minus `base`.
+        @inline(__always) func relativeIndex(_ glyph: Int) -> Int { Int(records[glyph].index & 0x7FFF) }
+        @inline(__always) func advance(_ glyph: Int) -> Float { records[glyph].advance }
+    }
+
+    /// Calls `body` with a reader of the records in place, when there are some and their string indices are kept in
+    /// the records' 15 bits (else nil, and `body` is not called).
+    @inline(__always)
+    func withNarrowReader<Result>(_ body: (NarrowReader) -> Result) -> Result? {
+        guard !isWide else { return nil }
+        return records.withUnsafeBufferPointer { records in records.baseAddress.map { body(NarrowReader(records: $0, count: records.count)) } }
     }
 
     /// Drops the glyphs from `count` on (a stretch to be shaped again). `ascends` stays as it was: at worst false

@@ -149,6 +149,34 @@ struct OpportunityWidths: Sendable {
                              sums: UnsafeMutableBufferPointer<Double>, hangs: UnsafeMutableBufferPointer<Float>) {
         var sum = total, allNonNegative = nonNegative, after = previous
         var last: (unit: Int, advance: CGFloat) = (Int.min, 0)
+        // Glyphs in string order with their indices in 15 bits (most paragraphs): read in place, as the walker would.
+        // (The sums in the closure's own variables, handed out at the end: captured ones lived in memory.)
+        if let (glyphs, start) = walker.inStringOrder, let done = glyphs.withNarrowReader({ [sum, allNonNegative, after] reader in
+            var glyph = start, sum = sum, allNonNegative = allNonNegative, after = after
+            var last: (unit: Int, advance: CGFloat) = (Int.min, 0)
+            let glyphBase = glyphs.base
+            for index in opportunities {
+                let end = base + positions[index], relativeEnd = end - glyphBase
+                while glyph < reader.count, case let unit = reader.relativeIndex(glyph), unit < relativeEnd {
+                    var advance: CGFloat = 0
+                    repeat {
+                        advance += CGFloat(reader.advance(glyph))
+                        glyph += 1
+                    } while glyph < reader.count && reader.relativeIndex(glyph) == unit
+                    if advance < 0 { allNonNegative = false }
+                    sum += advance
+                    last = (glyphBase + unit, advance)
+                }
+                sums[index] = sum
+                hangs[index] = storedHanging(before: end, after: after, units: units, lastAdvance: last.unit == end - 1 ? last.advance : 0)
+                after = end
+            }
+            return (glyph: glyph, sum: sum, allNonNegative: allNonNegative, after: after)
+        }) {
+            walker.inStringOrder = (glyphs, done.glyph)
+            (total, nonNegative, previous) = (done.sum, done.allNonNegative, done.after)
+            return
+        }
         for index in opportunities {
             let end = base + positions[index]
             walker.add(before: end, to: &sum, nonNegative: &allNonNegative, last: &last)

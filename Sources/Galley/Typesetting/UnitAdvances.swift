@@ -178,6 +178,13 @@ final class UnitAdvances: Sendable {
             return (index, total)
         }
 
+        /// Where a walk reads the glyphs in string order (`nextInStringOrder`), the glyphs and the next one to read, for a
+        /// caller that reads them in place (`OpportunityWidths.walk`), moving `glyph` on as it does; nil otherwise.
+        var inStringOrder: (glyphs: GlyphArrays, glyph: Int)? {
+            get { !byItems && summed.isEmpty && stored.isEmpty ? (glyphs, glyph) : nil }
+            set { if let newValue { glyph = newValue.glyph } }
+        }
+
         /// Adds the advance of every unit before `end` not visited yet to `total`, as calling `next(before:)` until it
         /// answers nil would, in the same order (so the sum is the same to the bit): `nonNegative` turns false at a
         /// negative advance, `last` becomes the last unit visited and its advance.

@@ -45,15 +45,23 @@ import Testing
         }
     }
 
-    /// The Arabic, Hebrew and CJK blocks whose script Galley knows without ICU: every unit in them has the script ICU gives it.
+    /// The Arabic, Hebrew and CJK blocks (and CJK punctuation) whose script Galley knows without ICU: every unit in
+    /// them has the script ICU gives it; the punctuation it takes for plain pairs with no bracket in ICU.
     @Test func blockScriptsAreTheScriptsICUGives() {
         var checked = 0
-        for unit in UInt16(0x0300)...UInt16(0xD7FF) {
+        var punctuation = 0
+        for unit in UInt16(0x0300)...UInt16(0xFFFF) where !UTF16.isSurrogate(unit) {
             guard let script = ScriptRuns.blockScript(unit) else { continue }
             #expect(script == galley_script_code(Int32(unit)), "U+\(String(unit, radix: 16, uppercase: true))")
             checked += 1
+            if ScriptRuns.isPlainCJKPunctuation(unit) {
+                var pair: Int32 = 0
+                #expect(galley_paired_bracket(Int32(unit), &pair) == 0, "U+\(String(unit, radix: 16, uppercase: true)) is a bracket")
+                punctuation += 1
+            }
         }
         #expect(checked > 38000)
+        #expect(punctuation == 12)
     }
     /// Runs of text whose every unit is a cluster (found four ASCII units at a time where nothing changes) equal those
     /// the cluster-by-cluster walk finds over the same boundaries stored one by one, on every corpus text and on random

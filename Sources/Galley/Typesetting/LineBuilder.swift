@@ -34,13 +34,14 @@ struct LineBuilder {
                 return checked(LineStorage(paragraph: paragraph, stringRange: range, slices: CollectionOfOne(only)), range, offset)
             }
             // ... or several items' glyph slices.
-            if let slices = safeSlices(range, from: index, levels: nil) {
-                return checked(LineStorage(paragraph: paragraph, stringRange: range, slices: slices), range, offset)
+            if let line = withSafeSlices(range, from: index, levels: nil, { LineStorage(paragraph: paragraph, stringRange: range, slices: $0) }) {
+                return checked(line, range, offset)
             }
-        } else if let levels = lineLevelRuns(range), let slices = safeSlices(range, from: index, levels: levels) {
+        } else if let levels = lineLevelRuns(range),
+                  let line = withSafeSlices(range, from: index, levels: levels, { LineStorage(paragraph: paragraph, stringRange: range, slices: $0) }) {
             // Mixed levels (Arabic with Latin or digits, Hebrew with numbers): the same slices, cut where the line's
             // levels change too, then ordered visually.
-            return checked(LineStorage(paragraph: paragraph, stringRange: range, slices: slices), range, offset)
+            return checked(line, range, offset)
         }
         return build(showing: [range], of: range, offset: offset)
     }
@@ -66,13 +67,23 @@ struct LineBuilder {
     /// The items reaching into `range` from item `first` on, each with its glyphs there, the part of `range` it shows and
     /// its level, split where `levels` (runs in logical order: each one's end and level, the last ending at the range's
     /// end) change — nil: each item at its own level — when every cut is safe (nil at the first that is not).
-    private func safeSlices(_ range: Range<Int>, from first: Int, levels: [(end: Int, level: UInt8)]?) -> [LineStorage.Slice]? {
+    /// (Made in temporary storage, on the stack for a line's few, and given to `body`: no array a line.)
+    private func withSafeSlices(_ range: Range<Int>, from first: Int, levels: [(end: Int, level: UInt8)]?,
+                                _ body: (UnsafeBufferPointer<LineStorage.Slice>) -> LineStorage) -> LineStorage? {
         let items = paragraph.items
-        // (Room for every item the range reaches and every level run: a Chinese line with Latin words or numbers has
-        // several, and growing the array copied it.)
+        // (Room for a piece of every item the range reaches at every level run.)
         let itemCount = items[first...].partitioningIndex { $0.item.range.lowerBound >= range.upperBound } - first
-        var slices: [LineStorage.Slice] = []
-        slices.reserveCapacity(itemCount + (levels?.count ?? 0))
+        return withUnsafeTemporaryAllocation(of: LineStorage.Slice.self, capacity: max(itemCount + (levels?.count ?? 0), 1)) { room in
+            var count = 0
+            guard safeSlices(range, from: first, levels: levels, into: room, count: &count), count > 0 else { return nil }
+            return body(UnsafeBufferPointer(rebasing: room[..<count]))
+        }
+    }
+
+    /// Writes the slices to `slices` (room for every piece), counting them; false at the first unsafe cut.
+    private func safeSlices(_ range: Range<Int>, from first: Int, levels: [(end: Int, level: UInt8)]?,
+                            into slices: UnsafeMutableBufferPointer<LineStorage.Slice>, count: inout Int) -> Bool {
+        let items = paragraph.items
         var index = first
         var run = 0
         while index < items.count, items[index].item.range.lowerBound < range.upperBound {
@@ -89,13 +100,15 @@ struct LineBuilder {
                 }
                 guard let slice = safeSlice(items[index].glyphRange, of: itemRange, rightToLeft: items[index].item.isRightToLeft,
                                             monotonic: items[index].clustersAreMonotonic, start..<pieceEnd)
-                else { return nil }
-                slices.append(LineStorage.Slice(item: index, glyphs: slice, string: start..<pieceEnd, level: level))
+                else { return false }
+                guard count < slices.count else { return false }  // (never: the room counts every piece)
+                slices.initializeElement(at: count, to: LineStorage.Slice(item: index, glyphs: slice, string: start..<pieceEnd, level: level))
+                count += 1
                 start = pieceEnd
             }
             index += 1
         }
-        return slices.isEmpty ? nil : slices
+        return true
     }
 
     /// The line's levels after rule L1 (see `lineLevels`) as runs in logical order — each one's end and level, the last

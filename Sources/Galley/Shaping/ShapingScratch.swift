@@ -1,8 +1,9 @@
 /// What the `Shaper`s of one text's paragraphs, shaped in turn on one thread with one set of options, hand on from
 /// paragraph to paragraph (`Typesetter` keeps one while it shapes its paragraphs): the HarfBuzz buffer, the text's
 /// decisions of how its items go through the word cache and their styles (both keyed by the text's attribute runs),
-/// `Shaper.appendCharacters`' list, and the room of the itemizer's items (`ShapedParagraph` keeps its own). Made again for every paragraph, they were a fifth of a short Chinese
-/// paragraph's allocations, and the decisions a lock and a hash each. Not shared between threads.
+/// `Shaper.appendCharacters`' list, and the room of the itemizer's items (`ShapedParagraph` keeps its own). Made
+/// again for every paragraph, they were a fifth of a short Chinese paragraph's allocations, and the decisions a lock
+/// and a hash each. Not shared between threads.
 final class ShapingScratch {
     let buffer = HarfBuzzBuffer()
     var cachedShapings: [Shaper.CachedShaping] = []

@@ -209,13 +209,20 @@ enum Itemizer {
                 items[last].range = items[last].range.lowerBound..<end
                 continue
             }
-            guard let primary = run.primary else { continue }  // no font anywhere: the text still counts in the line's range
-            let font = isSimple || run.hasDelegate ? primary.font
-                : end - start == 1 && units[start] < 0x80 ? run.asciiFont(units[start], units: units, at: start, primary: primary)
-                : fontForCluster(units, start..<end, primary: primary, language: run.language)
-            if appendToLast(&items, start..<end, font: font, primary: primary.font, level: level, script: script,
+            // (The primary font alone read for a simple cluster: a copy of the primary counted a reference on its
+            // coverage too, once an item.)
+            guard let primaryFont = run.primary?.font else { continue }  // no font anywhere: the text still counts in the line's range
+            let font: Font
+            if isSimple || run.hasDelegate {
+                font = primaryFont
+            } else {
+                let primary = run.primary!
+                font = end - start == 1 && units[start] < 0x80 ? run.asciiFont(units[start], units: units, at: start, primary: primary)
+                    : fontForCluster(units, start..<end, primary: primary, language: run.language)
+            }
+            if appendToLast(&items, start..<end, font: font, primary: primaryFont, level: level, script: script,
                             attributeRun: run.attributeRun, sideways: sideways, units: units) { continue }
-            run.lastIsPrimary = items[items.count - 1].font === primary.font
+            run.lastIsPrimary = items[items.count - 1].font === primaryFont
         }
     }
 

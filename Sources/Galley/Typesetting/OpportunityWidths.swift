@@ -93,7 +93,8 @@ struct OpportunityWidths: Sendable {
         // Through the first moved opportunity, then (sums exact) the old widths moved, else on.
         let firstMoved = moved.map { min(max($0.1.new + 1, first), count) } ?? count
         paragraph.text.units.withUnsafeBufferPointer { units in
-            Self.walk(first..<firstMoved, positions: positions, base: range.lowerBound, units: units, walker: &walker, total: &total,
+            Self.walk(first..<firstMoved, positions: positions, base: range.lowerBound, units: units, glyphs: paragraph.glyphs,
+                      walker: &walker, total: &total,
                       nonNegative: &nonNegative, previous: &previous, sums: sums, hangs: hangs)
             if let (old, suffix) = moved, exact, firstMoved > suffix.new, firstMoved < count {
                 exact = Self.addsExactly(advances, from: walkStart, upTo: previous)
@@ -103,7 +104,8 @@ struct OpportunityWidths: Sendable {
                 }
             }
             if movedFrom == nil {
-                Self.walk(firstMoved..<count, positions: positions, base: range.lowerBound, units: units, walker: &walker, total: &total,
+                Self.walk(firstMoved..<count, positions: positions, base: range.lowerBound, units: units, glyphs: paragraph.glyphs,
+                          walker: &walker, total: &total,
                           nonNegative: &nonNegative, previous: &previous, sums: sums, hangs: hangs)
                 // (A paragraph measured afresh: its glyphs tell at once; after an edit, the walk from it is shorter.)
                 if exact { exact = (first == 0 ? advances.addsExactly : nil) ?? Self.addsExactly(advances, from: walkStart, upTo: range.upperBound) }
@@ -143,15 +145,17 @@ struct OpportunityWidths: Sendable {
 
     /// Walks over `opportunities`, writing each one's width from the paragraph's start (`total` goes on from the last)
     /// and the whitespace hanging before it (`storedHanging`) at its index: one plain loop, its sums in registers.
+    /// `glyphs`: the paragraph's, which the walker reads.
     @inline(__always)
     private static func walk(_ opportunities: Range<Int>, positions: BoundaryOffsets, base: Int, units: UnsafeBufferPointer<UInt16>,
+                             glyphs: GlyphArrays,
                              walker: inout UnitAdvances.Walker, total: inout Double, nonNegative: inout Bool, previous: inout Int,
                              sums: UnsafeMutableBufferPointer<Double>, hangs: UnsafeMutableBufferPointer<Float>) {
         var sum = total, allNonNegative = nonNegative, after = previous
         var last: (unit: Int, advance: CGFloat) = (Int.min, 0)
         // Glyphs in string order with their indices in 15 bits (most paragraphs): read in place, as the walker would.
         // (The sums in the closure's own variables, handed out at the end: captured ones lived in memory.)
-        if let (glyphs, start) = walker.inStringOrder, let done = glyphs.withNarrowReader({ [sum, allNonNegative, after] reader in
+        if let start = walker.stringOrderGlyph, let done = glyphs.withNarrowReader({ [sum, allNonNegative, after] reader in
             var glyph = start, sum = sum, allNonNegative = allNonNegative, after = after
             var last: (unit: Int, advance: CGFloat) = (Int.min, 0)
             let glyphBase = glyphs.base
@@ -173,7 +177,7 @@ struct OpportunityWidths: Sendable {
             }
             return (glyph: glyph, sum: sum, allNonNegative: allNonNegative, after: after)
         }) {
-            walker.inStringOrder = (glyphs, done.glyph)
+            walker.stringOrderGlyph = done.glyph
             (total, nonNegative, previous) = (done.sum, done.allNonNegative, done.after)
             return
         }

@@ -125,12 +125,14 @@ public final class Typesetter: Sendable {
         let reuse = ranges.count == 1 ? reuse : nil
         let scratch = ShapingScratch()
         // The paragraphs' line-break opportunities, found together (`LineBreakOpportunities.ofParagraphs`).
-        let breaks = ranges.count > 1 ? LineBreakOpportunities.ofParagraphs(text.units, ranges: ranges, locales: ranges.map {
+        // (Each taken out as its paragraph is made: a copy counted a reference on each of its arrays.)
+        var breaks: [LineBreakOpportunities?] = ranges.count > 1 ? LineBreakOpportunities.ofParagraphs(text.units, ranges: ranges, locales: ranges.map {
             let first = text.sharedRunAttributes[text.runIndex(at: $0.lowerBound)]
             return first.paragraphStyle.lineBreakStrictness.icuLocale(language: first.value.language)
-        }) : nil
+        }) : []
         paragraphs = ranges.indices.map {
-            Typesetter.prepare(text, range: ranges[$0], options: options, reusing: reuse, scratch: scratch, breaks: breaks?[$0],
+            Typesetter.prepare(text, range: ranges[$0], options: options, reusing: reuse, scratch: scratch,
+                               breaks: $0 < breaks.count ? breaks[$0].take() : nil,
                                opens: $0 > 0 || !options.startsInsideParagraph, closes: $0 < ranges.count - 1 || !options.endsInsideParagraph)
         }
         paragraphStarts = ranges.map(\.lowerBound)

@@ -178,11 +178,12 @@ final class UnitAdvances: Sendable {
             return (index, total)
         }
 
-        /// Where a walk reads the glyphs in string order (`nextInStringOrder`), the glyphs and the next one to read, for a
-        /// caller that reads them in place (`OpportunityWidths.walk`), moving `glyph` on as it does; nil otherwise.
-        var inStringOrder: (glyphs: GlyphArrays, glyph: Int)? {
-            get { !byItems && summed.isEmpty && stored.isEmpty ? (glyphs, glyph) : nil }
-            set { if let newValue { glyph = newValue.glyph } }
+        /// Where a walk reads the paragraph's glyphs in string order (`nextInStringOrder`), the next one to read, for a
+        /// caller that reads them in place (`OpportunityWidths.walk`), moving it on as it does; nil otherwise. (The
+        /// glyphs are the caller's to read: handing out a copy counted a reference on each of their arrays.)
+        var stringOrderGlyph: Int? {
+            get { !byItems && summed.isEmpty && stored.isEmpty ? glyph : nil }
+            set { if let newValue { glyph = newValue } }
         }
 
         /// Adds the advance of every unit before `end` not visited yet to `total`, as calling `next(before:)` until it

@@ -74,11 +74,6 @@ struct LineBreakOpportunities: Sendable {
                       && units[ranges[last + 1].lowerBound] == 0x0A) {
                 last += 1
             }
-            guard last > first else {
-                result.append(LineBreakOpportunities(units[ranges[first]], locale: locales[first]))
-                first += 1
-                continue
-            }
             let span = ranges[first].lowerBound..<ranges[last].upperBound
             let found = UnsafeMutableBufferPointer<Int32>.allocate(capacity: span.count + 1)
             defer { found.deallocate() }
@@ -264,11 +259,9 @@ struct MandatoryFlags: Equatable, Sendable {
     /// Flags from the ascending indices of the mandatory breaks among `count` opportunities.
     init(_ indices: [Int32], count: Int) {
         if let final = indices.last, Int(final) == count - 1 {
-            last = count - 1
-            inner = indices.count == 1 ? [] : Array(indices.dropLast())
+            self.init(inner: indices.count == 1 ? [] : Array(indices.dropLast()), lastIsMandatory: true, count: count)
         } else {
-            last = -1
-            inner = indices
+            self.init(inner: indices, lastIsMandatory: false, count: count)
         }
     }
 

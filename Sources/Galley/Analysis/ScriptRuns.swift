@@ -193,8 +193,7 @@ struct ScriptRuns {
         case 0xAC00...0xD7A3: return 18
         case 0x3041...0x3096, 0x309D...0x309F: return 20
         case 0x30A1...0x30FA, 0x30FD...0x30FF: return 22
-        case 0x3000...0x3003, 0x30FB, 0x30FC, 0xFF01, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F: return common  // (`isPlainCJKPunctuation`)
-        default: return nil
+        default: return isPlainCJKPunctuation(unit) ? common : nil
         }
     }
 

@@ -20,7 +20,10 @@ struct Shaper {
     }
 
     /// Hands the arrays taken from the scratch back to it, for the text's next paragraph.
-    mutating func giveBack() {
+    mutating func giveBack() { exchangeArrays() }
+
+    /// Swaps the arrays the scratch keeps with the shaper's own (taking them at `init`, giving them back after).
+    private mutating func exchangeArrays() {
         guard let scratch else { return }
         swap(&cachedShapingKeys, &scratch.cachedShapingKeys)
         swap(&cachedShapings, &scratch.cachedShapings)
@@ -76,12 +79,6 @@ struct Shaper {
         self.text = text
         self.scratch = scratch
         buffer = scratch?.buffer ?? HarfBuzzBuffer()
-        if let scratch {
-            swap(&cachedShapingKeys, &scratch.cachedShapingKeys)
-        swap(&cachedShapings, &scratch.cachedShapings)
-            swap(&recentStyles, &scratch.recentStyles)
-            swap(&scratchOthers, &scratch.others)
-        }
         self.shapesWords = shapesWords
         self.generator = generator
         self.context = context ?? 0..<text.length
@@ -92,6 +89,7 @@ struct Shaper {
         glyphs = GlyphArrays(base: self.context.lowerBound)
         glyphs.reserve(expectedGlyphs ?? (self.context.count + self.context.count / 8))
         reservedToSize = expectedGlyphs != nil
+        exchangeArrays()
     }
 
     /// Shapes an item whose attribute run's attributes are `attributes`: the caller's own copy, lent to every item of

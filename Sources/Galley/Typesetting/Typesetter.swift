@@ -127,8 +127,8 @@ public final class Typesetter: Sendable {
         // The paragraphs' line-break opportunities, found together (`LineBreakOpportunities.ofParagraphs`).
         // (Each taken out as its paragraph is made: a copy counted a reference on each of its arrays.)
         var breaks: [LineBreakOpportunities?] = ranges.count > 1 ? LineBreakOpportunities.ofParagraphs(text.units, ranges: ranges, locales: ranges.map {
-            let first = text.sharedRunAttributes[text.runIndex(at: $0.lowerBound)]
-            return first.paragraphStyle.lineBreakStrictness.icuLocale(language: first.value.language)
+            let rules = Typesetter.lineBreakRules(text, paragraphAt: $0.lowerBound)
+            return rules.strictness.icuLocale(language: rules.language)
         }) : []
         paragraphs = ranges.indices.map {
             Typesetter.prepare(text, range: ranges[$0], options: options, reusing: reuse, scratch: scratch,
@@ -156,14 +156,19 @@ public final class Typesetter: Sendable {
         return result
     }
 
+    /// The language and strictness a paragraph's lines break by: its first character's.
+    private static func lineBreakRules(_ text: AttributedText, paragraphAt start: Int) -> (language: String?, strictness: LineBreakStrictness) {
+        // (Read in place: a copy of the attributes retains every object they hold.)
+        let first = text.sharedRunAttributes[text.runIndex(at: start)]
+        return (first.value.language, first.paragraphStyle.lineBreakStrictness)
+    }
+
     private static func prepare(_ text: AttributedText, range: Range<Int>, options: TypesetterOptions,
                                 reusing reuse: ShapingReuse? = nil, scratch: ShapingScratch? = nil,
                                 breaks found: LineBreakOpportunities? = nil, opens: Bool = true, closes: Bool = true) -> Paragraph {
         let shaped = ShapedParagraph(text, range: range, options: options, reusing: reuse, scratch: scratch)
         let firstAttributes = text.sharedRunAttributes[text.runIndex(at: range.lowerBound)]
-        // (Read in place: a copy of the attributes retains every object they hold.)
-        let language = firstAttributes.value.language
-        let strictness = firstAttributes.paragraphStyle.lineBreakStrictness
+        let (language, strictness) = lineBreakRules(text, paragraphAt: range.lowerBound)
         var breaks: LineBreakOpportunities
         if let reuse, let old = reuse.breaks, old.language == language, old.strictness == strictness, range == 0..<text.length {
             breaks = LineBreakOpportunities(text.units[range], language: language, strictness: strictness,

@@ -51,10 +51,11 @@ struct PrimaryFont {
 /// selectors) and base-plus-mark clusters keep one font and one item.
 enum Itemizer {
     /// The facts of the attribute run the itemizer is in, read once a run rather than once a character (Pango's
-    /// ItemizeState).
-    private struct RunState {
+    /// ItemizeState), and kept from paragraph to paragraph of a text (`Memory`).
+    struct RunState {
         var attributeRun = -1
-        /// Where the run ends.
+        /// Where the run starts and ends.
+        var start = 0
         var end = 0
         var primary: PrimaryFont? = nil
         var language: String? = nil
@@ -71,6 +72,7 @@ enum Itemizer {
         /// Enters the attribute run holding `start`.
         mutating func enter(_ text: AttributedText, at start: Int) {
             attributeRun = text.runIndex(at: start)
+            self.start = text.runStarts[attributeRun]
             end = text.runEnd(attributeRun)
             // (Read in place: a copy of the attributes retains every object they hold.)
             let shared = text.sharedRunAttributes[attributeRun]
@@ -146,14 +148,34 @@ enum Itemizer {
         return items
     }
 
-    /// `items`, written over `items` (whose room the paragraphs of a text pass on: `ShapingScratch`).
+    /// What the itemizer hands on from paragraph to paragraph of one text (in `ShapingScratch`): the attribute run it
+    /// was in, whose font, coverage and simple units a text's next paragraph usually reads again (each a lock and a
+    /// reference counted, and the run's attributes read, once a paragraph), and the room of the script runs.
+    struct Memory {
+        fileprivate var run = RunState()
+        fileprivate var scripts = ScriptRuns.Storage()
+    }
+
+    /// `items`, written over `items` (whose room the paragraphs of a text pass on: `ShapingScratch`). `memory`: what
+    /// the text's paragraph before left (the same text).
     static func items(_ text: AttributedText, levels: BidiLevels, graphemes: BoundaryOffsets, into items: inout [TextItem]) {
+        var memory = Memory()
+        Self.items(text, levels: levels, graphemes: graphemes, into: &items, memory: &memory)
+    }
+
+    static func items(_ text: AttributedText, levels: BidiLevels, graphemes: BoundaryOffsets, into items: inout [TextItem],
+                      memory: inout Memory) {
         items.removeAll(keepingCapacity: true)
         let units = text.units
         guard !units.isEmpty else { return }
-        let scripts = ScriptRuns(units, boundaries: graphemes)
+        let scripts = ScriptRuns(units, boundaries: graphemes, storage: &memory.scripts)
+        defer { memory.scripts = scripts.storage }
         if items.capacity < 8 { items.reserveCapacity(8) }  // (a paragraph's items are a few; growing from one took three copies)
+        // (The run the paragraph before ended in, taken for the walk and handed back after it; no item yet to extend.)
         var run = RunState()
+        swap(&run, &memory.run)
+        defer { swap(&run, &memory.run) }
+        run.lastIsPrimary = false
         let clusterCount = graphemes.count - 1
         let everyUnit = graphemes.everyUnit
         var cluster = -1
@@ -165,7 +187,7 @@ enum Itemizer {
             cluster += 1
             let start = end
             end = graphemes[cluster + 1]
-            if start >= run.end || run.attributeRun < 0 { run.enter(text, at: start) }
+            if start >= run.end || start < run.start || run.attributeRun < 0 { run.enter(text, at: start) }
             if start >= levelRun.end { levelRun = levels.run(at: start) }
             let level = levelRun.level
             if start >= scriptRun.end { scriptRun = scripts.run(at: start) }

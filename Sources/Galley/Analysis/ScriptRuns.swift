@@ -16,27 +16,42 @@ struct ScriptRuns {
 
     /// Where each run ends (a text offset), ascending, and its script; neighbouring runs differ in script. (One array,
     /// not two: a paragraph's runs are made once a layout.)
-    private let runs: [(end: Int, script: Int32)]
+    private var runs: [(end: Int, script: Int32)] { storage.runs }
+
+    /// The arrays a walk writes, which the paragraphs of a text hand on (`Itemizer.Memory`): a paragraph's runs and open
+    /// brackets, made again for each, were a sixth of a Chinese paragraph's allocations.
+    struct Storage {
+        fileprivate var runs: [(end: Int, script: Int32)] = []
+        fileprivate var openBrackets: [(closing: UInt32, script: Int32)] = []
+    }
+
+    /// The runs, in the storage they were written to (for the text's next paragraph).
+    private(set) var storage: Storage
 
     /// The script runs of the clusters `boundaries` gives (as from `GraphemeBoundaries`, offsets in `units`).
     init(_ units: [UInt16], boundaries: BoundaryOffsets) {
+        var storage = Storage()
+        self.init(units, boundaries: boundaries, storage: &storage)
+    }
+
+    /// The same, written over `storage` (whose arrays are taken: it is left empty).
+    init(_ units: [UInt16], boundaries: BoundaryOffsets, storage: inout Storage) {
+        var walk = Walk(current: Self.common, storage: &storage)
         let count = boundaries.count - 1
         guard count > 0 else {
-            runs = []
+            self.storage = walk.storage
             return
         }
         let everyUnit = boundaries.everyUnit
         // The script the text starts in: its first real script (leading common characters take it), else Common.
-        var current = Self.common
         for cluster in 0..<count {
             let start = boundaries[cluster]
             let own = Self.ownScript(units, start: start, end: everyUnit != nil ? start + 1 : boundaries[cluster + 1])
             if own != Self.common {
-                current = own
+                walk.current = own
                 break
             }
         }
-        var walk = Walk(current: current)
         if let range = everyUnit {
             // Every unit a cluster (most text): a plain pass, ASCII letters and the big blocks' letters without lookups.
             units.withUnsafeBufferPointer { text in
@@ -44,11 +59,17 @@ struct ScriptRuns {
                 let raw = UnsafeRawPointer(base)
                 var start = range.lowerBound
                 while start < range.upperBound {
-                    // Four units that leave the run as it is, skipped at once (`leavesRunAlone`).
+                    // Units that leave the run as it is, skipped four at once (`leavesRunAlone`), and in the word that
+                    // stops that, those before the first that may not (`unitsLeavingRunAlone`).
                     if let script = walk.runScript, script == walk.current, script == Self.latin || script == Self.han {
-                        while start + 4 <= range.upperBound,
-                              Self.leavesRunAlone(raw.loadUnaligned(fromByteOffset: start &* 2, as: UInt64.self), script: script) {
-                            start += 4
+                        while start + 4 <= range.upperBound {
+                            let word = raw.loadUnaligned(fromByteOffset: start &* 2, as: UInt64.self)
+                            if Self.leavesRunAlone(word, script: script) {
+                                start += 4
+                            } else {
+                                start += Self.unitsLeavingRunAlone(word, script: script)
+                                break
+                            }
                         }
                         guard start < range.upperBound else { break }
                     }
@@ -67,9 +88,9 @@ struct ScriptRuns {
             boundaries.forEachSpan { start, end in walk.visit(start, Self.ownScript(units, start: start, end: end), units) }
         }
         if let runScript = walk.runScript {
-            walk.runs.append((boundaries[count], runScript))
+            walk.storage.runs.append((boundaries[count], runScript))
         }
-        runs = walk.runs
+        self.storage = walk.storage
     }
 
     /// The walk over a text's clusters that gives each its script after those before it (a plain value: its fields
@@ -77,16 +98,19 @@ struct ScriptRuns {
     private struct Walk {
         /// The script Common characters take.
         var current: Int32
-        var openBrackets: [(closing: UInt32, script: Int32)] = []
         /// The run being made: its script (nil before the first cluster); it ends where the last cluster did.
         var runScript: Int32? = nil
-        var runs: [(end: Int, script: Int32)]
+        /// The runs made and the brackets open.
+        var storage: Storage
 
         /// (Room for a few runs from the start: most paragraphs have a few, and growing from one took three copies.)
-        init(current: Int32) {
+        init(current: Int32, storage: inout Storage) {
             self.current = current
-            runs = []
-            runs.reserveCapacity(8)
+            self.storage = Storage()
+            swap(&self.storage, &storage)
+            self.storage.runs.removeAll(keepingCapacity: true)
+            self.storage.openBrackets.removeAll(keepingCapacity: true)
+            if self.storage.runs.capacity < 8 { self.storage.runs.reserveCapacity(8) }
         }
 
         /// The cluster starting at `start`, whose own script is `own`.
@@ -103,12 +127,12 @@ struct ScriptRuns {
                     let (codePoint, _) = UnicodeScalarReader.codePoint(in: units, at: start)
                     switch ScriptRuns.bracket(codePoint) {
                     case .open(let closing):
-                        if openBrackets.count < 64 { openBrackets.append((closing, current)) }
+                        if storage.openBrackets.count < 64 { storage.openBrackets.append((closing, current)) }
                     case .close:
-                        if let match = openBrackets.lastIndex(where: { $0.closing == codePoint }) {
-                            script = openBrackets[match].script
+                        if let match = storage.openBrackets.lastIndex(where: { $0.closing == codePoint }) {
+                            script = storage.openBrackets[match].script
                             current = script
-                            openBrackets.removeSubrange(match...)
+                            storage.openBrackets.removeSubrange(match...)
                         }
                     case .none:
                         break
@@ -117,7 +141,7 @@ struct ScriptRuns {
             }
             if script != runScript {
                 if let runScript {
-                    runs.append((start, runScript))
+                    storage.runs.append((start, runScript))
                 }
                 runScript = script
             }
@@ -215,6 +239,26 @@ struct ScriptRuns {
     @inline(__always)
     private static func leavesRunAlone(_ word: UInt64, script: Int32) -> Bool {
         script == latin ? !UnitLanes.hasLane(word, atLeast: 0x80) && !mayHoldBracket(word) : UnitLanes.allIdeographs(word)
+    }
+
+    /// How many units of a word from its first change nothing inside a run of `script` (Latin or Han), as
+    /// `leavesRunAlone` tells, lane by lane: in a Latin run, ASCII but for brackets; in a Han run, ideographs and the
+    /// commonest punctuation of Chinese (`UnitLanes.ideographsAndPunctuation`, Common characters that pair with
+    /// nothing). It may stop short of a unit that changes nothing (then asked on its own).
+    @inline(__always)
+    private static func unitsLeavingRunAlone(_ word: UInt64, script: Int32) -> Int {
+        let alone: UInt64
+        if script == latin {
+            // (Zero lanes found by borrowing are exact up to the first; one above it may show falsely, never hide.)
+            func zeroLanes(_ word: UInt64) -> UInt64 { (word &- UnitLanes.repeated(1)) & ~word & UnitLanes.topBits }
+            let brackets = zeroLanes((word | UnitLanes.repeated(0x01)) ^ UnitLanes.repeated(0x29))
+                | zeroLanes((word | UnitLanes.repeated(0x20)) ^ UnitLanes.repeated(0x7B))
+                | zeroLanes((word | UnitLanes.repeated(0x20)) ^ UnitLanes.repeated(0x7D))
+            alone = ~UnitLanes.lanes(word, atLeast: 0x80) & ~brackets
+        } else {
+            alone = UnitLanes.ideographsAndPunctuation(word)
+        }
+        return UnitLanes.leadingLanes(outside: ~alone & UnitLanes.topBits)
     }
 
     /// Whether some lane of a word of four ASCII units is one of the brackets `bracket` pairs: ( ) [ ] { }.

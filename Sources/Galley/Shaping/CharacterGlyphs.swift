@@ -8,7 +8,8 @@ import Foundation
 final class CharacterGlyphs: @unchecked Sendable {  // pages are read and written under `lock`
     /// 0 for none; else bit 63 set, bit 62 when the character stands alone only between free ones
     /// (`ShapedWord.CharacterUse.besideFree`), bit 48 HarfBuzz's unsafe-to-break flag, bits 16–47 the advance (a
-    /// `Float`'s bits), bits 0–15 the glyph.
+    /// `Float`'s bits), bits 0–15 the glyph. A character shaped only with its neighbours
+    /// (`ShapedWord.CharacterUse.withNeighbours`) has bit 61 alone, and no glyph (`withNeighbours`).
     typealias Entry = UInt64
 
     private let pages: UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>
@@ -75,6 +76,13 @@ final class CharacterGlyphs: @unchecked Sendable {  // pages are read and writte
             if pages[pageIndex]![Int(unit & 0xFF)] == 0 { pages[pageIndex]![Int(unit & 0xFF)] = entry }
         }
     }
+
+    /// The entry of a character that has no glyphs of its own: it is shaped with its neighbours (its table says so
+    /// without a lookup in the word cache, where a Chinese paragraph's such characters took a lock each).
+    static let withNeighbours: Entry = 1 << 61
+
+    /// Whether an entry gives the character's glyph (it is kept, and is not `withNeighbours`): its top bit.
+    @inline(__always) static func givesGlyph(_ entry: Entry) -> Bool { Int64(bitPattern: entry) < 0 }
 
     /// The entry of a glyph.
     static func entry(glyph: Glyph, advance: Float, unsafeToBreak: Bool, besideFree: Bool) -> Entry {

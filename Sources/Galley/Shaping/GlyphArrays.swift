@@ -238,33 +238,65 @@ struct GlyphArrays: Sendable {
         records.append(Record(glyph: glyph, index: UInt16(relative) | (unsafeToBreak ? 0x8000 : 0), advance: advance))
     }
 
-    /// Appends one unpositioned glyph for each unit of `units`, in order, `glyphOf(unit)` giving it (Chinese and
-    /// Japanese characters from `CharacterGlyphs`): written into the records at once, without the per-glyph checks
-    /// of appending one by one, when the indices fit the records' 15 bits and no offsets are kept; else one by one.
-    @inline(__always)
-    mutating func appendUnpositioned(units: Range<Int>, _ glyphOf: (Int) -> (glyph: Glyph, advance: Float, unsafeToBreak: Bool)) {
-        guard !units.isEmpty else { return }
-        guard !isWide, offsetValues.isEmpty, units.lowerBound >= base, units.upperBound - base <= 0x8000 else {
-            for unit in units {
-                let found = glyphOf(unit)
-                appendUnpositioned(glyph: found.glyph, advance: found.advance, stringIndex: unit, unsafeToBreak: found.unsafeToBreak)
-            }
-            return
+    /// Writes unpositioned glyphs straight into storage that becomes the records (`withUnpositionedWriter`): no check
+    /// of the index's width or of offsets a glyph.
+    struct UnpositionedWriter {
+        fileprivate let records: UnsafeMutablePointer<Record>
+        fileprivate let base: Int
+        fileprivate let indices: Range<Int>
+        fileprivate let capacity: Int
+        /// How many glyphs were written.
+        fileprivate(set) var count = 0
+        /// The string index of the last glyph written (less `base`), and whether the indices ascend.
+        fileprivate var last = 0
+        fileprivate var ascends = true
+
+        /// Writes the next glyph, for the unit at `stringIndex` (among the writer's indices).
+        @inline(__always)
+        mutating func append(glyph: Glyph, advance: Float, stringIndex: Int, unsafeToBreak: Bool) {
+            if count > 0, stringIndex - base < last { ascends = false }
+            appendAscending(glyph: glyph, advance: advance, stringIndex: stringIndex, unsafeToBreak: unsafeToBreak)
         }
-        // (Room made at once and written in place: one uniqueness and capacity check for them all.)
-        let base = base, start = records.count
-        records.append(contentsOf: repeatElement(Record(glyph: 0, index: 0, advance: 0), count: units.count))
-        records.withUnsafeMutableBufferPointer { records in
-            var index = start
-            for unit in units {
-                let found = glyphOf(unit)
-                records[index] = Record(glyph: found.glyph, index: UInt16(unit - base) | (found.unsafeToBreak ? 0x8000 : 0), advance: found.advance)
-                index += 1
-            }
+
+        /// `append` for a glyph whose string index is at least the last one's (characters in string order: nothing to
+        /// compare).
+        @inline(__always)
+        mutating func appendAscending(glyph: Glyph, advance: Float, stringIndex: Int, unsafeToBreak: Bool) {
+            precondition(count < capacity, "more glyphs than the writer has room for")
+            _internalInvariant(indices.contains(stringIndex), "unit \(stringIndex) outside the writer's \(indices)")
+            _internalInvariant(count == 0 || stringIndex - base >= last || !ascends, "unit \(stringIndex) said to ascend does not")
+            let relative = stringIndex - base
+            records[count] = Record(glyph: glyph, index: UInt16(truncatingIfNeeded: relative) | (unsafeToBreak ? 0x8000 : 0), advance: advance)
+            last = relative
+            count += 1
         }
-        if UInt32(units.lowerBound - base) < lastRelative { ascends = false }
-        lastRelative = UInt32(units.upperBound - 1 - base)
     }
+
+    /// Calls `body` with a writer of up to `capacity` unpositioned glyphs (at most `unpositionedWriterLimit`) whose
+    /// string indices lie in `indices` (Chinese and Japanese characters from `CharacterGlyphs`, cached words), and
+    /// keeps the glyphs it wrote: written to temporary storage on the stack, then appended at once (one uniqueness
+    /// and capacity check and one copy for them all). False, without calling `body`, where the records cannot take
+    /// them so (indices wide or past 15 bits, offsets kept): then they are appended one by one.
+    @inline(__always)
+    mutating func withUnpositionedWriter(capacity: Int, indices: Range<Int>, _ body: (inout UnpositionedWriter) -> Void) -> Bool {
+        guard capacity > 0, capacity <= Self.unpositionedWriterLimit, !isWide, offsetValues.isEmpty, indices.lowerBound >= base,
+              indices.upperBound - base <= 0x8000 else { return false }
+        let base = base
+        let writer = withUnsafeTemporaryAllocation(of: Record.self, capacity: capacity) { buffer in
+            var writer = UnpositionedWriter(records: buffer.baseAddress!, base: base, indices: indices, capacity: capacity)
+            body(&writer)
+            records.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<writer.count]))
+            return writer
+        }
+        if writer.count > 0 {
+            if UInt32(records[records.count - writer.count].index & 0x7FFF) < lastRelative || !writer.ascends { ascends = false }
+            lastRelative = UInt32(writer.last)
+        }
+        return true
+    }
+
+    /// The most glyphs an `UnpositionedWriter` has room for.
+    static let unpositionedWriterLimit = 512
 
     /// The string indices and advances read in place, for a loop over many glyphs (`OpportunityWidths`): no check of
     /// the index's width or the array's bounds a glyph. Valid only inside `withNarrowReader`.

@@ -158,8 +158,13 @@ final class ShapedParagraph: Sendable {
         }
         let graphemes = GraphemeBoundaries.compute(text.units[range])
         var textItems: [TextItem] = []
-        if let scratch { swap(&textItems, &scratch.items) }
-        Itemizer.items(text, levels: levels, graphemes: graphemes, into: &textItems)
+        var itemizerMemory = Itemizer.Memory()
+        if let scratch {
+            swap(&textItems, &scratch.items)
+            swap(&itemizerMemory, &scratch.itemizerMemory)
+        }
+        Itemizer.items(text, levels: levels, graphemes: graphemes, into: &textItems, memory: &itemizerMemory)
+        if let scratch { swap(&itemizerMemory, &scratch.itemizerMemory) }
         var shaper = Shaper(text: text, context: range, script: options.script, shapesWords: shapesWords, generator: options.glyphGenerator,
                             expectedGlyphs: reuse.map { $0.paragraph.glyphs.count + max($0.delta, 0) * 2 + 8 }, scratch: scratch)
         var items: [Item] = []

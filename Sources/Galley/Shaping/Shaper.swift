@@ -19,6 +19,18 @@ struct Shaper {
         return glyphs
     }
 
+    /// Counts an item's lookups in the word cache and its hits (`WordShapes.statistics`): added up in the scratch for the
+    /// whole text when there is one (two atomic additions an item, on counters every thread shares, were a Chinese
+    /// layout's hundredth), else at once.
+    private func countWordLookups(_ lookups: Int, hits: Int) {
+        if let scratch {
+            scratch.wordLookups += lookups
+            scratch.wordHits += hits
+        } else {
+            WordShapes.shared.count(lookups: lookups, hits: hits)
+        }
+    }
+
     /// Hands the arrays taken from the scratch back to it, for the text's next paragraph.
     mutating func giveBack() { exchangeArrays() }
 
@@ -411,7 +423,7 @@ struct Shaper {
                 start = segment.upperBound
             }
         }
-        WordShapes.shared.count(lookups: lookups, hits: hits)
+        countWordLookups(lookups, hits: hits)
         if !shaped.isEmpty { WordShapes.shared.store(shaped) }
     }
 
@@ -450,19 +462,32 @@ struct Shaper {
         var start = range.lowerBound
         while start < range.upperBound {
             if let reader {
-                // A stretch of characters the table gives (most of a Chinese paragraph): found, then appended at once.
+                // A stretch of characters the table gives (most of a Chinese paragraph), written straight into the
+                // glyph arrays as found (a few hundred at a time: the room is made before they are).
                 var end = start
-                while end < range.upperBound, case let entry = reader[units[end]], entry != 0 {
-                    if CharacterGlyphs.standsBesideFreeOnly(entry) { others.append((end - range.lowerBound, .besideFree)) }
-                    end += 1
+                let limit = min(range.upperBound, start + GlyphArrays.unpositionedWriterLimit)
+                let written = units.withUnsafeBufferPointer { units in
+                    glyphs.withUnpositionedWriter(capacity: limit - start, indices: start..<limit) { writer in
+                        // (In the closure's own variables, handed out at the end: captured ones live in memory.)
+                        var local = writer, unit = end
+                        while unit < limit, case let entry = reader[units[unit]], CharacterGlyphs.givesGlyph(entry) {
+                            if CharacterGlyphs.standsBesideFreeOnly(entry) { others.append((unit - range.lowerBound, .besideFree)) }
+                            local.appendAscending(glyph: CharacterGlyphs.glyph(entry), advance: CharacterGlyphs.advance(entry), stringIndex: unit,
+                                                  unsafeToBreak: CharacterGlyphs.isUnsafeToBreak(entry))
+                            unit += 1
+                        }
+                        (writer, end) = (local, unit)
+                    }
+                }
+                if !written {
+                    while end < range.upperBound, case let entry = reader[units[end]], CharacterGlyphs.givesGlyph(entry) {
+                        if CharacterGlyphs.standsBesideFreeOnly(entry) { others.append((end - range.lowerBound, .besideFree)) }
+                        glyphs.appendUnpositioned(glyph: CharacterGlyphs.glyph(entry), advance: CharacterGlyphs.advance(entry), stringIndex: end,
+                                                  unsafeToBreak: CharacterGlyphs.isUnsafeToBreak(entry))
+                        end += 1
+                    }
                 }
                 if end > start {
-                    units.withUnsafeBufferPointer { units in
-                        glyphs.appendUnpositioned(units: start..<end) { unit in
-                            let entry = reader[units[unit]]
-                            return (CharacterGlyphs.glyph(entry), CharacterGlyphs.advance(entry), CharacterGlyphs.isUnsafeToBreak(entry))
-                        }
-                    }
                     lookups += end - start
                     hits += end - start
                     start = end
@@ -475,7 +500,12 @@ struct Shaper {
             let glyphStart = glyphs.count
             let key = units.withUnsafeBufferPointer { WordShapes.key(setup, $0[segment]) }
             var use: ShapedWord.CharacterUse? = nil
-            if let key {
+            let tableSaysWithNeighbours = reader.map { $0[unit] == CharacterGlyphs.withNeighbours } ?? false
+            if tableSaysWithNeighbours {
+                lookups += 1
+                hits += 1
+                use = .withNeighbours
+            } else if let key {
                 lookups += 1
                 use = WordShapes.shared.appendCharacter(key, to: &glyphs, at: segment.lowerBound)
                 if use != nil {
@@ -506,8 +536,11 @@ struct Shaper {
                 use = found
             }
             if use! != .anywhere { others.append((segment.lowerBound - range.lowerBound, use!)) }
-            // A character of one glyph without an offset goes into the setup's table.
-            if table != nil, use != .withNeighbours, glyphs.count == glyphStart + 1, glyphs.offset(glyphStart) == .zero,
+            // A character of one glyph without an offset goes into the setup's table, and so does one shaped with its
+            // neighbours, as such.
+            if table != nil, use == .withNeighbours, !tableSaysWithNeighbours {
+                newEntries.append((unit, CharacterGlyphs.withNeighbours))
+            } else if table != nil, use != .withNeighbours, glyphs.count == glyphStart + 1, glyphs.offset(glyphStart) == .zero,
                glyphs.stringIndex(glyphStart) == segment.lowerBound {
                 newEntries.append((unit, CharacterGlyphs.entry(
                     glyph: glyphs.glyph(glyphStart), advance: Float(glyphs.advance(glyphStart)), unsafeToBreak: glyphs.isUnsafeToBreak(glyphStart),
@@ -516,7 +549,7 @@ struct Shaper {
         }
         table?.endReading()
         if !newEntries.isEmpty { table?.store(newEntries) }
-        WordShapes.shared.count(lookups: lookups, hits: hits)
+        countWordLookups(lookups, hits: hits)
         if !shaped.isEmpty { WordShapes.shared.store(shaped) }
         // Which characters stand as shaped alone: free ones, and the others between free ones (or the item's edges).
         // Most items end here: their only others are punctuation between ideographs.

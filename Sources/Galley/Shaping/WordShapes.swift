@@ -411,6 +411,17 @@ struct ShapedWord: Sendable {
         let count = Int(header & countMask)
         let hasOffsets = header & 0x8000_0000 != 0
         if !hasOffsets {
+            // (Written in place at once where the arrays allow: a word's string indices lie within the longest word's.)
+            let written = glyphs.withUnpositionedWriter(capacity: count, indices: start..<(start + WordShapes.maximumLongWordLength)) { writer in
+                var local = writer
+                for glyph in 0..<count {
+                    let first = packed[packed.startIndex + 1 + glyph * 2]
+                    local.append(glyph: Glyph(truncatingIfNeeded: first), advance: Float(bitPattern: packed[packed.startIndex + 2 + glyph * 2]),
+                                 stringIndex: start + Int((first >> 16) & 0x7FFF), unsafeToBreak: first & 0x8000_0000 != 0)
+                }
+                writer = local
+            }
+            if written { return }
             for glyph in 0..<count {
                 let first = packed[packed.startIndex + 1 + glyph * 2]
                 glyphs.appendUnpositioned(

@@ -76,7 +76,7 @@ package enum GraphemeBoundaries {
     /// (`UnitLanes`): a word whose lanes are all below U+0300 and none a CR or a soft hyphen — `isAlone`'s first rule,
     /// which covers Latin text — is alone; any other has its units asked by `isAlone` (GraphemeBoundariesTests puts
     /// each edge unit at every place of a word against ICU).
-    private static func firstNotAlone(_ units: UnsafeBufferPointer<UInt16>, from index: Int) -> Int {
+    static func firstNotAlone(_ units: UnsafeBufferPointer<UInt16>, from index: Int) -> Int {
         UnitLanes.firstIndex(in: units, from: index, mayMatch: { word in
             (UnitLanes.hasLane(word, atLeast: 0x300) && !UnitLanes.allIdeographs(word)) || UnitLanes.hasLane(word, equalTo: 0x0D)
                 || UnitLanes.hasLane(word, equalTo: 0xAD)

@@ -59,9 +59,10 @@ struct LineBreakOpportunities: Sendable {
     /// ICU finds the same opportunities in each paragraph whatever comes after it; the paragraphs' starting and
     /// finishing the iterator over again was a fifth of ICU's time in short paragraphs. (A piece of a longer paragraph
     /// (`TypesetterOptions.maximumParagraphLength`) that does not end in one is read up to its end, as alone. A test
-    /// compares with reading each paragraph alone.)
-    static func ofParagraphs(_ units: [UInt16], ranges: [Range<Int>], locales: [String]) -> [LineBreakOpportunities] {
-        var result: [LineBreakOpportunities] = []
+    /// compares with reading each paragraph alone.) Optionals, all present: a caller takes each out as its paragraph
+    /// is made (converting the array copied every one, a reference counted on each of its arrays).
+    static func ofParagraphs(_ units: [UInt16], ranges: [Range<Int>], locales: [String]) -> [LineBreakOpportunities?] {
+        var result: [LineBreakOpportunities?] = []
         result.reserveCapacity(ranges.count)
         var first = 0
         while first < ranges.count {

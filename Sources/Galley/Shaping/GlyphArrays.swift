@@ -295,8 +295,9 @@ struct GlyphArrays: Sendable {
         return true
     }
 
-    /// The most glyphs an `UnpositionedWriter` has room for.
-    static let unpositionedWriterLimit = 512
+    /// The most glyphs an `UnpositionedWriter` has room for: 1,024 bytes, what temporary storage takes on the stack
+    /// (beyond it, `withUnsafeTemporaryAllocation` goes to the heap).
+    static let unpositionedWriterLimit = 128
 
     /// The string indices and advances read in place, for a loop over many glyphs (`OpportunityWidths`): no check of
     /// the index's width or the array's bounds a glyph. Valid only inside `withNarrowReader`.

@@ -207,7 +207,7 @@ final class ShapedParagraph: Sendable {
             }
             start = end
         }
-        var glyphs = shaper.finishedGlyphs()
+        var glyphs = shaper.takeFinishedGlyphs()
         shaper.giveBack()
         if let scratch { swap(&textItems, &scratch.items) }
         let autospace = first.paragraphStyle.eastAsianAutospace

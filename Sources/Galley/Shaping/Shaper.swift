@@ -13,10 +13,13 @@ struct Shaper {
     /// A script for every item instead of each item's own (`TypesetterOptions.script`).
     let scriptOverride: hb_script_t?
 
-    /// The glyphs shaped so far, giving back spare capacity (what a paragraph keeps).
-    mutating func finishedGlyphs() -> GlyphArrays {
+    /// The glyphs shaped so far, giving back spare capacity (what a paragraph keeps), taken out of the shaper (which
+    /// is left with none: a copy counted a reference on each of their arrays).
+    mutating func takeFinishedGlyphs() -> GlyphArrays {
         glyphs.shrinkToFit(keepingSpare: reservedToSize ? glyphs.count / 64 : 0)
-        return glyphs
+        var taken = GlyphArrays(base: glyphs.base)
+        swap(&taken, &glyphs)
+        return taken
     }
 
     /// Counts an item's lookups in the word cache and its hits (`WordShapes.statistics`): added up in the scratch for the
@@ -305,7 +308,9 @@ struct Shaper {
             // punctuation, Hangul syllables, plain Latin: `GraphemeBoundaries.isAlone`): no mark, modifier, joiner,
             // hidden character or surrogate that HarfBuzz could merge into a neighbour's cluster (the fuzzers found
             // emoji modifiers after line separators merged so). Other items are shaped whole.
-            guard text.units[item.range].allSatisfy(GraphemeBoundaries.isAlone) else {
+            // (Four units at a time: `GraphemeBoundaries.firstNotAlone`.)
+            guard text.units.withUnsafeBufferPointer({ GraphemeBoundaries.firstNotAlone(UnsafeBufferPointer(rebasing: $0[item.range]), from: 0) })
+                    == item.range.count else {
                 appendShaped(item, range: item.range, context: context, attributes: attributes, features: features, script: script)
                 return
             }

@@ -337,12 +337,14 @@ private struct HangingWidths: Sendable {
     /// The values, coded: most opportunities hang nothing or the same space as the one before.
     init(_ values: UnsafeBufferPointer<Float>) {
         // Most values are zero (a line's last unit shows): the codes start as zeros, and only the others are coded,
-        // from the first of them (none: nothing hangs anywhere, and no codes are kept).
+        // from the first of them (none: nothing hangs anywhere, and no codes are kept). The first two widths are
+        // kept in place (most paragraphs hang one or two: no array for them), the rest in `more`.
         guard let firstHanging = values.firstIndex(where: { $0.bitPattern != 0 }) else {
-            self.init(codes: [], widths: [], nothingHangs: !values.isEmpty)
+            self.init(codes: [], first: 0, second: 0, widths: [], nothingHangs: !values.isEmpty)
             return
         }
-        var widths: [Float] = []
+        var first: UInt32? = nil, second: UInt32? = nil
+        var more: [Float] = []
         var codeOfWidth: [UInt32: UInt8] = [:]
         var lastCode: UInt8 = 0, lastBits: UInt32 = 0
         var codes = [UInt8](repeating: 0, count: values.count)
@@ -356,35 +358,37 @@ private struct HangingWidths: Sendable {
             } else if value.isNaN {
                 codes[index] = Self.notStored
                 continue
-            } else if let known = widths.count <= 8 ? widths.firstIndex(where: { $0.bitPattern == bits }).map({ UInt8($0 + 1) }) : codeOfWidth[bits] {
+            } else if bits == first {
+                code = 1
+            } else if bits == second {
+                code = 2
+            } else if let known = more.count <= 6 ? more.firstIndex(where: { $0.bitPattern == bits }).map({ UInt8($0 + 3) }) : codeOfWidth[bits] {
                 code = known
-            } else if widths.count < Int(Self.notStored) - 1 {
-                widths.append(value)
-                code = UInt8(widths.count)
+            } else if first == nil {
+                (first, code) = (bits, 1)
+            } else if second == nil {
+                (second, code) = (bits, 2)
+            } else if more.count < Int(Self.notStored) - 3 {
+                more.append(value)
+                code = UInt8(more.count + 2)
                 // (The first few are found by looking through them: most paragraphs hang one or two widths.)
-                if widths.count == 9 { for (index, width) in widths.enumerated() { codeOfWidth[width.bitPattern] = UInt8(index + 1) } }
-                if widths.count > 9 { codeOfWidth[bits] = code }
+                if more.count == 7 { for (index, width) in more.enumerated() { codeOfWidth[width.bitPattern] = UInt8(index + 3) } }
+                if more.count > 7 { codeOfWidth[bits] = code }
             } else {
-                self.init(codes: [], widths: Array(values))
+                self.init(codes: [], first: 0, second: 0, widths: Array(values))
                 return
             }
             codes[index] = code
             (lastCode, lastBits) = (code, bits)
         }
-        self.init(codes: codes, widths: widths)
+        self.init(codes: codes, first: Float(bitPattern: first ?? 0), second: Float(bitPattern: second ?? 0), widths: more)
     }
 
-    /// `widths`: the values of codes 1… (or every value, without codes).
-    private init(codes: [UInt8], widths: [Float], nothingHangs: Bool = false) {
-        self.nothingHangs = nothingHangs || (!codes.isEmpty && widths.isEmpty && !codes.contains { $0 != 0 })
-        self.codes = self.nothingHangs ? [] : codes
-        if codes.isEmpty || self.nothingHangs {
-            (first, second, self.widths) = (0, 0, widths)
-        } else {
-            first = widths.count > 0 ? widths[0] : 0
-            second = widths.count > 1 ? widths[1] : 0
-            self.widths = widths.count > 2 ? Array(widths[2...]) : []
-        }
+    /// `first`, `second` and `widths`: the values of codes 1, 2 and 3… (or, without codes, every value in `widths`).
+    private init(codes: [UInt8], first: Float, second: Float, widths: [Float], nothingHangs: Bool = false) {
+        self.nothingHangs = nothingHangs
+        self.codes = nothingHangs ? [] : codes
+        (self.first, self.second, self.widths) = (first, second, nothingHangs ? [] : widths)
     }
 }
 
@@ -415,6 +419,12 @@ private struct PrefixSums: Sendable {
     init(_ values: UnsafeBufferPointer<Double>) {
         let count = values.count
         let blockCount = Swift.max((count - 1) >> Self.blockShift, 0)
+        // (Whether the differences fit is found before any array is made: most paragraphs of fonts whose advances are
+        // not such multiples miss within a few sums.)
+        guard Self.differencesFit(values) else {
+            self.init(sums: Array(values), starts: [], differences: [])
+            return
+        }
         var fits = true
         let differences = [Float](uninitializedCapacity: count) { differences, initialized in
             var start: Double = 0
@@ -439,6 +449,17 @@ private struct PrefixSums: Sendable {
             initialized = blockCount
         }
         self.init(sums: [], starts: starts, differences: differences)
+    }
+
+    /// Whether every sum reads back bit for bit as a `Float` difference from its block's start.
+    private static func differencesFit(_ values: UnsafeBufferPointer<Double>) -> Bool {
+        var start: Double = 0
+        for index in 0..<values.count {
+            let value = values[index]
+            if index & ((1 << blockShift) - 1) == 0, index > 0 { start = value }
+            guard (start + Double(Float(value - start))).bitPattern == value.bitPattern else { return false }
+        }
+        return true
     }
 
     @inline(__always)

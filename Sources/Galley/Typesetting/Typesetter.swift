@@ -46,11 +46,11 @@ public final class Typesetter: Sendable {
             self.shaped = shaped
             opensParagraph = opens
             closesParagraph = closes
-            self.breaks = breaks
+            self.breaks = breaks  // (the opportunities read from here on in place: taken, not copied)
             unitAdvances = UnitAdvances(shaped)
-            let keeping = reuse?.widths.flatMap { OpportunityWidths.keeping($0, paragraph: shaped, breaks: breaks) }
+            let keeping = reuse?.widths.flatMap { [breaks = self.breaks] in OpportunityWidths.keeping($0, paragraph: shaped, breaks: breaks) }
             // (A piece of a longer paragraph, laid out and edited on its own, looks for exact sums whatever its length.)
-            opportunityWidths = OpportunityWidths(paragraph: shaped, positions: breaks.positions, advances: unitAdvances, keeping: keeping,
+            opportunityWidths = OpportunityWidths(paragraph: shaped, positions: self.breaks.positions, advances: unitAdvances, keeping: keeping,
                                                   isPiece: !opens || !closes)
             self.firstAttributes = firstAttributes
         }
@@ -165,7 +165,7 @@ public final class Typesetter: Sendable {
 
     private static func prepare(_ text: AttributedText, range: Range<Int>, options: TypesetterOptions,
                                 reusing reuse: ShapingReuse? = nil, scratch: ShapingScratch? = nil,
-                                breaks found: LineBreakOpportunities? = nil, opens: Bool = true, closes: Bool = true) -> Paragraph {
+                                breaks found: consuming LineBreakOpportunities? = nil, opens: Bool = true, closes: Bool = true) -> Paragraph {
         let shaped = ShapedParagraph(text, range: range, options: options, reusing: reuse, scratch: scratch)
         let firstAttributes = text.sharedRunAttributes[text.runIndex(at: range.lowerBound)]
         let (language, strictness) = lineBreakRules(text, paragraphAt: range.lowerBound)

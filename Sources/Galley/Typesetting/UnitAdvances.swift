@@ -7,7 +7,8 @@ import Foundation
 /// neither order (HarfBuzz keeps some clusters of a right-to-left item in logical order) stores them, 4 bytes a
 /// unit. A class, so that a reader or walker holds one reference instead of copying (and retaining) every array.
 final class UnitAdvances: Sendable {
-    private let glyphs: GlyphArrays
+    /// The paragraph, whose glyphs are read in place (a copy of them counted a reference on each of their arrays).
+    fileprivate let paragraph: ShapedParagraph
     /// Empty unless an item's clusters are in neither order.
     private let stored: [Float]
     /// The paragraph's items (their ranges, glyph ranges and directions) when its glyphs are not in string order.
@@ -15,17 +16,16 @@ final class UnitAdvances: Sendable {
     private let base: Int
 
     init(_ paragraph: ShapedParagraph) {
-        let glyphs = paragraph.glyphs
+        self.paragraph = paragraph
         base = paragraph.range.lowerBound
-        self.glyphs = glyphs
-        if glyphs.ascends {
+        if paragraph.glyphs.ascends {
             stored = []
             items = []
         } else if paragraph.items.allSatisfy(\.clustersAreMonotonic) {
             stored = []
             items = paragraph.items
         } else {
-            stored = Self.summed(glyphs, count: paragraph.range.count, base: paragraph.range.lowerBound, as: Float.self)
+            stored = Self.summed(paragraph.glyphs, count: paragraph.range.count, base: paragraph.range.lowerBound, as: Float.self)
             items = []
         }
         length = paragraph.range.count
@@ -36,7 +36,7 @@ final class UnitAdvances: Sendable {
     /// pass over every glyph adds them up.
     func _checkInvariants(range: Range<Int>) {
         #if GALLEY_INTERNAL_CHECKS
-        let sums = stored.isEmpty ? Self.summed(glyphs, count: range.count, base: base, as: CGFloat.self) : stored.map { CGFloat($0) }
+        let sums = stored.isEmpty ? Self.summed(paragraph.glyphs, count: range.count, base: base, as: CGFloat.self) : stored.map { CGFloat($0) }
         var walked = [CGFloat](repeating: 0, count: range.count)
         var walker = walker(from: range.lowerBound)
         var last = Int.min
@@ -65,7 +65,7 @@ final class UnitAdvances: Sendable {
     /// Whether every sum of unit advances a walk adds is exact (`OpportunityWidths.sumsAreExact`), told from the glyphs
     /// in one pass over their advances (kept below 2¹⁹ in all, a margin for the bound's own rounding); nil where the
     /// advances are stored per unit (rounded to `Float`), which a walk must check.
-    var addsExactly: Bool? { stored.isEmpty ? glyphs.advancesAddExactly(below: 0x1p19) : nil }
+    var addsExactly: Bool? { stored.isEmpty ? paragraph.glyphs.advancesAddExactly(below: 0x1p19) : nil }
 
     /// Each unit's advance, its cluster's glyphs added in glyph order in one pass over them: in `Float` as stored, in
     /// `CGFloat` as reading item by item adds them.
@@ -79,9 +79,9 @@ final class UnitAdvances: Sendable {
     /// `next` the first glyph to read, stepping forwards (left to right) or backwards (right to left).
     fileprivate func firstGlyph(atOrAfter unit: Int, in item: ShapedParagraph.Item) -> Int {
         let range = item.glyphRange
-        if !item.item.isRightToLeft { return glyphs.firstGlyph(atOrAfter: unit, in: range) }
+        if !item.item.isRightToLeft { return paragraph.glyphs.firstGlyph(atOrAfter: unit, in: range) }
         // Descending indices: the glyphs at or after `unit` come first; the last of them is the one to start from.
-        return range.partitioningIndex { glyphs.stringIndex($0) < unit } - 1
+        return range.partitioningIndex { paragraph.glyphs.stringIndex($0) < unit } - 1
     }
 
     /// The item holding `unit` (the last one for units past them all).
@@ -97,11 +97,11 @@ final class UnitAdvances: Sendable {
     /// Visits units in ascending order, each with its advance as a `Reader` gives it (units without glyphs, whose
     /// advance is zero, may be skipped). Glyphs are read in one walk, a unit's glyphs summed together.
     struct Walker {
+        /// (The glyphs and stored advances are read in place, through `source`: copies counted a reference on each of
+        /// their arrays, once a paragraph.)
         private let source: UnitAdvances
-        private let glyphs: GlyphArrays
         /// Which of the three ways the advances are read (decided once: `next` runs for every unit).
         private let byItems: Bool
-        private let stored: [Float]
         /// Every unit's advance, for a walk over a whole paragraph whose glyphs are read item by item (else empty).
         private let summed: [CGFloat]
         private let base: Int
@@ -115,13 +115,11 @@ final class UnitAdvances: Sendable {
 
         fileprivate init(source: UnitAdvances, from start: Int) {
             self.source = source
-            glyphs = source.glyphs
             base = source.base
-            stored = source.stored
             if !source.items.isEmpty, start <= source.base {
                 // A walk over the whole paragraph (its opportunities' widths): one pass over the glyphs, kept for the
                 // walk only, costs less than stepping item by item, and adds alike.
-                summed = UnitAdvances.summed(source.glyphs, count: source.length, base: source.base, as: CGFloat.self)
+                summed = UnitAdvances.summed(source.paragraph.glyphs, count: source.length, base: source.base, as: CGFloat.self)
                 byItems = false
             } else {
                 summed = []
@@ -129,9 +127,9 @@ final class UnitAdvances: Sendable {
             }
             unit = start
             glyph = 0
-            if !stored.isEmpty || !summed.isEmpty { return }
+            if !source.stored.isEmpty || !summed.isEmpty { return }
             if !byItems {
-                glyph = glyphs.firstGlyph(atOrAfter: start, in: 0..<glyphs.count)
+                glyph = source.paragraph.glyphs.firstGlyph(atOrAfter: start, in: 0..<source.paragraph.glyphs.count)
             } else {
                 enter(source.item(holding: start, near: 0), from: start)
             }
@@ -154,10 +152,10 @@ final class UnitAdvances: Sendable {
                     defer { unit += 1 }
                     return (unit, summed[unit - base])
                 }
-                if !stored.isEmpty {
+                if !source.stored.isEmpty {
                     guard unit < end else { return nil }
                     defer { unit += 1 }
-                    return (unit, CGFloat(stored[unit - base]))
+                    return (unit, CGFloat(source.stored[unit - base]))
                 }
                 return nextInStringOrder(before: end)
             }
@@ -167,14 +165,14 @@ final class UnitAdvances: Sendable {
         /// `next(before:)` over glyphs in string order: the next unit's glyphs, summed from zero.
         @inline(__always)
         private mutating func nextInStringOrder(before end: Int) -> (unit: Int, advance: CGFloat)? {
-            guard glyph < glyphs.count else { return nil }
-            let index = glyphs.stringIndex(glyph)
+            guard glyph < source.paragraph.glyphs.count else { return nil }
+            let index = source.paragraph.glyphs.stringIndex(glyph)
             guard index < end else { return nil }
             var total: CGFloat = 0
             repeat {
-                total += glyphs.advance(glyph)
+                total += source.paragraph.glyphs.advance(glyph)
                 glyph += 1
-            } while glyph < glyphs.count && glyphs.stringIndex(glyph) == index
+            } while glyph < source.paragraph.glyphs.count && source.paragraph.glyphs.stringIndex(glyph) == index
             return (index, total)
         }
 
@@ -182,7 +180,7 @@ final class UnitAdvances: Sendable {
         /// caller that reads them in place (`OpportunityWidths.walk`), moving it on as it does; nil otherwise. (The
         /// glyphs are the caller's to read: handing out a copy counted a reference on each of their arrays.)
         var stringOrderGlyph: Int? {
-            get { !byItems && summed.isEmpty && stored.isEmpty ? glyph : nil }
+            get { !byItems && summed.isEmpty && source.stored.isEmpty ? glyph : nil }
             set { if let newValue { glyph = newValue } }
         }
 
@@ -197,7 +195,7 @@ final class UnitAdvances: Sendable {
                 last = visited
             }
             // (The way of reading decided once for the whole stretch, not once a unit as `next` decides it.)
-            if !byItems, summed.isEmpty, stored.isEmpty {
+            if !byItems, summed.isEmpty, source.stored.isEmpty {
                 while let visited = nextInStringOrder(before: end) { visit(visited) }
             } else {
                 while let visited = next(before: end) { visit(visited) }
@@ -209,20 +207,20 @@ final class UnitAdvances: Sendable {
                 guard item + 1 < source.items.count else { return nil }
                 enter(item + 1, from: source.items[item + 1].item.range.lowerBound)
             }
-            let index = glyphs.stringIndex(glyph)
+            let index = source.paragraph.glyphs.stringIndex(glyph)
             guard index < end else { return nil }
             var total: CGFloat = 0
             if backwards {
                 // The cluster's glyphs are added in glyph order, as a reader adds them.
                 var first = glyph
-                while first - 1 != itemEnd, glyphs.stringIndex(first - 1) == index { first -= 1 }
-                for cluster in first...glyph { total += glyphs.advance(cluster) }
+                while first - 1 != itemEnd, source.paragraph.glyphs.stringIndex(first - 1) == index { first -= 1 }
+                for cluster in first...glyph { total += source.paragraph.glyphs.advance(cluster) }
                 glyph = first - 1
             } else {
                 repeat {
-                    total += glyphs.advance(glyph)
+                    total += source.paragraph.glyphs.advance(glyph)
                     glyph += 1
-                } while glyph != itemEnd && glyphs.stringIndex(glyph) == index
+                } while glyph != itemEnd && source.paragraph.glyphs.stringIndex(glyph) == index
             }
             return (index, total)
         }
@@ -245,7 +243,7 @@ final class UnitAdvances: Sendable {
         @inline(__always)
         mutating func advance(at unit: Int) -> CGFloat {
             if !source.stored.isEmpty { return CGFloat(source.stored[unit - source.base]) }
-            let glyphs = source.glyphs
+            let glyphs = source.paragraph.glyphs
             if !source.items.isEmpty { return itemAdvance(at: unit, glyphs) }
             if unit != nextUnit {
                 if nextUnit != Int.min, abs(unit - nextUnit) <= 32 {

@@ -231,6 +231,29 @@ enum Itemizer {
                 items[last].range = items[last].range.lowerBound..<end
                 continue
             }
+            if isSimple, !run.hasDelegate, run.primary != nil {
+                // A simple cluster after a change of script, level or run: `appendToLast` with the primary font, the
+                // font read in place and kept only by the item that holds it (bound to a name, it was counted four
+                // times more, once an item).
+                if last >= 0, items[last].range.upperBound == start, items[last].attributeRun == run.attributeRun {
+                    let lastIsPrimary = items[last].font === run.primary.unsafelyUnwrapped.font
+                    let joinsLast = !lastIsPrimary && isNeutral(units, start..<end, in: items[last].font)
+                    if lastIsPrimary || joinsLast, items[last].level == level, items[last].script == script, items[last].isSideways == sideways {
+                        items[last].range = items[last].range.lowerBound..<end
+                        continue
+                    }
+                    if joinsLast {
+                        items.append(TextItem(range: start..<end, attributeRun: run.attributeRun, script: script, level: level,
+                                              font: items[last].font, isSideways: sideways))
+                        run.lastIsPrimary = false
+                        continue
+                    }
+                }
+                items.append(TextItem(range: start..<end, attributeRun: run.attributeRun, script: script, level: level,
+                                      font: run.primary.unsafelyUnwrapped.font, isSideways: sideways))
+                run.lastIsPrimary = true
+                continue
+            }
             // (The primary font alone read for a simple cluster: a copy of the primary counted a reference on its
             // coverage too, once an item.)
             guard let primaryFont = run.primary?.font else { continue }  // no font anywhere: the text still counts in the line's range

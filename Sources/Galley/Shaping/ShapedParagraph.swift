@@ -176,31 +176,33 @@ final class ShapedParagraph: Sendable {
         var keeps = keepsAny
         // The moved stretch that reaches the end so far: where it starts, and its glyphs' shift.
         var moved: (start: Int, glyphShift: Int)? = nil
-        // The items an attribute run at a time: the run's attributes are copied once and held as a constant, which each
-        // item's shaping borrows in place. (Passing the text's stored attributes copies them, retaining every object
-        // they hold, once an item; a variable reassigned from run to run was rebuilt in memory for every item, 736
-        // bytes, and the optional reuse copied to test it.)
+        // The items an attribute run at a time: the run's box is held, and its attributes lent to each item's shaping
+        // in place. (A copy of the attributes retained every object they hold, once an item and then once a run; a
+        // variable reassigned from run to run was rebuilt in memory for every item, 736 bytes, and the optional reuse
+        // copied to test it.)
         let reuses = reuse != nil
         var start = 0
         while start < textItems.count {
             let attributeRun = textItems[start].attributeRun
             var end = start + 1
             while end < textItems.count, textItems[end].attributeRun == attributeRun { end += 1 }
-            let attributes = text.sharedRunAttributes[attributeRun].value
-            for item in textItems[start..<end] {
-                if reuses, let shaped = shaper.shape(item, reusing: reuse!) {
+            let box = text.sharedRunAttributes[attributeRun]
+            for index in start..<end {
+                // (Each item read in place from the array: a copy counted a reference on its font.)
+                if reuses, let shaped = shaper.shape(textItems[index], reusing: reuse!) {
                     items.append(shaped)
                     let kept = shaper.kept
+                    let itemRange = textItems[index].range
                     if keeps {
                         keptEnd = kept.inPlaceEnd
-                        keeps = keptEnd == item.range.upperBound
+                        keeps = keptEnd == itemRange.upperBound
                     }
-                    if kept.movedFrom == item.range.lowerBound, let stretch = moved, stretch.glyphShift == kept.movedGlyphShift {
+                    if kept.movedFrom == itemRange.lowerBound, let stretch = moved, stretch.glyphShift == kept.movedGlyphShift {
                         continue  // the whole item moved as the stretch before it did
                     }
-                    moved = kept.movedFrom < item.range.upperBound ? (kept.movedFrom, kept.movedGlyphShift) : nil
+                    moved = kept.movedFrom < itemRange.upperBound ? (kept.movedFrom, kept.movedGlyphShift) : nil
                 } else {
-                    items.append(shaper.shape(item, attributes: attributes))
+                    items.append(shaper.shape(textItems[index], attributes: box.value))
                     keeps = false
                     moved = nil
                 }

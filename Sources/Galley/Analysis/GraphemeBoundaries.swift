@@ -8,14 +8,25 @@ package enum GraphemeBoundaries {
 
     /// Every boundary of a part of a text, as offsets in the whole text (the slice's own indices), both ends
     /// included.
-    package static func compute(_ units: ArraySlice<UInt16>) -> BoundaryOffsets {
+    package static func compute(_ units: ArraySlice<UInt16>) -> BoundaryOffsets { computeNotingAlone(units).boundaries }
+
+    /// `compute`, and the offset of the first unit that is not alone (`isAlone`; the slice's end when every unit is):
+    /// every unit before it is a cluster of its own whatever surrounds it, which the character-by-character shaper
+    /// asks of each item (found here anyway, once for the paragraph).
+    static func computeNotingAlone(_ units: ArraySlice<UInt16>) -> (boundaries: BoundaryOffsets, firstNotAlone: Int) {
         let start = units.startIndex
-        guard !units.isEmpty else { return BoundaryOffsets(everyUnitOf: start..<start) }
+        guard !units.isEmpty else { return (BoundaryOffsets(everyUnitOf: start..<start), start) }
         // Text of characters that never join a neighbour (Latin-1, controls but CR, general punctuation such as
         // curly quotes and dashes): every unit is its own cluster, no ICU needed. Marks, joiners, surrogates,
         // Hangul and CR all start at or beyond U+0300 or are CR, so they take the ICU path.
         let firstJoining = units.withUnsafeBufferPointer { firstNotAlone($0, from: 0) } + start
-        if firstJoining == units.endIndex { return BoundaryOffsets(everyUnitOf: start..<units.endIndex) }
+        if firstJoining == units.endIndex { return (BoundaryOffsets(everyUnitOf: start..<units.endIndex), firstJoining) }
+        return (windowed(units, firstJoining: firstJoining), firstJoining)
+    }
+
+    /// `compute` for text with a unit that is not alone at `firstJoining`: ICU in windows around such units.
+    private static func windowed(_ units: ArraySlice<UInt16>, firstJoining: Int) -> BoundaryOffsets {
+        let start = units.startIndex
         // ICU only in windows around the units that are not alone, each with the unit before it (a mark joins it)
         // and the one after; between windows every unit is a boundary (UAX #29 breaks between any two units that
         // are alone). Latin text with a few marks or emoji costs a few small ICU calls, not one over all of it.

@@ -156,7 +156,7 @@ final class ShapedParagraph: Sendable {
         } else {
             levels = BidiLevels.resolve(text, range: range, base: base)
         }
-        let graphemes = GraphemeBoundaries.compute(text.units[range])
+        let (graphemes, firstNotAlone) = GraphemeBoundaries.computeNotingAlone(text.units[range])
         var textItems: [TextItem] = []
         var itemizerMemory = Itemizer.Memory()
         if let scratch {
@@ -167,6 +167,7 @@ final class ShapedParagraph: Sendable {
         if let scratch { swap(&itemizerMemory, &scratch.itemizerMemory) }
         var shaper = Shaper(text: text, context: range, script: options.script, shapesWords: shapesWords, generator: options.glyphGenerator,
                             expectedGlyphs: reuse.map { $0.paragraph.glyphs.count + max($0.delta, 0) * 2 + 8 }, scratch: scratch)
+        shaper.unitsAloneBefore = firstNotAlone
         var items: [Item] = []
         items.reserveCapacity(textItems.count)
         // Where the old paragraph's glyphs, kept index for index, end (see `keptPrefixEnd`); glyph generators, CJK–Latin

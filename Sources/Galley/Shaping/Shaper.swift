@@ -83,6 +83,10 @@ struct Shaper {
     /// Whether a glyph's spacing depends on the characters beside it beyond what HarfBuzz's unsafe-to-break flags say
     /// (punctuation trimming, CJK–Latin spacing): then an edited paragraph's items are shaped anew, not reused.
     let spacesByNeighbours: Bool
+    /// Where the context's first unit that is not a cluster of its own whatever surrounds it lies (`GraphemeBoundaries.isAlone`),
+    /// when the caller knows (`GraphemeBoundaries.computeNotingAlone`): items before it need no look at their units to
+    /// go character by character.
+    var unitsAloneBefore = Int.min
 
     /// `expectedGlyphs`: how many glyphs the context will likely give (an edited paragraph's: the old paragraph's
     /// count and the inserted units), so that the arrays need no copy to give back spare room when shaping ends; nil
@@ -308,9 +312,10 @@ struct Shaper {
             // punctuation, Hangul syllables, plain Latin: `GraphemeBoundaries.isAlone`): no mark, modifier, joiner,
             // hidden character or surrogate that HarfBuzz could merge into a neighbour's cluster (the fuzzers found
             // emoji modifiers after line separators merged so). Other items are shaped whole.
-            // (Four units at a time: `GraphemeBoundaries.firstNotAlone`.)
-            guard text.units.withUnsafeBufferPointer({ GraphemeBoundaries.firstNotAlone(UnsafeBufferPointer(rebasing: $0[item.range]), from: 0) })
-                    == item.range.count else {
+            // (Known for the paragraph, or four units at a time: `GraphemeBoundaries.firstNotAlone`.)
+            guard item.range.upperBound <= unitsAloneBefore || text.units.withUnsafeBufferPointer({
+                GraphemeBoundaries.firstNotAlone(UnsafeBufferPointer(rebasing: $0[item.range]), from: 0)
+            }) == item.range.count else {
                 appendShaped(item, range: item.range, context: context, attributes: attributes, features: features, script: script)
                 return
             }

@@ -180,10 +180,12 @@ struct BidiLevels: Sendable {
         units.withUnsafeBufferPointer { units in
             UnitLanes.firstIndex(in: units, from: 0, mayMatch: { UnitLanes.hasLane($0, atLeast: 0x590) && !UnitLanes.allIdeographs($0) },
                                  clearLanes: { word in
-                                     // Lanes `mayBeRightToLeft` rules out: below U+0590, general punctuation before the
-                                     // isolates, U+2070…U+D801 (CJK), fullwidth forms and specials.
-                                     ~UnitLanes.lanes(word, atLeast: 0x590) | UnitLanes.lanes(word, from: 0x2010, through: 0x2029)
-                                         | UnitLanes.lanes(word, from: 0x2070, through: 0xD801) | UnitLanes.lanes(word, atLeast: 0xFF00)
+                                     // Lanes `mayBeRightToLeft` rules out: below U+0590, U+0900…U+200E (Indic and Southeast
+                                     // Asian scripts), general punctuation before the isolates, U+2070…U+D801 (CJK),
+                                     // fullwidth forms and specials.
+                                     ~UnitLanes.lanes(word, atLeast: 0x590) | UnitLanes.lanes(word, from: 0x900, through: 0x200E)
+                                         | UnitLanes.lanes(word, from: 0x2010, through: 0x2029) | UnitLanes.lanes(word, from: 0x2070, through: 0xD801)
+                                         | UnitLanes.lanes(word, atLeast: 0xFF00)
                                  }, where: mayBeRightToLeft)
         } < units.count
     }

@@ -91,10 +91,6 @@ package enum GraphemeBoundaries {
         UnitLanes.firstIndex(in: units, from: index, mayMatch: { word in
             (UnitLanes.hasLane(word, atLeast: 0x300) && !UnitLanes.allIdeographs(word)) || UnitLanes.hasLane(word, equalTo: 0x0D)
                 || UnitLanes.hasLane(word, equalTo: 0xAD)
-        }, clearLanes: { word in
-            // Lanes `isAlone` passes: Chinese prose's ideographs and punctuation, general punctuation (quotes, dashes).
-            UnitLanes.ideographsAndPunctuation(word) | UnitLanes.lanes(word, from: 0x3003, through: 0x3029)
-                | UnitLanes.lanes(word, from: 0xFF01, through: 0xFF9D) | UnitLanes.lanes(word, from: 0x2010, through: 0x2027)
         }, where: { !isAlone($0) })
     }
 

@@ -82,10 +82,16 @@ final class AttributedText: Sendable {
                     written = 0
                     return
                 }
-                let lastThree = count &- 2  // (a three-byte sequence starts before it)
+                let lastThree = count &- 2, lastTwo = count &- 1  // (a three- or two-byte sequence starts before it)
                 while index < count {
-                    // Runs of three-byte sequences (CJK) and of ASCII in loops of their own, on plain pointers: text
-                    // alternates between them far less often than from character to character.
+                    // Runs of three-byte sequences (CJK, Indic), of two-byte ones (Arabic, Hebrew, Cyrillic, Greek)
+                    // and of ASCII in loops of their own, on plain pointers: text alternates between them far less
+                    // often than from character to character.
+                    while index < lastTwo, source[index] & 0xE0 == 0xC0 {
+                        target[out] = UInt16(truncatingIfNeeded: (UInt32(source[index]) & 0x1F) << 6 | UInt32(source[index &+ 1] & 0x3F))
+                        index &+= 2
+                        out &+= 1
+                    }
                     while index < lastThree, source[index] & 0xF0 == 0xE0 {
                         target[out] = UInt16(truncatingIfNeeded: (UInt32(source[index]) & 0x0F) << 12 | UInt32(source[index &+ 1] & 0x3F) << 6
                             | UInt32(source[index &+ 2] & 0x3F))

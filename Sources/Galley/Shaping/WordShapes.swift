@@ -411,8 +411,9 @@ struct ShapedWord: Sendable {
         let count = Int(header & countMask)
         let hasOffsets = header & 0x8000_0000 != 0
         if !hasOffsets {
-            // (Written in place at once where the arrays allow: a word's string indices lie within the longest word's.)
-            let written = glyphs.withUnpositionedWriter(capacity: count, indices: start..<(start + WordShapes.maximumLongWordLength)) { writer in
+            // (A longer word written in place at once where the arrays allow — its string indices lie within the
+            // longest word's —, a short one glyph by glyph: the copy from the writer's room costs more than it saves.)
+            let written = count >= 8 && glyphs.withUnpositionedWriter(capacity: count, indices: start..<(start + WordShapes.maximumLongWordLength)) { writer in
                 var local = writer
                 for glyph in 0..<count {
                     let first = packed[packed.startIndex + 1 + glyph * 2]

@@ -92,7 +92,8 @@ enum UnitLanes {
 
     /// The same, asking `clearLanes` of a word `mayMatch` lets through which of its lanes surely do not match (top
     /// bits; it may leave out some that do not): the lanes before the first it leaves out are passed at once, and the
-    /// scan goes on from the unit after that one. (A word of Chinese holding a comma is passed in one step, not four.)
+    /// scan goes on from the unit after that one (a word of Chinese holding a comma is passed in one step, not four);
+    /// a word none of whose first lanes it passes has its units asked one by one.
     @inline(__always)
     static func firstIndex(in units: UnsafeBufferPointer<UInt16>, from index: Int, mayMatch: (UInt64) -> Bool,
                            clearLanes: (UInt64) -> UInt64, where matches: (UInt16) -> Bool) -> Int {
@@ -104,6 +105,12 @@ enum UnitLanes {
                 let word = raw.loadUnaligned(fromByteOffset: index &* 2, as: UInt64.self)
                 if mayMatch(word) {
                     let clear = leadingLanes(outside: ~clearLanes(word) & topBits)
+                    if clear == 0 {
+                        // (Nothing passed: the word's units asked one by one, as without the lanes.)
+                        for candidate in index..<(index + 4) where matches(units[candidate]) { return candidate }
+                        index += 4
+                        continue
+                    }
                     index += clear
                     if clear == 4 { continue }
                     if matches(units[index]) { return index }

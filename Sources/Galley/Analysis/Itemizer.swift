@@ -144,7 +144,8 @@ enum Itemizer {
     /// any other cluster gets its font (fallback) and joins the last item or starts one.
     static func items(_ text: AttributedText, levels: BidiLevels, graphemes: BoundaryOffsets) -> [TextItem] {
         var items: [TextItem] = []
-        Self.items(text, levels: levels, graphemes: graphemes, into: &items)
+        var memory = Memory()
+        Self.items(text, levels: levels, graphemes: graphemes, into: &items, memory: &memory)
         return items
     }
 
@@ -158,11 +159,6 @@ enum Itemizer {
 
     /// `items`, written over `items` (whose room the paragraphs of a text pass on: `ShapingScratch`). `memory`: what
     /// the text's paragraph before left (the same text).
-    static func items(_ text: AttributedText, levels: BidiLevels, graphemes: BoundaryOffsets, into items: inout [TextItem]) {
-        var memory = Memory()
-        Self.items(text, levels: levels, graphemes: graphemes, into: &items, memory: &memory)
-    }
-
     static func items(_ text: AttributedText, levels: BidiLevels, graphemes: BoundaryOffsets, into items: inout [TextItem],
                       memory: inout Memory) {
         items.removeAll(keepingCapacity: true)
@@ -231,43 +227,17 @@ enum Itemizer {
                 items[last].range = items[last].range.lowerBound..<end
                 continue
             }
-            if isSimple, !run.hasDelegate, run.primary != nil {
-                // A simple cluster after a change of script, level or run: `appendToLast` with the primary font, the
-                // font read in place and kept only by the item that holds it (bound to a name, it was counted four
-                // times more, once an item).
-                if last >= 0, items[last].range.upperBound == start, items[last].attributeRun == run.attributeRun {
-                    let lastIsPrimary = items[last].font === run.primary.unsafelyUnwrapped.font
-                    let joinsLast = !lastIsPrimary && isNeutral(units, start..<end, in: items[last].font)
-                    if lastIsPrimary || joinsLast, items[last].level == level, items[last].script == script, items[last].isSideways == sideways {
-                        items[last].range = items[last].range.lowerBound..<end
-                        continue
-                    }
-                    if joinsLast {
-                        items.append(TextItem(range: start..<end, attributeRun: run.attributeRun, script: script, level: level,
-                                              font: items[last].font, isSideways: sideways))
-                        run.lastIsPrimary = false
-                        continue
-                    }
-                }
-                items.append(TextItem(range: start..<end, attributeRun: run.attributeRun, script: script, level: level,
-                                      font: run.primary.unsafelyUnwrapped.font, isSideways: sideways))
-                run.lastIsPrimary = true
-                continue
-            }
-            // (The primary font alone read for a simple cluster: a copy of the primary counted a reference on its
-            // coverage too, once an item.)
-            guard let primaryFont = run.primary?.font else { continue }  // no font anywhere: the text still counts in the line's range
-            let font: Font
-            if isSimple || run.hasDelegate {
-                font = primaryFont
-            } else {
+            guard run.primary != nil else { continue }  // no font anywhere: the text still counts in the line's range
+            // The cluster's font; nil for the primary font, which a simple cluster has (read in place by
+            // `appendToLast`: bound to a name, it was counted four times more, once an item).
+            var font: Font? = nil
+            if !isSimple, !run.hasDelegate {
                 let primary = run.primary!
                 font = end - start == 1 && units[start] < 0x80 ? run.asciiFont(units[start], units: units, at: start, primary: primary)
                     : fontForCluster(units, start..<end, primary: primary, language: run.language)
             }
-            if appendToLast(&items, start..<end, font: font, primary: primaryFont, level: level, script: script,
-                            attributeRun: run.attributeRun, sideways: sideways, units: units) { continue }
-            run.lastIsPrimary = items[items.count - 1].font === primaryFont
+            if appendToLast(&items, start..<end, font: font, run: run, level: level, script: script, sideways: sideways, units: units) { continue }
+            run.lastIsPrimary = items[items.count - 1].font === run.primary.unsafelyUnwrapped.font
         }
     }
 
@@ -285,22 +255,31 @@ enum Itemizer {
     }
 
     /// Adds a cluster to the last item when it continues it (same run, level, script and font), else as a new item;
-    /// true when it joined. Spaces and punctuation between fallback text stay in the fallback font when it has them,
-    /// so a sentence in another script is one run, not one run per word.
+    /// true when it joined. `font`: the cluster's, nil for the run's primary font (read in place from `run`). Spaces and
+    /// punctuation in the primary font between fallback text stay in the fallback font when it has them, so a sentence
+    /// in another script is one run, not one run per word.
     @inline(__always)
-    private static func appendToLast(_ items: inout [TextItem], _ range: Range<Int>, font: Font, primary: Font, level: UInt8,
-                                     script: Int32, attributeRun: Int, sideways: Bool, units: [UInt16]) -> Bool {
-        var font = font
-        // (The last item is read in place: a copy would retain its font.)
+    private static func appendToLast(_ items: inout [TextItem], _ range: Range<Int>, font: Font?, run: RunState, level: UInt8,
+                                     script: Int32, sideways: Bool, units: [UInt16]) -> Bool {
+        // (The last item and the primary font are read in place: copies would retain them.)
         let last = items.count - 1
-        if last >= 0, items[last].range.upperBound == range.lowerBound, items[last].attributeRun == attributeRun {
-            if font === primary, items[last].font !== font, isNeutral(units, range, in: items[last].font) { font = items[last].font }
-            if items[last].level == level, items[last].script == script, items[last].font === font, items[last].isSideways == sideways {
+        if last >= 0, items[last].range.upperBound == range.lowerBound, items[last].attributeRun == run.attributeRun {
+            let isPrimary = font == nil || font! === run.primary.unsafelyUnwrapped.font
+            let lastIsPrimary = items[last].font === run.primary.unsafelyUnwrapped.font
+            let joinsLast = isPrimary && !lastIsPrimary && isNeutral(units, range, in: items[last].font)
+            let sameFont = joinsLast || (isPrimary ? lastIsPrimary : items[last].font === font!)
+            if sameFont, items[last].level == level, items[last].script == script, items[last].isSideways == sideways {
                 items[last].range = items[last].range.lowerBound..<range.upperBound
                 return true
             }
+            if joinsLast {
+                items.append(TextItem(range: range, attributeRun: run.attributeRun, script: script, level: level, font: items[last].font,
+                                      isSideways: sideways))
+                return false
+            }
         }
-        items.append(TextItem(range: range, attributeRun: attributeRun, script: script, level: level, font: font, isSideways: sideways))
+        items.append(TextItem(range: range, attributeRun: run.attributeRun, script: script, level: level,
+                              font: font ?? run.primary.unsafelyUnwrapped.font, isSideways: sideways))
         return false
     }
 

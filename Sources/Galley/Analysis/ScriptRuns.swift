@@ -249,12 +249,7 @@ struct ScriptRuns {
     private static func unitsLeavingRunAlone(_ word: UInt64, script: Int32) -> Int {
         let alone: UInt64
         if script == latin {
-            // (Zero lanes found by borrowing are exact up to the first; one above it may show falsely, never hide.)
-            func zeroLanes(_ word: UInt64) -> UInt64 { (word &- UnitLanes.repeated(1)) & ~word & UnitLanes.topBits }
-            let brackets = zeroLanes((word | UnitLanes.repeated(0x01)) ^ UnitLanes.repeated(0x29))
-                | zeroLanes((word | UnitLanes.repeated(0x20)) ^ UnitLanes.repeated(0x7B))
-                | zeroLanes((word | UnitLanes.repeated(0x20)) ^ UnitLanes.repeated(0x7D))
-            alone = ~UnitLanes.lanes(word, atLeast: 0x80) & ~brackets
+            alone = ~UnitLanes.lanes(word, atLeast: 0x80) & ~bracketLanes(word)
         } else {
             alone = UnitLanes.ideographsAndPunctuation(word)
         }
@@ -263,10 +258,16 @@ struct ScriptRuns {
 
     /// Whether some lane of a word of four ASCII units is one of the brackets `bracket` pairs: ( ) [ ] { }.
     @inline(__always)
-    private static func mayHoldBracket(_ word: UInt64) -> Bool {
+    private static func mayHoldBracket(_ word: UInt64) -> Bool { bracketLanes(word) != 0 }
+
+    /// The lanes of a word of four ASCII units that may be such brackets (`UnitLanes.zeroLanes`: exact up to the first,
+    /// one above it may show falsely).
+    @inline(__always)
+    private static func bracketLanes(_ word: UInt64) -> UInt64 {
         // ( and ) are 0x28 and 0x29; [ and { are 0x5B and 0x7B, ] and } 0x5D and 0x7D.
-        UnitLanes.hasLane(word | UnitLanes.repeated(0x01), equalTo: 0x29) || UnitLanes.hasLane(word | UnitLanes.repeated(0x20), equalTo: 0x7B)
-            || UnitLanes.hasLane(word | UnitLanes.repeated(0x20), equalTo: 0x7D)
+        UnitLanes.zeroLanes((word | UnitLanes.repeated(0x01)) ^ UnitLanes.repeated(0x29))
+            | UnitLanes.zeroLanes((word | UnitLanes.repeated(0x20)) ^ UnitLanes.repeated(0x7B))
+            | UnitLanes.zeroLanes((word | UnitLanes.repeated(0x20)) ^ UnitLanes.repeated(0x7D))
     }
 
     /// The script of an ASCII character (below 0x80): Latin for letters (A–Z and a–z, told apart from the rest with one

@@ -238,8 +238,8 @@ struct GlyphArrays: Sendable {
         records.append(Record(glyph: glyph, index: UInt16(relative) | (unsafeToBreak ? 0x8000 : 0), advance: advance))
     }
 
-    /// Writes unpositioned glyphs straight into storage that becomes the records (`withUnpositionedWriter`): no check
-    /// of the index's width or of offsets a glyph.
+    /// Writes unpositioned glyphs into storage that becomes the records (`appendUnpositioned(capacity:indices:_:)`): no
+    /// check of the index's width or of offsets a glyph.
     struct UnpositionedWriter {
         fileprivate let records: UnsafeMutablePointer<Record>
         fileprivate let base: Int
@@ -272,31 +272,39 @@ struct GlyphArrays: Sendable {
         }
     }
 
-    /// Calls `body` with a writer of up to `capacity` unpositioned glyphs (at most `unpositionedWriterLimit`) whose
-    /// string indices lie in `indices` (Chinese and Japanese characters from `CharacterGlyphs`, cached words), and
-    /// keeps the glyphs it wrote: written to temporary storage on the stack, then appended at once (one uniqueness
-    /// and capacity check and one copy for them all). False, without calling `body`, where the records cannot take
-    /// them so (indices wide or past 15 bits, offsets kept): then they are appended one by one.
+    /// Appends the unpositioned glyphs `body` writes, up to `capacity`, whose string indices lie in `indices` (at most
+    /// 32,768 units; Chinese and Japanese characters from `CharacterGlyphs`, cached words): written to temporary storage
+    /// (on the stack up to `unpositionedWriterLimit`) and appended at once — one uniqueness and capacity check and one
+    /// copy for them all — where the records can take them so; else (indices wide or past 15 bits, offsets kept)
+    /// appended one by one from there.
     @inline(__always)
-    mutating func withUnpositionedWriter(capacity: Int, indices: Range<Int>, _ body: (inout UnpositionedWriter) -> Void) -> Bool {
-        guard capacity > 0, capacity <= Self.unpositionedWriterLimit, !isWide, offsetValues.isEmpty, indices.lowerBound >= base,
-              indices.upperBound - base <= 0x8000 else { return false }
-        let base = base
-        let writer = withUnsafeTemporaryAllocation(of: Record.self, capacity: capacity) { buffer in
-            var writer = UnpositionedWriter(records: buffer.baseAddress!, base: base, indices: indices, capacity: capacity)
+    mutating func appendUnpositioned(capacity: Int, indices: Range<Int>, _ body: (inout UnpositionedWriter) -> Void) {
+        precondition(indices.count <= 0x8000, "a writer's indices span at most 32,768 units")
+        guard capacity > 0 else { return }
+        let direct = !isWide && offsetValues.isEmpty && indices.lowerBound >= base && indices.upperBound - base <= 0x8000
+        // (The records' indices are relative to `base` where they go straight in, else to the writer's first index.)
+        let origin = direct ? base : indices.lowerBound
+        withUnsafeTemporaryAllocation(of: Record.self, capacity: capacity) { buffer in
+            var writer = UnpositionedWriter(records: buffer.baseAddress!, base: origin, indices: indices, capacity: capacity)
             body(&writer)
-            records.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<writer.count]))
-            return writer
+            let written = UnsafeBufferPointer(rebasing: buffer[0..<writer.count])
+            guard direct else {
+                for record in written {
+                    append(glyph: record.glyph, advance: CGFloat(record.advance), offset: .zero, stringIndex: origin + Int(record.index & 0x7FFF),
+                           unsafeToBreak: record.index & 0x8000 != 0)
+                }
+                return
+            }
+            records.append(contentsOf: written)
+            if let first = written.first {
+                if UInt32(first.index & 0x7FFF) < lastRelative || !writer.ascends { ascends = false }
+                lastRelative = UInt32(writer.last)
+            }
         }
-        if writer.count > 0 {
-            if UInt32(records[records.count - writer.count].index & 0x7FFF) < lastRelative || !writer.ascends { ascends = false }
-            lastRelative = UInt32(writer.last)
-        }
-        return true
     }
 
-    /// The most glyphs an `UnpositionedWriter` has room for: 1,024 bytes, what temporary storage takes on the stack
-    /// (beyond it, `withUnsafeTemporaryAllocation` goes to the heap).
+    /// The most glyphs an `UnpositionedWriter` keeps on the stack: 1,024 bytes (beyond it, `withUnsafeTemporaryAllocation`
+    /// goes to the heap), so the character shaper writes that many at a time.
     static let unpositionedWriterLimit = 128
 
     /// The string indices and advances read in place, for a loop over many glyphs (`OpportunityWidths`): no check of

@@ -111,8 +111,8 @@ struct Shaper {
         exchangeArrays()
     }
 
-    /// Shapes an item whose attribute run's attributes are `attributes`: the caller's own copy, lent to every item of
-    /// the run (passing the text's stored attributes copies them, retaining every object they hold, once an item).
+    /// Shapes an item whose attribute run's attributes are `attributes`, lent in place (`ShapedParagraph` passes its run's
+    /// box's: a copy retains every object they hold).
     /// Shaping takes the font from the item, never from the attributes.
     mutating func shape(_ item: TextItem, attributes: StringAttributes) -> ShapedParagraph.Item {
         let shift = Self.baselineShift(item, attributes: attributes, requested: attributes.font ?? item.font)
@@ -473,11 +473,11 @@ struct Shaper {
         while start < range.upperBound {
             if let reader {
                 // A stretch of characters the table gives (most of a Chinese paragraph), written straight into the
-                // glyph arrays as found (a few hundred at a time: the room is made before they are).
+                // glyph arrays as found (128 at a time: the room is made before they are).
                 var end = start
                 let limit = min(range.upperBound, start + GlyphArrays.unpositionedWriterLimit)
-                let written = units.withUnsafeBufferPointer { units in
-                    glyphs.withUnpositionedWriter(capacity: limit - start, indices: start..<limit) { writer in
+                units.withUnsafeBufferPointer { units in
+                    glyphs.appendUnpositioned(capacity: limit - start, indices: start..<limit) { writer in
                         // (In the closure's own variables, handed out at the end: captured ones live in memory.)
                         var local = writer, unit = end
                         while unit < limit, case let entry = reader[units[unit]], CharacterGlyphs.givesGlyph(entry) {
@@ -487,14 +487,6 @@ struct Shaper {
                             unit += 1
                         }
                         (writer, end) = (local, unit)
-                    }
-                }
-                if !written {
-                    while end < range.upperBound, case let entry = reader[units[end]], CharacterGlyphs.givesGlyph(entry) {
-                        if CharacterGlyphs.standsBesideFreeOnly(entry) { others.append((end - range.lowerBound, .besideFree)) }
-                        glyphs.appendUnpositioned(glyph: CharacterGlyphs.glyph(entry), advance: CharacterGlyphs.advance(entry), stringIndex: end,
-                                                  unsafeToBreak: CharacterGlyphs.isUnsafeToBreak(entry))
-                        end += 1
                     }
                 }
                 if end > start {

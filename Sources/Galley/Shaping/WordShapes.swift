@@ -411,23 +411,28 @@ struct ShapedWord: Sendable {
         let count = Int(header & countMask)
         let hasOffsets = header & 0x8000_0000 != 0
         if !hasOffsets {
-            // (A longer word written in place at once where the arrays allow — its string indices lie within the
-            // longest word's —, a short one glyph by glyph: the copy from the writer's room costs more than it saves.)
-            let written = count >= 8 && glyphs.withUnpositionedWriter(capacity: count, indices: start..<(start + WordShapes.maximumLongWordLength)) { writer in
-                var local = writer
-                for glyph in 0..<count {
-                    let first = packed[packed.startIndex + 1 + glyph * 2]
-                    local.append(glyph: Glyph(truncatingIfNeeded: first), advance: Float(bitPattern: packed[packed.startIndex + 2 + glyph * 2]),
-                                 stringIndex: start + Int((first >> 16) & 0x7FFF), unsafeToBreak: first & 0x8000_0000 != 0)
-                }
-                writer = local
-            }
-            if written { return }
-            for glyph in 0..<count {
+            // The glyph's id, advance, string index and flag.
+            func unpositioned(_ glyph: Int) -> (glyph: Glyph, advance: Float, stringIndex: Int, unsafeToBreak: Bool) {
                 let first = packed[packed.startIndex + 1 + glyph * 2]
-                glyphs.appendUnpositioned(
-                    glyph: Glyph(truncatingIfNeeded: first), advance: Float(bitPattern: packed[packed.startIndex + 2 + glyph * 2]),
-                    stringIndex: start + Int((first >> 16) & 0x7FFF), unsafeToBreak: first & 0x8000_0000 != 0)
+                return (Glyph(truncatingIfNeeded: first), Float(bitPattern: packed[packed.startIndex + 2 + glyph * 2]),
+                        start + Int((first >> 16) & 0x7FFF), first & 0x8000_0000 != 0)
+            }
+            // (A longer word written at once — its string indices lie within the longest word's —, a short one glyph
+            // by glyph: the copy from the writer's room costs more than it saves.)
+            if count >= 8 {
+                glyphs.appendUnpositioned(capacity: count, indices: start..<(start + WordShapes.maximumLongWordLength)) { writer in
+                    var local = writer
+                    for glyph in 0..<count {
+                        let found = unpositioned(glyph)
+                        local.append(glyph: found.glyph, advance: found.advance, stringIndex: found.stringIndex, unsafeToBreak: found.unsafeToBreak)
+                    }
+                    writer = local
+                }
+            } else {
+                for glyph in 0..<count {
+                    let found = unpositioned(glyph)
+                    glyphs.appendUnpositioned(glyph: found.glyph, advance: found.advance, stringIndex: found.stringIndex, unsafeToBreak: found.unsafeToBreak)
+                }
             }
             return
         }

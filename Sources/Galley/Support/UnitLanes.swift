@@ -10,7 +10,12 @@ enum UnitLanes {
     /// Whether some lane of `word` is zero. Exact for the word as a whole: a borrow only reaches lanes above a zero
     /// one.
     @inline(__always)
-    static func hasZeroLane(_ word: UInt64) -> Bool { (word &- repeated(1)) & ~word & repeated(0x8000) != 0 }
+    static func hasZeroLane(_ word: UInt64) -> Bool { zeroLanes(word) != 0 }
+
+    /// The zero lanes of `word`, as their top bits: exact up to the first zero lane; a lane above it may show
+    /// falsely (the borrow), a zero lane never hides.
+    @inline(__always)
+    static func zeroLanes(_ word: UInt64) -> UInt64 { (word &- repeated(1)) & ~word & repeated(0x8000) }
 
     /// Whether some lane of `word` equals `unit`.
     @inline(__always)
@@ -75,19 +80,7 @@ enum UnitLanes {
     @inline(__always)
     static func firstIndex(in units: UnsafeBufferPointer<UInt16>, from index: Int, mayMatch: (UInt64) -> Bool,
                            where matches: (UInt16) -> Bool) -> Int {
-        var index = index
-        let count = units.count
-        if let base = units.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 4 <= count {
-                if mayMatch(raw.loadUnaligned(fromByteOffset: index &* 2, as: UInt64.self)) {
-                    for candidate in index..<(index + 4) where matches(units[candidate]) { return candidate }
-                }
-                index += 4
-            }
-        }
-        while index < count, !matches(units[index]) { index += 1 }
-        return index
+        firstIndex(in: units, from: index, mayMatch: mayMatch, clearLanes: { _ in 0 }, where: matches)
     }
 
     /// The same, asking `clearLanes` of a word `mayMatch` lets through which of its lanes surely do not match (top
